@@ -1,0 +1,22 @@
+// Runs the vitest suite and closes with a plain "N passed, N failed" line that CI can read.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+
+const report = '.vitest-report.json';
+rmSync(report, { force: true });
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
+let passed = 0;
+let failed = 0;
+try {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  passed = result.numPassedTests;
+  failed = result.numFailedTests + (result.numFailedTestSuites ?? 0);
+} catch {
+  failed = 1; // no report means the run itself broke
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
