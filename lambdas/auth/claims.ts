@@ -1,0 +1,42 @@
+// Owns what a caller is: the claims Croupier reads from a token, checked the same way whether the
+// token was verified here (local server) or by API Gateway's JWT authorizer (claims as strings).
+import { forbidden, unauthorized } from './errors.ts';
+
+export type Role = 'player' | 'operator';
+export const ROLES: readonly Role[] = ['player', 'operator'];
+
+export interface Claims {
+  /** The player id (or the operator's id). */
+  sub: string;
+  role: Role;
+  /** A demo account: play money only. */
+  demo?: true;
+}
+
+/** Picks and checks Croupier's claims from a token payload; API Gateway passes `demo` as "true". */
+export function readClaims(payload: Record<string, unknown>): Claims {
+  const { sub, role, demo } = payload;
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) {
+    throw unauthorized('bad-claims', 'the token has no usable `sub` claim');
+  }
+  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+    throw unauthorized('bad-claims', `the token's \`role\` must be one of ${ROLES.join(', ')}`);
+  }
+  if (demo !== undefined && demo !== true && demo !== 'true' && demo !== false && demo !== 'false') {
+    throw unauthorized('bad-claims', 'the token\'s `demo` claim must be true or absent');
+  }
+  const claims: Claims = { sub, role: role as Role };
+  if (demo === true || demo === 'true') claims.demo = true;
+  return claims;
+}
+
+export function requireRole(claims: Claims, role: Role): void {
+  if (claims.role !== role) throw forbidden('wrong-role', `this needs the ${role} role`);
+}
+
+/** Players act only on what is theirs; operators may act for anyone. */
+export function requireSelfOrOperator(claims: Claims, playerId: string): void {
+  if (claims.role !== 'operator' && claims.sub !== playerId) {
+    throw forbidden('not-owner', 'a player may act only on their own seats, bets and history');
+  }
+}
