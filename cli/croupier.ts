@@ -1,0 +1,32 @@
+#!/usr/bin/env -S npx tsx
+// The croupier command line: `npm run -s croupier -- <command> [args]`. Each command lives in
+// cli/commands/<command>.ts and exports `run(args: string[]): Promise<number>` (the exit code).
+import { existsSync } from 'node:fs';
+
+const USAGE = `usage: croupier <command> [args]
+
+commands:
+  validate [paths...]        check rule packs, side-bet modules, charts and scenarios (default rules/)
+  test [paths...]            run scenario files (default rules/scenarios/)
+  play <pack> [--seed S] [--shoe CARDS]
+                             play a round in the terminal
+  rtp <pack> [--json]        exact RTP of every bet of a pack
+  simulate <pack> --rounds N [--seed S] [--workers W] [--json]
+                             simulate rounds with the pack's best basic strategy
+  strategy <pack>            the basic-strategy chart the pack's best play follows
+  token --sub ID --role player|operator [--demo]
+                             a JWT for the local server
+  serve                      run every pack's API locally (npm start)`;
+
+const [command, ...args] = process.argv.slice(2);
+if (!command || command === '--help' || command === 'help' || !/^[a-z]+$/.test(command)) {
+  console.log(USAGE);
+  process.exit(command ? 0 : 2);
+}
+const file = new URL(`./commands/${command}.ts`, import.meta.url);
+if (!existsSync(file)) {
+  console.error(`croupier: unknown command "${command}"\n\n${USAGE}`);
+  process.exit(2);
+}
+const { run } = (await import(file.href)) as { run: (args: string[]) => Promise<number> };
+process.exitCode = await run(args);

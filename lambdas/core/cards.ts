@@ -1,0 +1,43 @@
+// Cards as small integers, so shoes are typed arrays and hot loops index lookup tables.
+// A card is rank * 4 + suit: rank 0..12 = A 2 3 4 5 6 7 8 9 T J Q K, suit 0..3 = S H D C.
+
+export const RANKS = 'A23456789TJQK';
+export const SUITS = 'SHDC';
+export const CARDS_PER_DECK = 52;
+
+export type Card = number;
+
+export const rankOf = (card: Card): number => card >> 2;
+export const suitOf = (card: Card): number => card & 3;
+/** Hearts and diamonds are red (1); spades and clubs are black (0). */
+export const colourOf = (card: Card): number => (card & 3) === 1 || (card & 3) === 2 ? 1 : 0;
+
+/** Blackjack value with the ace as 1 (R-BJ-CARD-1); soft totals add 10 once. */
+export const BJ_VALUE: readonly number[] = Array.from({ length: 52 }, (_, c) => Math.min(10, rankOf(c) + 1));
+
+const CARD_PATTERN = /^(10|[A2-9TJQK])([SHDC])$/;
+
+/** Parses `QH`, `TD` or `10D`; returns undefined when it is not a card. */
+export function parseCard(text: string): Card | undefined {
+  const m = CARD_PATTERN.exec(text.trim().toUpperCase());
+  if (!m) return undefined;
+  const rank = m[1] === '10' ? 8 : RANKS.indexOf(m[1]);
+  return rank * 4 + SUITS.indexOf(m[2]);
+}
+
+export function formatCard(card: Card): string {
+  return RANKS[rankOf(card)] + SUITS[suitOf(card)];
+}
+
+/** Parses a rank written as in packs: `A`, `2`..`9`, `T` or `10`, `J`, `Q`, `K`. */
+export function parseRank(text: string | number): number | undefined {
+  const t = String(text).trim().toUpperCase();
+  if (t === '10') return 8;
+  const i = t.length === 1 ? RANKS.indexOf(t) : -1;
+  return i >= 0 ? i : undefined;
+}
+
+export const parseSuit = (text: string): number | undefined => {
+  const i = text.length === 1 ? SUITS.indexOf(text.toUpperCase()) : -1;
+  return i >= 0 ? i : undefined;
+};

@@ -1,0 +1,54 @@
+// Exact money: integer minor units, payout ratios as rationals, one declared rounding (R-BJ-MONEY-1).
+
+export interface Ratio {
+  readonly num: number;
+  readonly den: number;
+}
+
+export type Rounding = 'down' | 'half-up';
+
+const RATIO_PATTERN = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/;
+
+/**
+ * Parses "3:2", "0.9:1" or "15.5:1" into an exact rational in lowest terms.
+ * Returns undefined when the text is not N:M with M > 0.
+ */
+export function parseRatio(text: string): Ratio | undefined {
+  const m = RATIO_PATTERN.exec(text);
+  if (!m) return undefined;
+  const [a, aScale] = decimalToInt(m[1]);
+  const [b, bScale] = decimalToInt(m[2]);
+  // a/10^aScale : b/10^bScale  =  a*10^bScale : b*10^aScale
+  const num = a * 10 ** bScale;
+  const den = b * 10 ** aScale;
+  if (den === 0 || !Number.isSafeInteger(num) || !Number.isSafeInteger(den)) return undefined;
+  const g = gcd(num, den);
+  return { num: num / g, den: den / g };
+}
+
+function decimalToInt(text: string): [number, number] {
+  const [whole, frac = ''] = text.split('.');
+  return [Number(whole + frac), frac.length];
+}
+
+export function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return Math.abs(a);
+}
+
+export const formatRatio = (r: Ratio): string => `${r.num}:${r.den}`;
+
+/** Winnings on a stake at a ratio, in whole minor units, rounded as the pack declares. */
+export function payout(stake: number, ratio: Ratio, rounding: Rounding): number {
+  const scaled = stake * ratio.num;
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`payout overflow: ${stake} at ${ratio.num}:${ratio.den}`);
+  const whole = Math.floor(scaled / ratio.den);
+  if (rounding === 'down') return whole;
+  const rest = scaled - whole * ratio.den;
+  return rest * 2 >= ratio.den ? whole + 1 : whole;
+}
+
+/** A share of an amount, exact and rounded down: used for pro-rata caps and "half the bet". */
+export function share(amount: number, num: number, den: number): number {
+  return Math.floor((amount * num) / den);
+}

@@ -1,0 +1,101 @@
+// Random sources behind one interface: a deterministic CSPRNG for live play (R-BJ-SHOE-3) and a
+// fast seeded generator the simulator may inject. Scaling to a range is unbiased (rejection).
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+
+export interface RandomSource {
+  /** A uniformly distributed unsigned 32-bit integer. */
+  nextUint32(): number;
+}
+
+const TWO_32 = 0x1_0000_0000;
+
+/**
+ * A uniform integer in [0, n) for 1 <= n <= 2^32. Rejection sampling: values from the incomplete
+ * last block of n are drawn again, so every result is exactly equally likely (never raw `x % n`).
+ */
+export function uniformInt(rng: RandomSource, n: number): number {
+  const limit = TWO_32 - (TWO_32 % n);
+  let x = rng.nextUint32();
+  while (x >= limit) x = rng.nextUint32();
+  return x % n;
+}
+
+/** Fisher–Yates over the first `length` entries, in place. */
+export function shuffleInPlace(rng: RandomSource, cards: Uint8Array, length = cards.length): void {
+  for (let i = length - 1; i > 0; i--) {
+    const j = uniformInt(rng, i + 1);
+    const t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+}
+
+/**
+ * ChaCha20 keystream keyed by a 256-bit seed: the same seed always gives the same stream, and the
+ * stream cannot be predicted without the seed.
+ */
+export class ChaChaRandom implements RandomSource {
+  private readonly cipher;
+  private readonly zeros = Buffer.alloc(4096);
+  private block = new Uint32Array(0);
+  private index = 0;
+
+  constructor(seed: Uint8Array) {
+    if (seed.length !== 32) throw new RangeError('a shoe seed is 256 bits (32 bytes)');
+    this.cipher = createCipheriv('chacha20', seed, Buffer.alloc(16));
+  }
+
+  nextUint32(): number {
+    if (this.index >= this.block.length) {
+      const bytes = this.cipher.update(this.zeros);
+      this.block = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+      this.index = 0;
+    }
+    return this.block[this.index++];
+  }
+}
+
+export const newSeed = (): Uint8Array => new Uint8Array(randomBytes(32));
+
+/** The published commitment of a seed: hex SHA-256 of its bytes. */
+export const commitment = (seed: Uint8Array): string => createHash('sha256').update(seed).digest('hex');
+
+/**
+ * xoshiro128** seeded by splitmix32: fast and statistically good, NOT cryptographic. For the
+ * simulator only; live play always uses ChaChaRandom.
+ */
+export class FastRandom implements RandomSource {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    let s = seed >>> 0;
+    const next = () => {
+      s = (s + 0x9e3779b9) >>> 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next();
+    this.b = next();
+    this.c = next();
+    this.d = next();
+  }
+
+  nextUint32(): number {
+    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
+    const t = this.b << 9;
+    this.c ^= this.a;
+    this.d ^= this.b;
+    this.b ^= this.c;
+    this.a ^= this.d;
+    this.c ^= t;
+    this.d = rotl(this.d, 11);
+    return result;
+  }
+}
+
+const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k));

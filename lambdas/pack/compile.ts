@@ -1,0 +1,144 @@
+// Compiles a validated pack (modules already resolved) into the frozen CompiledPack.
+import { createHash } from 'node:crypto';
+import { parseRank } from '../core/cards.ts';
+import { parseRatio, type Ratio } from '../core/money.ts';
+import { compileCondition, factsRead } from './conditions.ts';
+import type { CompiledBet, CompiledLine, CompiledPack, RankSet } from './compiled.ts';
+import type { BetSpec, ModeName, VariantPack } from './schema.ts';
+
+/** A bet as declared, with the file and pointer it came from (the pack, or an included module). */
+export interface BetSource {
+  bet: BetSpec;
+  path: string;
+  pointer: string;
+}
+
+export function compilePack(pack: VariantPack, bets: BetSource[], path: string, resolved: unknown): CompiledPack {
+  const s = pack.spec;
+  const modes = s.modes ? { offered: [...s.modes.offered], default: s.modes.default } : null;
+  const compiled: CompiledPack = {
+    id: pack.id,
+    name: pack.name,
+    family: pack.family,
+    version: pack.version,
+    sha256: sha256(canonicalJson(resolved)),
+    path,
+    currency: { ...s.currency },
+    rounding: s.rounding,
+    shoe: { decks: s.shoe.decks, reshuffle: s.shoe.reshuffle, penetration: s.shoe.penetration ?? 1, burn: s.shoe.burn },
+    table: {
+      kind: s.table.kind,
+      seats: s.table.seats ?? 1,
+      seatsPerPlayer: s.table.seatsPerPlayer ?? 1,
+      mirrorSeatBets: s.table.mirrorSeatBets ?? false,
+      demoMaySit: s.table.demoMaySit ?? true,
+      seatRemoval: s.table.seatRemoval ? { ...s.table.seatRemoval } : null,
+      betBehind: s.table.betBehind ? { ...s.table.betBehind } : null,
+      ai: { ...s.table.ai },
+      firstSide: s.table.firstSide === 'bahar' ? 1 : 0,
+    },
+    timing: {
+      bettingMs: s.timing.bettingSeconds * 1000,
+      decisionMs: (s.timing.decisionSeconds ?? 15) * 1000,
+      insuranceMs: (s.timing.insuranceSeconds ?? s.timing.decisionSeconds ?? 10) * 1000,
+      followMs: (s.timing.followSeconds ?? s.timing.decisionSeconds ?? 10) * 1000,
+    },
+    modes,
+    blackjack: pack.family === 'blackjack' && s.dealer ? compileBlackjack(pack) : null,
+    bets: bets.flatMap((b) => compileBet(b, modes?.offered ?? null, s.table.kind)),
+    resolved,
+  };
+  return deepFreeze(compiled);
+}
+
+function compileBlackjack(pack: VariantPack): NonNullable<CompiledPack['blackjack']> {
+  const s = pack.spec;
+  const a = s.actions ?? {};
+  return {
+    dealer: { hitsSoft17: s.dealer!.hitsSoft17, peekOn: rankSet(s.dealer!.peekOn), onBlackjack: s.dealer!.onBlackjack },
+    actions: {
+      hit: a.hit !== undefined,
+      stand: a.stand !== undefined,
+      double: a.double
+        ? {
+            totals: a.double.totals ? Array.from({ length: 32 }, (_, t) => a.double!.totals!.includes(t)) : null,
+            afterSplit: a.double.afterSplit,
+            splitAces: a.double.splitAces,
+            whenShort: a.double.whenShort,
+          }
+        : null,
+      split: a.split ? { ...a.split } : null,
+      surrender: a.surrender ? { notAgainst: rankSet(a.surrender.notAgainst) } : null,
+      insurance: a.insurance ? { offeredOn: rankSet(a.insurance.offeredOn), pays: ratio(a.insurance.pays) } : null,
+    },
+    autoPlay: { hitUntil: s.autoPlay?.hitUntil ?? 11 },
+  };
+}
+
+/** Up-card sets: T stands for every 10-value card (T, J, Q, K). */
+export function rankSet(ranks: readonly (string | number)[]): RankSet {
+  const set = Array<boolean>(13).fill(false);
+  for (const r of ranks) {
+    const rank = parseRank(r)!;
+    if (rank === 8) set.fill(true, 8, 13);
+    else set[rank] = true;
+  }
+  return set;
+}
+
+function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKind: string): CompiledBet[] {
+  const b = source.bet;
+  const lines: CompiledLine[] = (b.lines ?? [])
+    .map((l) => ({ name: l.name, pays: ratio(l.pays), matches: compileCondition(l.when) }))
+    .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
+  const facts = [...new Set((b.lines ?? []).flatMap((l) => factsRead(l.when)))];
+  const modes: (ModeName | null)[] = offeredModes ? (b.modes ?? offeredModes) : [null];
+  return modes.map((mode) => ({
+    key: mode ? `${b.name}/${mode}` : b.name,
+    name: b.name,
+    mode,
+    type: b.type,
+    placement: b.placement ?? (tableKind === 'seated' || tableKind === 'solo' ? 'seat' : 'player'),
+    withMain: b.withMain ?? false,
+    min: b.limits.min,
+    max: b.limits.max,
+    overMax: b.overMax ?? 'refuse',
+    underMin: b.underMin ?? 'refuse',
+    blackjackPays: b.payouts ? ratio(b.payouts.blackjack) : null,
+    winPays: b.payouts ? ratio(b.payouts.win) : null,
+    group: b.group ?? null,
+    lines,
+    facts,
+    roundLimit: b.roundLimit ?? null,
+    capPerRound: b.cap?.perRound ?? null,
+    declaredRtp: b.declaredRtp ?? null,
+    origin: { path: source.path, pointer: source.pointer },
+  }));
+}
+
+function ratio(text: string): Ratio {
+  const r = parseRatio(text);
+  if (!r) throw new Error(`not a ratio: ${text}`); // unreachable after schema validation
+  return r;
+}
+
+/** JSON with object keys sorted at every level: the same pack always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

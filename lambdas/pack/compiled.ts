@@ -1,0 +1,122 @@
+// The compiled pack: the typed, frozen form every part of the engine reads. Built once per pack
+// (ratios parsed, up-card sets as lookup arrays, pay tables as predicates sorted by pay), so hot
+// loops never look at the raw YAML.
+import type { Ratio, Rounding } from '../core/money.ts';
+import type { Facts, FactName } from './conditions.ts';
+import type { CardGroupName, ModeName } from './schema.ts';
+
+export type Family = 'blackjack' | 'andar-bahar';
+export type TableKind = 'seated' | 'common-draw' | 'solo' | 'andar-bahar';
+export type WhenShort = 'refuse' | 'hit' | 'hit-or-stand';
+
+/** true at index r when rank r (0 = A … 12 = K) is in the set. */
+export type RankSet = readonly boolean[];
+
+export interface CompiledLine {
+  readonly name: string;
+  readonly pays: Ratio;
+  readonly matches: (cards: ArrayLike<number>, n: number, facts: Facts) => boolean;
+}
+
+export interface CompiledBet {
+  /** `name`, or `name/mode` when the pack offers modes. Unique in the pack. */
+  readonly key: string;
+  readonly name: string;
+  readonly mode: ModeName | null;
+  readonly type: 'hand' | 'behind' | 'paytable';
+  readonly placement: 'seat' | 'player';
+  readonly withMain: boolean;
+  readonly min: number;
+  readonly max: number;
+  readonly overMax: 'refuse' | 'accept-max';
+  readonly underMin: 'refuse' | 'warn-then-void';
+  readonly blackjackPays: Ratio | null;
+  readonly winPays: Ratio | null;
+  readonly group: CardGroupName | null;
+  /** Highest pay first: the first matching line is the one that pays. */
+  readonly lines: readonly CompiledLine[];
+  /** Facts any line reads; the bet is decided only when they are known (R-LL-SETTLE-1). */
+  readonly facts: readonly FactName[];
+  readonly roundLimit: number | null;
+  readonly capPerRound: number | null;
+  readonly declaredRtp: number | null;
+  /** Where the bet was declared (pack or module file and JSON Pointer), for messages. */
+  readonly origin: { path: string; pointer: string };
+}
+
+export interface CompiledBlackjack {
+  readonly dealer: {
+    readonly hitsSoft17: boolean;
+    readonly peekOn: RankSet;
+    readonly onBlackjack: 'original-bets' | 'lose-all';
+  };
+  readonly actions: {
+    readonly hit: boolean;
+    readonly stand: boolean;
+    readonly double: null | {
+      /** Allowed hand totals, or null for any two cards. */
+      readonly totals: readonly boolean[] | null;
+      readonly afterSplit: boolean;
+      readonly splitAces: boolean;
+      readonly whenShort: WhenShort;
+    };
+    readonly split: null | {
+      readonly match: 'value' | 'rank';
+      readonly maxHands: number;
+      readonly resplitAces: boolean;
+      readonly splitAcesOneCard: boolean;
+      readonly whenShort: WhenShort;
+    };
+    readonly surrender: null | { readonly notAgainst: RankSet };
+    readonly insurance: null | { readonly offeredOn: RankSet; readonly pays: Ratio };
+  };
+  readonly autoPlay: { readonly hitUntil: number };
+}
+
+export interface CompiledPack {
+  readonly id: string;
+  readonly name: string;
+  readonly family: Family;
+  readonly version: string;
+  /** SHA-256 of the canonical JSON of the pack with its modules resolved. */
+  readonly sha256: string;
+  readonly path: string;
+  readonly currency: { readonly code: string; readonly minorPerUnit: number; readonly practice: boolean };
+  readonly rounding: Rounding;
+  readonly shoe: {
+    readonly decks: number;
+    readonly reshuffle: 'cut-card' | 'every-round';
+    readonly penetration: number;
+    readonly burn: 'none' | 'shown-card-value';
+  };
+  readonly table: {
+    readonly kind: TableKind;
+    readonly seats: number;
+    readonly seatsPerPlayer: number;
+    readonly mirrorSeatBets: boolean;
+    readonly demoMaySit: boolean;
+    readonly seatRemoval: { readonly roundsWithoutBet: number; readonly belowTableMinimum: boolean } | null;
+    readonly betBehind: { readonly insurance: boolean; readonly followDouble: boolean; readonly followSplit: boolean } | null;
+    /** AI level → chart path relative to rules/. */
+    readonly ai: Readonly<Partial<Record<'easy' | 'normal' | 'hard', string>>>;
+    readonly firstSide: 0 | 1;
+  };
+  readonly timing: {
+    readonly bettingMs: number;
+    readonly decisionMs: number;
+    readonly insuranceMs: number;
+    readonly followMs: number;
+  };
+  readonly modes: { readonly offered: readonly ModeName[]; readonly default: ModeName } | null;
+  /** Blackjack rules; null for other families. */
+  readonly blackjack: CompiledBlackjack | null;
+  readonly bets: readonly CompiledBet[];
+  /** The raw pack with modules resolved: what the hash covers and what the public rules show. */
+  readonly resolved: unknown;
+}
+
+/** The bet a placement refers to, or undefined. `mode` falls back to the pack's default. */
+export function findBet(pack: CompiledPack, name: string, mode?: ModeName | null): CompiledBet | undefined {
+  const m = pack.modes ? (mode ?? pack.modes.default) : null;
+  return pack.bets.find((b) => b.name === name && b.mode === m);
+}
