@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { compilePack, type BetSource } from './compile.ts';
 import type { CompiledPack } from './compiled.ts';
 import { schemaDiagnostics, type FileKind } from './schema-check.ts';
-import { packFindings, type Finding } from './semantic.ts';
-import type { SideBetModule, VariantPack } from './schema.ts';
+import { chartFindings, moduleFindings, packFindings, scenarioFindings, type Finding } from './semantic.ts';
+import type { Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
 import { parseSource, type Diagnostic, type SourceFile } from './source.ts';
 
 export const RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../rules');
@@ -26,17 +26,22 @@ export function fileKind(data: unknown): FileKind | undefined {
   if (!data || typeof data !== 'object') return undefined;
   const kind = (data as { kind?: unknown }).kind;
   if (kind === 'Variant' || kind === 'SideBet' || kind === 'Strategy') return kind;
-  if (kind === undefined && 'steps' in data && 'pack' in data) return 'Scenario';
+  // Scenarios carry no kind; any of their own keys is enough, so a half-written one gets scenario errors.
+  if (kind === undefined && ('steps' in data || 'pack' in data || 'expect' in data)) return 'Scenario';
   return undefined;
 }
 
-const sources = new Map<string, SourceFile>();
 function readSource(path: string): SourceFile {
   return parseSource(path, readFileSync(path, 'utf8'));
 }
 
+/** The rules folder a file belongs to: a scenario in <rules>/scenarios/ names packs of <rules>. */
+function rulesDirOf(path: string): string {
+  return basename(dirname(resolve(path))) === 'scenarios' ? dirname(dirname(resolve(path))) : RULES_DIR;
+}
+
 /** Everything wrong with one file of any kind; [] when it is valid. */
-export function checkFile(path: string, rulesDir = RULES_DIR): Diagnostic[] {
+export function checkFile(path: string, rulesDir = rulesDirOf(path)): Diagnostic[] {
   let source: SourceFile;
   try {
     source = readSource(path);
@@ -55,14 +60,25 @@ export function checkFile(path: string, rulesDir = RULES_DIR): Diagnostic[] {
   return result.diagnostics;
 }
 
-/** Checks that need another file: a module's own id, a scenario's pack and bets, a chart's name. */
+/** Checks past the schema for files other than packs: a module's bet, a chart's rows, a scenario's pack. */
 function extraChecks(kind: FileKind, source: SourceFile, rulesDir: string): Diagnostic[] {
   const data = source.data as { id?: string; pack?: string };
+  const at = (findings: Finding[]) => findings.map((f) => positioned(source, f));
   if ((kind === 'SideBet' || kind === 'Strategy') && data.id !== basename(source.path).replace(/\.ya?ml$/, ''))
-    return [positioned(source, { path: source.path, pointer: '/id', message: `id: "${data.id}" does not match the file name "${basename(source.path)}"; a file is named after its id` })];
+    return at([{ path: source.path, pointer: '/id', message: `id: "${data.id}" does not match the file name "${basename(source.path)}"; a file is named after its id` }]);
+  if (kind === 'SideBet') return at(moduleFindings(source.data as SideBetModule, source.path));
+  if (kind === 'Strategy') return at(chartFindings(source.data as StrategyChart, source.path));
   if (kind === 'Scenario') {
     const packPath = join(rulesDir, `${data.pack}.yaml`);
-    if (!existsSync(packPath)) return [positioned(source, { path: source.path, pointer: '/pack', message: `pack: there is no pack "${data.pack}" in ${rulesDir}` })];
+    if (!existsSync(packPath)) return at([{ path: source.path, pointer: '/pack', message: `pack: there is no pack "${data.pack}" in ${rulesDir}` }]);
+    let pack: CompiledPack;
+    try {
+      pack = loadPackFile(packPath);
+    } catch (e) {
+      const n = e instanceof PackError ? e.diagnostics.length : 1;
+      return at([{ path: source.path, pointer: '/pack', message: `pack: "${data.pack}" is not valid (${n} problem(s) in ${packPath}); run validate on it first` }]);
+    }
+    return at(scenarioFindings(source.data as Scenario, pack, source.path));
   }
   return [];
 }
@@ -105,15 +121,22 @@ function buildPack(source: SourceFile, dir: string): { pack?: CompiledPack; diag
   const files = new Map<string, SourceFile>([[source.path, source]]);
   const resolvedModules: SideBetModule[] = [];
 
+  const included = new Set<string>();
   (pack.spec.include ?? []).forEach((inc, i) => {
     const pointer = `/spec/include/${i}/sideBet`;
+    if (included.has(inc.sideBet)) {
+      diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: the side-bet module "${inc.sideBet}" is included twice; include each module once` }));
+      return;
+    }
+    included.add(inc.sideBet);
     const modulePath = join(dir, 'side-bets', `${inc.sideBet}.yaml`);
     if (!existsSync(modulePath)) {
       diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: there is no side-bet module "${inc.sideBet}" (looked for ${modulePath})` }));
       return;
     }
     const moduleSource = readSource(modulePath);
-    const moduleProblems = moduleSource.syntaxErrors.length ? moduleSource.syntaxErrors : schemaDiagnostics('SideBet', moduleSource);
+    let moduleProblems = moduleSource.syntaxErrors.length ? moduleSource.syntaxErrors : schemaDiagnostics('SideBet', moduleSource);
+    if (!moduleProblems.length && fileKind(moduleSource.data) === 'SideBet') moduleProblems = extraChecks('SideBet', moduleSource, dir);
     if (moduleProblems.length || fileKind(moduleSource.data) !== 'SideBet') {
       diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: the side-bet module "${inc.sideBet}" is not valid (${moduleProblems.length || 1} problem(s) in ${modulePath}); run validate on it` }));
       return;
@@ -128,6 +151,13 @@ function buildPack(source: SourceFile, dir: string): { pack?: CompiledPack; diag
     resolvedModules.push(mod);
     bets.push({ bet: mod.spec.bet, path: modulePath, pointer: '/spec/bet' });
   });
+
+  // AI charts are paths relative to rules/ (the pack's own folder).
+  for (const [level, chart] of Object.entries(pack.spec.table.ai ?? {}))
+    if (chart !== undefined && !existsSync(join(dir, chart)))
+      diagnostics.push(positioned(source, { path: source.path, pointer: `/spec/table/ai/${level}`, message: `spec.table.ai.${level}: there is no strategy chart "${chart}" (looked for ${join(dir, chart)})` }));
+  if (pack.spec.table.ai && pack.spec.table.kind !== 'solo')
+    diagnostics.push(positioned(source, { path: source.path, pointer: '/spec/table/ai', atKey: true, message: `spec.table.ai: AI players sit only at solo tables; this table is ${pack.spec.table.kind}` }));
 
   const fileId = basename(source.path).replace(/\.ya?ml$/, '');
   for (const f of packFindings(pack, bets, source.path, fileId)) diagnostics.push(positioned(files.get(f.path) ?? source, f));

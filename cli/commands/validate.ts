@@ -1,0 +1,81 @@
+// `croupier validate [paths...] [--json]`: checks every rule file under the paths by its kind and
+// prints one `path:line:col: message` line per problem (or the JSON report); exit 1 on any problem.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkFile, formatDiagnostic } from '../../lambdas/pack/load.ts';
+import type { Diagnostic } from '../../lambdas/pack/source.ts';
+
+const USAGE = 'usage: croupier validate [paths...] [--json]   (default: rules/)';
+const RULE_FILE = /\.ya?ml$/;
+
+interface FileReport {
+  path: string;
+  valid: boolean;
+  errors: { line: number; col: number; pointer: string; message: string }[];
+}
+
+export async function run(args: string[]): Promise<number> {
+  const json = args.includes('--json');
+  const unknown = args.find((a) => a.startsWith('-') && a !== '--json');
+  if (unknown) {
+    console.error(`croupier validate: unknown option "${unknown}"\n${USAGE}`);
+    return 2;
+  }
+  const roots = args.filter((a) => !a.startsWith('-'));
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const root of roots.length ? roots : ['rules/']) {
+    const found = ruleFiles(root);
+    if (found === undefined) diagnostics.push({ path: root, line: 1, col: 1, pointer: '', message: 'there is no such file or folder' });
+    else files.push(...found);
+  }
+  for (const file of [...new Set(files)]) diagnostics.push(...checkFile(file));
+  const unique = dedupe(diagnostics);
+
+  if (json) console.log(JSON.stringify({ files: report(files, unique) }));
+  else {
+    for (const d of unique) console.log(formatDiagnostic(d));
+    console.error(`${files.length} ${files.length === 1 ? 'file' : 'files'} checked, ${unique.length} ${unique.length === 1 ? 'problem' : 'problems'}`);
+  }
+  return unique.length ? 1 : 0;
+}
+
+/** A file as given, or the YAML files under a folder (sorted, so output is stable); undefined if absent. */
+function ruleFiles(root: string): string[] | undefined {
+  let stat;
+  try {
+    stat = statSync(root);
+  } catch {
+    return undefined;
+  }
+  if (!stat.isDirectory()) return [root];
+  const out: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) out.push(...(ruleFiles(path) ?? []));
+    else if (RULE_FILE.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+/** A problem in an included module is found once per pack that includes it; print it once. */
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = formatDiagnostic(d);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** Every checked file listed; a problem is listed under the file it is in (a module, say). */
+function report(files: string[], diagnostics: Diagnostic[]): FileReport[] {
+  const byPath = new Map<string, FileReport>();
+  for (const path of files) byPath.set(path, { path, valid: true, errors: [] });
+  for (const d of diagnostics) {
+    const entry = byPath.get(d.path) ?? { path: d.path, valid: true, errors: [] };
+    byPath.set(d.path, entry);
+    entry.valid = false;
+    entry.errors.push({ line: d.line, col: d.col, pointer: d.pointer, message: d.message });
+  }
+  return [...byPath.values()];
+}
