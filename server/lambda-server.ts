@@ -74,7 +74,7 @@ export function createLambdaServer(options: LambdaServerOptions): Server {
         }
         let claims: JwtClaims | undefined;
         if (!mount.open.has(route.routeKey)) {
-          const verified = verifyToken(bearerToken(lowerCased(req)), options.jwks, {
+          const verified = verifyToken(bearerToken({ authorization: req.headers.authorization }), options.jwks, {
             issuer: options.issuer,
             audience: options.audience,
             now: now(),
@@ -100,11 +100,6 @@ export function createLambdaServer(options: LambdaServerOptions): Server {
       else res.destroy();
     });
   });
-}
-
-function lowerCased(req: IncomingMessage): Record<string, string | undefined> {
-  const auth = req.headers.authorization;
-  return { authorization: Array.isArray(auth) ? auth[0] : auth };
 }
 
 /** Listens on `port` (0 picks a free one) and resolves with the base URL. */

@@ -3,7 +3,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpError } from './errors.ts';
 
-export function jsonBody(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'headers'>): unknown {
+export function jsonBody(event: { body?: string; isBase64Encoded?: boolean; headers?: APIGatewayProxyEventV2['headers'] }): unknown {
   const raw = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (raw.trim() === '') throw new HttpError('invalid-json', 'this request needs a JSON body');
   const type = event.headers?.['content-type'];
@@ -18,7 +18,7 @@ export function jsonBody(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64E
 }
 
 /** The Idempotency-Key of a state-changing request (header names are lower-cased in v2 events). */
-export function idempotencyKey(event: Pick<APIGatewayProxyEventV2, 'headers'>): string {
+export function idempotencyKey(event: { headers?: APIGatewayProxyEventV2['headers'] }): string {
   const key = event.headers?.['idempotency-key']?.trim();
   if (!key) throw new HttpError('missing-idempotency-key', 'state-changing requests need an Idempotency-Key header');
   if (key.length > 200) throw new HttpError('invalid-body', 'an Idempotency-Key is at most 200 characters');

@@ -29,7 +29,9 @@ function gatewayTime(ms: number): string {
 }
 
 // API Gateway v2 lower-cases names, joins repeated values with commas and moves cookies out.
-function gatewayHeaders(raw: IncomingHttpHeaders): Record<string, string> {
+// `headersDistinct` keeps repeats apart (Node's `headers` joins them with ", ").
+function gatewayHeaders(req: IncomingMessage): Record<string, string> {
+  const raw: IncomingHttpHeaders | NodeJS.Dict<string[]> = req.headersDistinct ?? req.headers;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined || name.toLowerCase() === 'cookie') continue;
@@ -66,7 +68,7 @@ export function toApiGatewayEvent(
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const rawPath = stripBasePath(url.pathname, options.basePath);
-  const headers = gatewayHeaders(req.headers);
+  const headers = gatewayHeaders(req);
   const cookieHeader = req.headers.cookie;
   const cookies = cookieHeader ? cookieHeader.split(/;\s*/).filter(Boolean) : undefined;
   const now = options.now ?? Date.now();

@@ -90,6 +90,8 @@ export class Idempotency {
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const existing = error.Item ? unmarshall(error.Item) : undefined;
+      // Our own put, answered late and retried by the SDK: the claim is ours.
+      if (existing?.lockId === claim.lockId && existing.status === 'in-progress') return { replayed: false, claim };
       if (existing && (existing.fingerprint ?? null) !== (request.fingerprint ?? null)) {
         throw new StoreError('idempotency-key-reused', `Idempotency-Key ${request.key} was already used for a different request`);
       }
@@ -114,8 +116,10 @@ export class Idempotency {
           fingerprint: claim.fingerprint,
           response: JSON.stringify(response),
         },
-        ConditionExpression: 'lockId = :lockId',
-        ExpressionAttributeValues: { ':lockId': claim.lockId },
+        // Still our claim and not yet completed: a second completion of one claim cannot commit.
+        ConditionExpression: 'lockId = :lockId AND #status = :inProgress',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':lockId': claim.lockId, ':inProgress': 'in-progress' },
       },
     };
   }
