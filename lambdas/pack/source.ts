@@ -27,12 +27,17 @@ export function parseSource(path: string, text: string): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): Position => lineCounter.linePos(offset);
-  const syntaxErrors = [...doc.errors].map((e) => ({
-    path,
-    ...at(e.pos[0]),
-    pointer: '',
-    message: syntaxMessage(e.code, e.message),
-  }));
+  const seenAt = new Set<number>();
+  const syntaxErrors: Diagnostic[] = [];
+  for (const e of doc.errors) {
+    // The parser notices an unclosed { [ or " only where the next line starts; point at the opener.
+    const opener = unclosedOpener(text, e.message, e.pos[0]);
+    const offset = opener ?? e.pos[0];
+    if (seenAt.has(offset)) continue; // one problem often raises several errors at one place
+    seenAt.add(offset);
+    const message = opener !== undefined ? unclosedMessage(text[opener]) : syntaxMessage(e.code, e.message);
+    syntaxErrors.push({ path, ...at(offset), pointer: '', message });
+  }
   return {
     path,
     data: syntaxErrors.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
@@ -41,11 +46,41 @@ export function parseSource(path: string, text: string): SourceFile {
   };
 }
 
+const CLOSER: Record<string, string> = { '{': '}', '[': ']', '"': '"', "'": "'" };
+
+/** The offset of the { [ or quote that the error says was never closed, if it is one of those. */
+function unclosedOpener(text: string, raw: string, pos: number): number | undefined {
+  const m = /end with an? ([}\]])|Missing closing ("|')quote/.exec(raw);
+  if (!m) return undefined;
+  const close = m[1] ?? m[2];
+  const open = close === '}' ? '{' : close === ']' ? '[' : close;
+  if (open === close) {
+    const i = text.lastIndexOf(open, Math.min(pos, text.length - 1));
+    return i >= 0 ? i : undefined;
+  }
+  let depth = 0;
+  for (let i = Math.min(pos, text.length) - 1; i >= 0; i--) {
+    if (text[i] === close) depth++;
+    else if (text[i] === open && depth-- === 0) return i;
+  }
+  return undefined;
+}
+
+function unclosedMessage(opener: string): string {
+  const what = opener === '{' ? 'mapping' : opener === '[' ? 'list' : 'quoted text';
+  return `YAML syntax: this ${opener} starts a ${what} that is never closed; end it with ${CLOSER[opener]} on the same line`;
+}
+
 function syntaxMessage(code: string, raw: string): string {
   const first = raw.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   switch (code) {
     case 'DUPLICATE_KEY':
       return 'YAML syntax: this key appears twice in the same mapping; each key may appear once';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'YAML syntax: the indentation here does not line up; the keys of one mapping start in the same column';
+    case 'TAB_AS_INDENT':
+      return 'YAML syntax: a tab is used to indent; indent with spaces';
     case 'BAD_INDENT':
     case 'MISSING_CHAR':
     case 'UNEXPECTED_TOKEN':
