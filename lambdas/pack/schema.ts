@@ -482,8 +482,10 @@ const ActStep = Type.Object(
   },
   { ...closed, description: 'A player action on the hand now in play.' },
 );
-const BareStep = (name: 'deal' | 'timeout' | 'void', description: string) =>
-  Type.Object({ [name]: Type.Union([Type.Null(), Type.Object({ reason: Type.Optional(Type.String()) }, closed)]), reject: Reject }, { ...closed, description });
+const BareValue = Type.Union([Type.Null(), Type.Object({ reason: Type.Optional(Type.String({ description: 'Why (for void).' })) }, closed)]);
+const DealStep = Type.Object({ deal: BareValue, reject: Reject }, { ...closed, description: 'Start the deal.' });
+const TimeoutStep = Type.Object({ timeout: BareValue, reject: Reject }, { ...closed, description: 'Expire the one decision window that is open.' });
+const VoidStep = Type.Object({ void: BareValue, reject: Reject }, { ...closed, description: 'An operator voids the round.' });
 
 export const ScenarioStep = Type.Union([
   Type.Union([Type.Literal('deal'), Type.Literal('timeout'), Type.Literal('void')], {
@@ -491,9 +493,9 @@ export const ScenarioStep = Type.Union([
   }),
   BetStep,
   ActStep,
-  BareStep('deal', 'Start the deal.'),
-  BareStep('timeout', 'Expire the one decision window that is open.'),
-  BareStep('void', 'An operator voids the round.'),
+  DealStep,
+  TimeoutStep,
+  VoidStep,
 ]);
 
 export const Scenario = Type.Object(

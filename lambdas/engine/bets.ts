@@ -1,0 +1,101 @@
+// Bet placement rules shared by every family: limits with over-max and under-min handling
+// (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the bet records themselves.
+import type { CompiledBet } from '../pack/compiled.ts';
+import { emit, pay, type Ctx } from './context.ts';
+import { fail, type BetRecord, type EngineError, type TableState } from './types.ts';
+
+export interface Stake {
+  /** What is taken now. */
+  accepted: number;
+  /** Offered above the maximum and handed back (never debited). */
+  excess: number;
+  warning: string | null;
+  /** A repeated under-minimum bet: the player's whole hand is voided (R-LL-LIMIT-2). */
+  voidHand: boolean;
+}
+
+export const money = (ctx: Ctx, amount: number): string => {
+  const unit = ctx.pack.currency.minorPerUnit;
+  const whole = Math.floor(amount / unit).toLocaleString('en-US');
+  const frac = unit === 1 ? '' : `.${String(amount % unit).padStart(String(unit - 1).length, '0')}`;
+  return `${whole}${frac} ${ctx.pack.currency.code}`;
+};
+
+/** Checks a stake (added to `existing` on the same spot) against the bet's rules and the balance. */
+export function checkStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, existing: number, amount: number): Stake | { ok: false; error: EngineError } {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    return fail('invalid-amount', `${bet.name}: the amount must be a whole number of minor units above 0 (got ${amount})`);
+  if (bet.roundLimit !== null && state.round.roundInShoe > bet.roundLimit)
+    return fail('round-limit-reached', `${bet.name}: closed for the rest of this shoe; it may be placed in the first ${bet.roundLimit} rounds of a shoe and this is round ${state.round.roundInShoe}`);
+  let accepted = amount;
+  let excess = 0;
+  let warning: string | null = null;
+  let voidHand = false;
+  const total = existing + amount;
+  if (total > bet.max) {
+    if (bet.overMax === 'refuse' || existing >= bet.max)
+      return fail('above-maximum', `${bet.name}: ${money(ctx, total)} is above the maximum of ${money(ctx, bet.max)}; bets from ${money(ctx, bet.min)} to ${money(ctx, bet.max)}`);
+    accepted = bet.max - existing;
+    excess = total - bet.max;
+    warning = `${bet.name}: accepted ${money(ctx, bet.max)}, the table maximum; ${money(ctx, excess)} returned`;
+  } else if (total < bet.min) {
+    if (bet.underMin === 'refuse')
+      return fail('below-minimum', `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; bets from ${money(ctx, bet.min)} to ${money(ctx, bet.max)}`);
+    const warned = state.warnings[player]?.[bet.name] ?? 0;
+    if (warned > 0) voidHand = true;
+    else warning = `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; accepted this once — a repeat voids your whole hand for the round`;
+  }
+  if (!voidHand && accepted > state.players[player].balance)
+    return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, state.players[player].balance)}`);
+  return { accepted, excess, warning, voidHand };
+}
+
+/** Records (or adds to) a bet and debits it. */
+export function placeStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, stake: Stake): BetRecord {
+  const round = state.round;
+  let record = round.bets.find((b) => b.player === player && b.key === bet.key && b.seat === seat && b.status === 'open');
+  if (!record) {
+    record = { id: round.nextBetId++, player, key: bet.key, name: bet.name, mode: bet.mode, seat, amount: 0, staked: 0, status: 'open', returned: 0, line: null };
+    round.bets.push(record);
+  }
+  record.amount += stake.accepted;
+  stakeMore(ctx, state, record, stake.accepted, `bet ${bet.key}`);
+  if (stake.warning) {
+    emit(ctx, state, { type: 'warning', player, message: stake.warning });
+    if (stake.excess === 0) ((state.warnings[player] ??= {})[bet.name] = (state.warnings[player]?.[bet.name] ?? 0) + 1);
+  }
+  emit(ctx, state, { type: 'bet-placed', player, bet: bet.key, seat, amount: stake.accepted, total: record.amount });
+  return record;
+}
+
+/** Debits an addition to a bet: its stake, a double, a split, a follow, insurance. */
+export function stakeMore(ctx: Ctx, state: TableState, record: BetRecord, amount: number, reason: string): void {
+  record.staked += amount;
+  pay(ctx, state, record.player, -amount, reason);
+}
+
+/**
+ * Undoes a bet (void, a seat removed, a voided hand): the player gets back everything staked on it,
+ * and anything it already paid is taken back, so the bet nets to zero (R-BJ-VOID-1).
+ */
+export function returnBet(ctx: Ctx, state: TableState, record: BetRecord, reason: string): void {
+  if (record.status === 'returned') return;
+  const delta = record.staked - record.returned;
+  record.status = 'returned';
+  record.returned = record.staked;
+  pay(ctx, state, record.player, delta, `returned ${record.key}: ${reason}`);
+  emit(ctx, state, { type: 'bet-returned', player: record.player, bet: record.key, seat: record.seat, amount: record.staked, reason });
+}
+
+/** Credits what a bet (or part of it) returns, stake included; 0 for a loss. */
+export function credit(ctx: Ctx, state: TableState, record: BetRecord, returned: number, outcome: string, hand: number | null = null): void {
+  record.returned += returned;
+  pay(ctx, state, record.player, returned, `settle ${record.key}`);
+  emit(ctx, state, { type: 'settled', player: record.player, bet: record.key, seat: record.seat, hand, stake: record.amount, returned, outcome });
+}
+
+/** Closes a bet once everything on it is credited. */
+export function close(record: BetRecord, line: string | null): void {
+  record.status = 'settled';
+  record.line = line;
+}

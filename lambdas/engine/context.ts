@@ -1,0 +1,35 @@
+// What the interpreter is given besides state and command: the compiled pack, the time, the
+// source of new shoe seeds, and where events go. The simulator passes events: null to skip them.
+import type { CompiledPack } from '../pack/compiled.ts';
+import type { AiCharts } from './ai.ts';
+import type { EngineEvent, TableState } from './types.ts';
+
+export interface Env {
+  /** The time of the command, ms since epoch (injected: tests drive a virtual clock). */
+  now: number;
+  /** 32 random bytes for a new shoe; live play uses a CSPRNG (R-BJ-SHOE-3). */
+  newSeed(): Uint8Array;
+  /** Which generator expands shoe seeds; chacha20 unless the simulator says otherwise. */
+  generator?: 'chacha20' | 'xoshiro';
+}
+
+export interface Ctx {
+  pack: CompiledPack;
+  charts: AiCharts;
+  env: Env;
+  /** Collected events, or null to skip building them (simulation). */
+  events: EngineEvent[] | null;
+}
+
+export function emit(ctx: Ctx, state: TableState, event: EngineEvent): void {
+  if (!ctx.events) return;
+  ctx.events.push(event);
+  state.round.events.push(event);
+}
+
+/** Moves money between a player's balance and the house; every change is an event. */
+export function pay(ctx: Ctx, state: TableState, player: string, delta: number, reason: string): void {
+  if (delta === 0) return;
+  state.players[player].balance += delta;
+  emit(ctx, state, { type: 'wallet', player, delta, reason });
+}

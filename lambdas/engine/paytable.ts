@@ -1,0 +1,63 @@
+// Pay-table bets (side bets, and every Andar Bahar bet): the highest matching line pays; a bet is
+// decided when its card group is complete and every fact its lines read is known; all placements
+// of one bet settle together, so an aggregate cap applies to one settlement (R-LL-SETTLE-1, R-LL-LIMIT-1).
+import type { Card } from '../core/cards.ts';
+import { payout } from '../core/money.ts';
+import type { Facts } from '../pack/conditions.ts';
+import type { CompiledBet } from '../pack/compiled.ts';
+import { close, credit } from './bets.ts';
+import { emit, type Ctx } from './context.ts';
+import type { BetRecord, TableState } from './types.ts';
+
+export interface GroupView {
+  cards: ArrayLike<Card>;
+  n: number;
+  facts: Facts;
+}
+
+/** Index of the paying line, -1 for none, or undefined while an unknown fact could change it. */
+export function paying(bet: CompiledBet, group: GroupView): number | undefined {
+  const first = firstMatch(bet, group.cards, group.n, group.facts);
+  if (bet.facts.includes('dealerBlackjack') && group.facts.dealerBlackjack === undefined) {
+    const yes = firstMatch(bet, group.cards, group.n, { ...group.facts, dealerBlackjack: true });
+    const no = firstMatch(bet, group.cards, group.n, { ...group.facts, dealerBlackjack: false });
+    return yes === no ? yes : undefined;
+  }
+  if ((bet.facts.includes('winner') && group.facts.winner === undefined) || (bet.facts.includes('cardsDealt') && group.facts.cardsDealt === undefined))
+    return undefined;
+  return first;
+}
+
+function firstMatch(bet: CompiledBet, cards: ArrayLike<Card>, n: number, facts: Facts): number {
+  for (let i = 0; i < bet.lines.length; i++) if (bet.lines[i].matches(cards, n, facts)) return i;
+  return -1;
+}
+
+/**
+ * Settles every open placement of `bet` if all are decided (`groupOf` returns null while a
+ * placement's group is incomplete). Returns whether it settled.
+ */
+export function settlePaytable(ctx: Ctx, state: TableState, bet: CompiledBet, groupOf: (r: BetRecord) => GroupView | null): boolean {
+  const open = state.round.bets.filter((r) => r.key === bet.key && r.status === 'open');
+  if (open.length === 0) return true;
+  const lines: number[] = [];
+  for (const r of open) {
+    const group = groupOf(r);
+    const line = group ? paying(bet, group) : undefined;
+    if (line === undefined) return false;
+    lines.push(line);
+  }
+  const winnings = open.map((r, i) => (lines[i] < 0 ? 0 : payout(r.amount, bet.lines[lines[i]].pays, ctx.pack.rounding)));
+  const total = winnings.reduce((a, b) => a + b, 0);
+  if (bet.capPerRound !== null && total > bet.capPerRound) {
+    // Pro rata, rounded down: the paid total never exceeds the cap (R-LL-LIMIT-1).
+    for (let i = 0; i < winnings.length; i++) winnings[i] = Number((BigInt(winnings[i]) * BigInt(bet.capPerRound)) / BigInt(total));
+    emit(ctx, state, { type: 'capped', bet: bet.key, winnings: total, cap: bet.capPerRound });
+  }
+  open.forEach((r, i) => {
+    const line = lines[i] < 0 ? null : bet.lines[lines[i]].name;
+    credit(ctx, state, r, line ? r.amount + winnings[i] : 0, line ?? 'lose');
+    close(r, line);
+  });
+  return true;
+}

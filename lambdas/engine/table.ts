@@ -1,0 +1,194 @@
+// The interpreter's entry: create a table, apply one command at a time. Pure: the state goes in,
+// is changed in place only when the command is legal, and the events come out; no I/O, no clock,
+// no randomness except what the context injects. Families plug in below; variants are data.
+import type { Card } from '../core/cards.ts';
+import { burn, fixedShoe, newShoe } from '../core/shoe.ts';
+import { returnBet } from './bets.ts';
+import { emit, type Ctx } from './context.ts';
+import { andarBahar } from './andar-bahar.ts';
+import { blackjack } from './blackjack/index.ts';
+import { fail, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
+
+export const ENGINE_VERSION = '1.0.0';
+
+/** What a game family implements; the table does the rest. */
+export interface Family {
+  /** After a round opens (Andar Bahar draws its game card here). */
+  opened(ctx: Ctx, state: TableState): void;
+  bet(ctx: Ctx, state: TableState, cmd: Extract<Command, { type: 'bet' }>): Result;
+  act(ctx: Ctx, state: TableState, cmd: Extract<Command, { type: 'act' }>): Result;
+  /** Betting closes and the cards come out. */
+  deal(ctx: Ctx, state: TableState): Result;
+  /** The open decision window expires (auto-play, unanswered = no). */
+  timeout(ctx: Ctx, state: TableState): Result;
+}
+
+const families: Record<string, Family> = { blackjack, 'andar-bahar': andarBahar };
+const familyOf = (ctx: Ctx): Family => families[ctx.pack.family];
+
+export interface TableOptions {
+  /** Scenarios and the CLI only: deal exactly these cards, in order, with no burn. */
+  fixedShoe?: Card[];
+}
+
+export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {}): TableState {
+  const pack = ctx.pack;
+  const state: TableState = {
+    tableId,
+    packId: pack.id,
+    packVersion: pack.version,
+    packSha256: pack.sha256,
+    engineVersion: ENGINE_VERSION,
+    paused: false,
+    players: {},
+    seats: {},
+    warnings: {},
+    shoe: options.fixedShoe ? fixedShoe(pack.shoe.decks, options.fixedShoe) : null,
+    retiredShoes: [],
+    roundsPlayed: 0,
+    round: undefined as unknown as RoundState,
+  };
+  openRound(ctx, state);
+  return state;
+}
+
+/** Applies one command. On an error the state is exactly as it was. */
+export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
+  const result = dispatch(ctx, state, cmd);
+  if (result.ok && cmd.type !== 'tick') state.round.log.push({ at: ctx.env.now, actor, command: cmd });
+  return result;
+}
+
+const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? NO_EVENTS });
+const NO_EVENTS: EngineEvent[] = [];
+
+function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
+  const round = state.round;
+  switch (cmd.type) {
+    case 'join': {
+      if (state.players[cmd.player]) return fail('already-joined', `${cmd.player} is already at this table`);
+      state.players[cmd.player] = { balance: cmd.balance, demo: cmd.demo ?? false, ai: cmd.ai ?? null };
+      return ok(ctx);
+    }
+    case 'bet':
+      if (state.paused) return fail('table-paused', 'the table is paused; bets are taken again when an operator resumes it');
+      if (round.phase !== 'betting') return fail('betting-closed', `betting is closed (the round is in its ${round.phase} phase); wait for the next round`);
+      if (!state.players[cmd.player]) return fail('unknown-player', `${cmd.player} has not joined this table`);
+      if (round.voidedPlayers.includes(cmd.player)) return fail('hand-voided', `${cmd.player}'s hand is voided for this round (a repeated bet under the minimum); bet again next round`);
+      return familyOf(ctx).bet(ctx, state, cmd);
+    case 'act':
+      if (!state.players[cmd.player]) return fail('unknown-player', `${cmd.player} has not joined this table`);
+      return familyOf(ctx).act(ctx, state, cmd);
+    case 'deal':
+      if (state.paused) return fail('table-paused', 'the table is paused');
+      if (round.phase !== 'betting') return fail('not-betting', `the round is already dealt (phase ${round.phase})`);
+      return familyOf(ctx).deal(ctx, state);
+    case 'timeout':
+      return timeout(ctx, state);
+    case 'tick':
+      return tick(ctx, state);
+    case 'void':
+      return voidRound(ctx, state, cmd.reason);
+    case 'next-round':
+      if (round.phase !== 'settled' && round.phase !== 'void') return fail('round-in-progress', `the current round is not finished (phase ${round.phase})`);
+      openRound(ctx, state);
+      return ok(ctx);
+    case 'pause':
+      state.paused = true;
+      return ok(ctx);
+    case 'resume':
+      state.paused = false;
+      if (state.round.phase === 'betting' && state.round.deadline !== null) state.round.deadline = Math.max(state.round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
+      return ok(ctx);
+  }
+}
+
+function timeout(ctx: Ctx, state: TableState): Result {
+  const phase = state.round.phase;
+  if (phase === 'betting') {
+    if (state.paused) return fail('table-paused', 'the table is paused');
+    return familyOf(ctx).deal(ctx, state);
+  }
+  if (phase === 'settled' || phase === 'void' || phase === 'dealer') return fail('no-window-open', `no decision window is open (phase ${phase})`);
+  return familyOf(ctx).timeout(ctx, state);
+}
+
+/** Applies whatever the clock says is due: expired windows, and the next round after settlement. */
+function tick(ctx: Ctx, state: TableState): Result {
+  for (let guard = 0; guard < 1000; guard++) {
+    const round = state.round;
+    if (round.phase === 'settled' || round.phase === 'void') {
+      if (state.paused) break;
+      openRound(ctx, state);
+      continue;
+    }
+    if (round.deadline === null || ctx.env.now < round.deadline) break;
+    if (round.phase === 'betting' && !round.bets.length) {
+      round.deadline = ctx.env.now + ctx.pack.timing.bettingMs; // nobody bet: the countdown starts again
+      break;
+    }
+    const r = timeout(ctx, state);
+    if (!r.ok) return r;
+  }
+  return ok(ctx);
+}
+
+/** An operator voids the round: every bet is returned, anything it paid taken back (R-BJ-VOID-1). */
+function voidRound(ctx: Ctx, state: TableState, reason: string): Result {
+  const round = state.round;
+  if (round.phase === 'settled' || round.phase === 'void') return fail('round-finished', `round ${round.no} is already ${round.phase === 'void' ? 'void' : 'settled'}`);
+  for (const record of round.bets) returnBet(ctx, state, record, `round void: ${reason}`);
+  round.phase = 'void';
+  round.deadline = null;
+  round.follow = null;
+  round.turnSeat = null;
+  emit(ctx, state, { type: 'round-void', round: round.no, reason });
+  return ok(ctx);
+}
+
+function openRound(ctx: Ctx, state: TableState): void {
+  const pack = ctx.pack;
+  const now = ctx.env.now;
+  const shoeDone = !state.shoe || (!state.shoe.fixed && (state.shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
+  if (shoeDone) {
+    if (state.shoe) state.retiredShoes.push({ id: state.shoe.id, seed: state.shoe.seed, commitment: state.shoe.commitment });
+    const id = `${state.tableId}-shoe-${state.retiredShoes.length + 1}`;
+    state.shoe = newShoe(pack.shoe, id, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20');
+  }
+  const shoe = state.shoe!;
+  state.roundsPlayed += state.round ? 1 : 0;
+  const no = state.roundsPlayed + 1;
+  state.round = {
+    id: `${state.tableId}-r${no}`,
+    no,
+    phase: 'betting',
+    openedAt: now,
+    deadline: pack.table.kind === 'solo' ? null : now + pack.timing.bettingMs,
+    shoeId: shoe.id,
+    shoeCommitment: shoe.commitment,
+    roundInShoe: shoe.roundsStarted + 1,
+    lastOfShoe: false,
+    bets: [],
+    nextBetId: 1,
+    seats: [],
+    common: null,
+    dealer: { cards: [], holeShown: false, blackjack: null },
+    turnSeat: null,
+    follow: null,
+    followAdvance: {},
+    voidedPlayers: [],
+    andarBahar: null,
+    log: [],
+    events: [],
+  };
+  shoe.roundsStarted++;
+  if (shoeDone) {
+    emit(ctx, state, { type: 'shoe-started', shoeId: shoe.id, commitment: shoe.commitment });
+    if (pack.shoe.burn === 'shown-card-value') {
+      const b = burn(shoe); // R-BJ-SHOE-2
+      if (b) emit(ctx, state, { type: 'burn', shown: b.shown, burned: b.burned });
+    }
+  }
+  familyOf(ctx).opened(ctx, state);
+  emit(ctx, state, { type: 'round-opened', round: no, deadline: state.round.deadline });
+}

@@ -1,0 +1,193 @@
+// The interpreter's data: table and round state (plain JSON, saved as is), commands, events and
+// errors. Nothing here holds code; a state saved and loaded again behaves identically.
+import type { Card } from '../core/cards.ts';
+import type { ShoeState } from '../core/shoe.ts';
+import type { ModeName } from '../pack/schema.ts';
+
+export type Phase = 'betting' | 'insurance' | 'turns' | 'follow' | 'dealer' | 'settled' | 'void';
+export type AiLevel = 'easy' | 'normal' | 'hard';
+export type Action = 'hit' | 'stand' | 'double' | 'split' | 'surrender' | 'insurance' | 'follow-double' | 'follow-split';
+export type PlayAction = 'hit' | 'stand' | 'double' | 'split' | 'surrender';
+
+export interface PlayerState {
+  /** Balance in minor units as the round knows it; the shell syncs it with the wallet. */
+  balance: number;
+  demo: boolean;
+  ai: AiLevel | null;
+}
+
+export interface Hand {
+  cards: Card[];
+  /** The hand's main stake (doubled stakes included). */
+  stake: number;
+  doubled: boolean;
+  fromSplit: boolean;
+  splitAces: boolean;
+  /** Any action other than the deal has been taken on it (surrender is only a first action). */
+  acted: boolean;
+  done: boolean;
+  surrendered: boolean;
+}
+
+export interface BetRecord {
+  id: number;
+  player: string;
+  /** Compiled bet key: name, or name/mode. */
+  key: string;
+  name: string;
+  mode: ModeName | null;
+  seat: number | null;
+  /** The bet's own stake. */
+  amount: number;
+  /** Everything debited for it: stake, doubles, splits, follows, insurance. */
+  staked: number;
+  status: 'open' | 'settled' | 'returned';
+  /** Everything credited back so far (stakes included). */
+  returned: number;
+  line: string | null;
+  /** Bet behind: which of the seat's hands it follows, and its stake on each. */
+  follows?: { hand: number; stake: number }[];
+  /** Insurance bought on this bet (main or behind): its cost, and whether it is settled. */
+  insurance?: { cost: number; settled: boolean };
+}
+
+export interface SeatRound {
+  seat: number;
+  owner: string;
+  /** The seat's first two cards, kept for side bets after a split. */
+  initial: Card[];
+  hands: Hand[];
+  active: number;
+  /** An action chosen before the seat's turn (R-MW-TURN-1). */
+  preselect: PlayAction | null;
+  /** Whether the seat owner answered insurance. */
+  insured: boolean | null;
+}
+
+export interface CommonPlayer {
+  hands: Hand[];
+  active: number;
+  /** Stream cards this player has drawn so far (R-TB-DRAW-1). */
+  draws: number;
+  preselect: PlayAction | null;
+  insured: boolean | null;
+}
+
+export interface FollowWindow {
+  seat: number;
+  hand: number;
+  kind: 'double' | 'split';
+  /** Bet-behind ids still to answer (null) or their answer. */
+  answers: Record<string, boolean | null>;
+}
+
+export interface DealerState {
+  cards: Card[];
+  holeShown: boolean;
+  /** Known after the peek or at the dealer's turn; null while unknown. */
+  blackjack: boolean | null;
+}
+
+export interface RoundLogEntry {
+  at: number;
+  actor: string;
+  command: Command;
+}
+
+export interface RoundState {
+  id: string;
+  no: number;
+  phase: Phase;
+  openedAt: number;
+  /** When the open window closes by itself (ms since epoch); null when nothing waits on time. */
+  deadline: number | null;
+  shoeId: string;
+  shoeCommitment: string;
+  /** This round's index in its shoe, from 1 (round limits, R-TB-SIDE-2). */
+  roundInShoe: number;
+  /** The cut card came out in this round: it is the shoe's last (R-BJ-SHOE-1). */
+  lastOfShoe: boolean;
+  bets: BetRecord[];
+  nextBetId: number;
+  seats: SeatRound[];
+  common: { cards: Card[]; stream: Card[]; players: Record<string, CommonPlayer> } | null;
+  dealer: DealerState;
+  /** Seated: whose turn (seat number); null outside turns. */
+  turnSeat: number | null;
+  follow: FollowWindow | null;
+  /** Follow answers given in advance (R-MW-BEHIND-5), by bet-behind id. */
+  followAdvance: Record<string, { double?: boolean; split?: boolean }>;
+  /** Players whose whole hand was voided this round (R-LL-LIMIT-2). */
+  voidedPlayers: string[];
+  /** Andar Bahar: the game card and the two sides' cards. */
+  andarBahar: { gameCard: Card; sides: [Card[], Card[]]; winner: 0 | 1 | null } | null;
+  log: RoundLogEntry[];
+  events: EngineEvent[];
+}
+
+export interface SeatHolder {
+  owner: string;
+  /** Rounds in a row the holder placed no seat bet (R-MW-SEAT-4). */
+  missed: number;
+}
+
+export interface TableState {
+  tableId: string;
+  packId: string;
+  packVersion: string;
+  packSha256: string;
+  engineVersion: string;
+  paused: boolean;
+  players: Record<string, PlayerState>;
+  /** Seat holders by seat number (seated tables), kept across rounds. */
+  seats: Record<string, SeatHolder>;
+  /** Under-minimum warnings per player and bet name (R-LL-LIMIT-2). */
+  warnings: Record<string, Record<string, number>>;
+  /** Secret: never in a player view. */
+  shoe: ShoeState | null;
+  /** Retired shoes' seeds, revealed for recall once the shoe is done (R-BJ-SHOE-3). */
+  retiredShoes: { id: string; seed: string; commitment: string }[];
+  roundsPlayed: number;
+  round: RoundState;
+}
+
+export type Command =
+  | { type: 'bet'; player: string; bet: string; amount: number; seat?: number; mode?: ModeName }
+  | { type: 'act'; player: string; action: Action; seat?: number; accept?: boolean }
+  | { type: 'deal' }
+  | { type: 'timeout' }
+  | { type: 'tick' }
+  | { type: 'void'; reason: string }
+  | { type: 'next-round' }
+  | { type: 'join'; player: string; balance: number; demo?: boolean; ai?: AiLevel | null }
+  | { type: 'pause' }
+  | { type: 'resume' };
+
+export type EngineEvent =
+  | { type: 'shoe-started'; shoeId: string; commitment: string }
+  | { type: 'burn'; shown: Card; burned: number }
+  | { type: 'round-opened'; round: number; deadline: number | null }
+  | { type: 'bet-placed'; player: string; bet: string; seat: number | null; amount: number; total: number }
+  | { type: 'bet-returned'; player: string; bet: string; seat: number | null; amount: number; reason: string }
+  | { type: 'warning'; player: string; message: string }
+  | { type: 'seat-taken'; seat: number; player: string }
+  | { type: 'seat-released'; seat: number; player: string; reason: string }
+  | { type: 'card'; to: string; card: Card | null }
+  | { type: 'window'; window: 'insurance' | 'follow-double' | 'follow-split' | 'turn' | 'decisions'; seat?: number; deadline: number | null }
+  | { type: 'action'; player: string; seat: number | null; hand: number; action: string; auto: boolean; note?: string }
+  | { type: 'dealer-peek'; blackjack: boolean }
+  | { type: 'hole-shown'; card: Card }
+  | { type: 'settled'; player: string; bet: string; seat: number | null; hand: number | null; stake: number; returned: number; outcome: string }
+  | { type: 'capped'; bet: string; winnings: number; cap: number }
+  | { type: 'wallet'; player: string; delta: number; reason: string }
+  | { type: 'round-settled'; round: number }
+  | { type: 'round-void'; round: number; reason: string };
+
+export interface EngineError {
+  code: string;
+  message: string;
+}
+
+export type Result = { ok: true; events: EngineEvent[] } | { ok: false; error: EngineError };
+
+export const fail = (code: string, message: string): { ok: false; error: EngineError } => ({ ok: false, error: { code, message } });

@@ -1,0 +1,26 @@
+// Loads the strategy charts a pack's AI players use (R-EU-AI-2), from the paths its table names.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { compileChart, type AiCharts } from '../engine/ai.ts';
+import type { CompiledPack } from './compiled.ts';
+import { PackError } from './load.ts';
+import { schemaDiagnostics } from './schema-check.ts';
+import type { StrategyChart } from './schema.ts';
+import { parseSource } from './source.ts';
+
+const cache = new Map<string, AiCharts>();
+
+export function loadCharts(pack: CompiledPack): AiCharts {
+  const cached = cache.get(pack.path);
+  if (cached) return cached;
+  const charts: AiCharts = {};
+  for (const [level, rel] of Object.entries(pack.table.ai)) {
+    const path = join(dirname(pack.path), rel!);
+    const source = parseSource(path, readFileSync(path, 'utf8'));
+    const problems = source.syntaxErrors.length ? source.syntaxErrors : schemaDiagnostics('Strategy', source);
+    if (problems.length) throw new PackError(problems);
+    charts[level as keyof AiCharts] = compileChart(source.data as StrategyChart);
+  }
+  cache.set(pack.path, charts);
+  return charts;
+}
