@@ -1,7 +1,7 @@
 // Loads rule files: reads YAML, validates it by its kind, resolves side-bet modules, runs the
 // semantic checks and compiles a pack. Every problem comes back as a positioned Diagnostic.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compilePack, type BetSource } from './compile.ts';
 import type { CompiledPack } from './compiled.ts';
@@ -71,16 +71,30 @@ function extraChecks(kind: FileKind, source: SourceFile, rulesDir: string): Diag
   if (kind === 'Scenario') {
     const packPath = join(rulesDir, `${data.pack}.yaml`);
     if (!existsSync(packPath)) return at([{ path: source.path, pointer: '/pack', message: `pack: there is no pack "${data.pack}" in ${rulesDir}` }]);
-    let pack: CompiledPack;
-    try {
-      pack = loadPackFile(packPath);
-    } catch (e) {
-      const n = e instanceof PackError ? e.diagnostics.length : 1;
-      return at([{ path: source.path, pointer: '/pack', message: `pack: "${data.pack}" is not valid (${n} problem(s) in ${packPath}); run validate on it first` }]);
+    const pack = packForScenarios(packPath);
+    if (pack instanceof Error) {
+      const n = pack instanceof PackError ? pack.diagnostics.length : 1;
+      return at([{ path: source.path, pointer: '/pack', message: `pack: "${data.pack}" is not valid (${n} problem(s) in ${relative(process.cwd(), packPath) || packPath}); run validate on it first` }]);
     }
     return at(scenarioFindings(source.data as Scenario, pack, source.path));
   }
   return [];
+}
+
+/** Many scenarios name one pack: compile it once per content, not once per scenario. */
+const scenarioPacks = new Map<string, CompiledPack | Error>();
+function packForScenarios(path: string): CompiledPack | Error {
+  const key = `${resolve(path)}\0${readFileSync(path, 'utf8')}`;
+  let pack = scenarioPacks.get(key);
+  if (!pack) {
+    try {
+      pack = loadPackFile(path);
+    } catch (e) {
+      pack = e as Error;
+    }
+    scenarioPacks.set(key, pack);
+  }
+  return pack;
 }
 
 function positioned(source: SourceFile, f: Finding): Diagnostic {
