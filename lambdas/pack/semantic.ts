@@ -267,7 +267,7 @@ export function scenarioFindings(sc: Scenario, pack: CompiledPack, path: string)
     const kind = typeof step === 'object' && step ? ('bet' in step ? 'bet' : 'act' in step ? 'act' : null) : null;
     if (!kind) return;
     const at = `/steps/${i}/${kind}`;
-    const who = (step as Record<string, Who>)[kind];
+    const who = (step as unknown as Record<string, Who>)[kind];
     if (!players.has(who.player)) add(`${at}/player`, `${readable(at)}.player: "${who.player}" is not one of the players (${[...players].join(', ')})`);
     if (who.seat !== undefined) {
       if (!seated) add(`${at}/seat`, `${readable(at)}.seat: a ${pack.table.kind} table has no seats; leave seat out`, true);
