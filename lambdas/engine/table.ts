@@ -2,7 +2,7 @@
 // is changed in place only when the command is legal, and the events come out; no I/O, no clock,
 // no randomness except what the context injects. Families plug in below; variants are data.
 import type { Card } from '../core/cards.ts';
-import { burn, fixedShoe, newShoe } from '../core/shoe.ts';
+import { burn, fixedShoe, newShoe, type ShoeState } from '../core/shoe.ts';
 import { returnBet } from './bets.ts';
 import { emit, type Ctx } from './context.ts';
 import { andarBahar } from './andar-bahar.ts';
@@ -54,8 +54,11 @@ export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {
 
 /** Applies one command. On an error the state is exactly as it was. */
 export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
+  const round = state.round;
+  const balance = 'player' in cmd ? state.players[cmd.player]?.balance : undefined;
   const result = dispatch(ctx, state, cmd);
-  if (result.ok && cmd.type !== 'tick') state.round.log.push({ at: ctx.env.now, actor, command: cmd });
+  // The command is kept with the round it ran in (a next-round command opens a new one).
+  if (result.ok && cmd.type !== 'tick') round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
   return result;
 }
 
@@ -148,22 +151,32 @@ function voidRound(ctx: Ctx, state: TableState, reason: string): Result {
 
 function openRound(ctx: Ctx, state: TableState): void {
   const pack = ctx.pack;
-  const now = ctx.env.now;
   const shoeDone = !state.shoe || (!state.shoe.fixed && (state.shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
+  const events: EngineEvent[] = [];
   if (shoeDone) {
     if (state.shoe) state.retiredShoes.push({ id: state.shoe.id, seed: state.shoe.seed, commitment: state.shoe.commitment });
     const id = `${state.tableId}-shoe-${state.retiredShoes.length + 1}`;
-    state.shoe = newShoe(pack.shoe, id, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20');
+    const shoe = (state.shoe = newShoe(pack.shoe, id, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20'));
+    events.push({ type: 'shoe-started', shoeId: shoe.id, commitment: shoe.commitment });
+    if (pack.shoe.burn === 'shown-card-value') {
+      const b = burn(shoe); // R-BJ-SHOE-2
+      if (b) events.push({ type: 'burn', shown: b.shown, burned: b.burned });
+    }
   }
-  const shoe = state.shoe!;
   state.roundsPlayed += state.round ? 1 : 0;
-  const no = state.roundsPlayed + 1;
+  beginRound(ctx, state, state.roundsPlayed + 1, events);
+}
+
+/** Starts round `no` on the shoe as it is; the opening is kept so the round can be replayed. */
+function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineEvent[]): void {
+  const now = ctx.env.now;
+  const shoe = state.shoe!;
   state.round = {
     id: `${state.tableId}-r${no}`,
     no,
     phase: 'betting',
     openedAt: now,
-    deadline: pack.table.kind === 'solo' ? null : now + pack.timing.bettingMs,
+    deadline: ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs,
     shoeId: shoe.id,
     shoeCommitment: shoe.commitment,
     roundInShoe: shoe.roundsStarted + 1,
@@ -178,17 +191,43 @@ function openRound(ctx: Ctx, state: TableState): void {
     followAdvance: {},
     voidedPlayers: [],
     andarBahar: null,
+    opening: { shoePosition: shoe.position, players: structuredClone(state.players), seats: structuredClone(state.seats), warnings: structuredClone(state.warnings) },
     log: [],
     events: [],
   };
   shoe.roundsStarted++;
-  if (shoeDone) {
-    emit(ctx, state, { type: 'shoe-started', shoeId: shoe.id, commitment: shoe.commitment });
-    if (pack.shoe.burn === 'shown-card-value') {
-      const b = burn(shoe); // R-BJ-SHOE-2
-      if (b) emit(ctx, state, { type: 'burn', shown: b.shown, burned: b.burned });
-    }
-  }
+  for (const e of shoeEvents) emit(ctx, state, e);
   familyOf(ctx).opened(ctx, state);
   emit(ctx, state, { type: 'round-opened', round: no, deadline: state.round.deadline });
+}
+
+/**
+ * Plays a recorded round again from its opening and its shoe (the seed is revealed once the shoe
+ * is retired, R-BJ-SHOE-3): the same commands at the same times give the same round.
+ */
+export function replayRound(ctx: Ctx, tableId: string, record: RoundState, shoe: ShoeState): TableState {
+  const state: TableState = {
+    tableId,
+    packId: ctx.pack.id,
+    packVersion: ctx.pack.version,
+    packSha256: ctx.pack.sha256,
+    engineVersion: ENGINE_VERSION,
+    paused: false,
+    players: structuredClone(record.opening.players),
+    seats: structuredClone(record.opening.seats),
+    warnings: structuredClone(record.opening.warnings),
+    shoe: { ...structuredClone(shoe), position: record.opening.shoePosition, roundsStarted: record.roundInShoe - 1, cutCardOut: false },
+    retiredShoes: [],
+    roundsPlayed: record.no - 1,
+    round: undefined as unknown as RoundState,
+  };
+  ctx.env.now = record.openedAt;
+  beginRound(ctx, state, record.no, []);
+  for (const entry of record.log) {
+    ctx.env.now = entry.at;
+    const player = 'player' in entry.command ? entry.command.player : undefined;
+    if (player && entry.balance !== undefined && state.players[player]) state.players[player].balance = entry.balance;
+    apply(ctx, state, entry.command, entry.actor);
+  }
+  return state;
 }

@@ -92,6 +92,8 @@ export interface RoundLogEntry {
   at: number;
   actor: string;
   command: Command;
+  /** The actor's balance when the command ran (the shell syncs wallets between commands). */
+  balance?: number;
 }
 
 export interface RoundState {
@@ -121,6 +123,8 @@ export interface RoundState {
   voidedPlayers: string[];
   /** Andar Bahar: the game card and the two sides' cards. */
   andarBahar: { gameCard: Card; sides: [Card[], Card[]]; winner: 0 | 1 | null } | null;
+  /** The table as the round opened, so the round can be replayed from its shoe's seed. */
+  opening: { shoePosition: number; players: Record<string, PlayerState>; seats: Record<string, SeatHolder>; warnings: Record<string, Record<string, number>> };
   log: RoundLogEntry[];
   events: EngineEvent[];
 }

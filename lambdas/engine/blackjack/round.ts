@@ -9,7 +9,7 @@ import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet, stakeMore } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
-import { decide } from '../ai.ts';
+import { aiDecision } from '../ai-player.ts';
 import { isDealerNatural, isNatural, isSoft, newHand, total } from '../hand.ts';
 import { settlePaytable, type GroupView } from '../paytable.ts';
 import { fail, type BetRecord, type CommonPlayer, type Hand, type PlayAction, type Result, type SeatRound, type TableState } from '../types.ts';
@@ -342,9 +342,7 @@ function stepHand(ctx: Ctx, state: TableState, who: Player, hand: Hand): boolean
   }
   const ai = state.players[playerName(who)].ai;
   if (ai) {
-    const chart = ctx.charts[ai];
-    if (!chart) throw new Error(`no ${ai} strategy chart loaded for this pack`);
-    play(ctx, state, who, decide(chart, hand.cards, upCard(state), legalActions(ctx, state, who)), `ai ${ai}`);
+    play(ctx, state, who, aiDecision(ctx, state, playerName(who), ai, seatNo(who)), `ai ${ai}`);
     return true;
   }
   return false;
