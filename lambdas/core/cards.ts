@@ -21,7 +21,7 @@ const CARD_PATTERN = /^(10|[A2-9TJQK])([SHDC])$/;
 export function parseCard(text: string): Card | undefined {
   const m = CARD_PATTERN.exec(text.trim().toUpperCase());
   if (!m) return undefined;
-  const rank = m[1] === '10' ? 8 : RANKS.indexOf(m[1]);
+  const rank = m[1] === '10' ? 9 : RANKS.indexOf(m[1]);
   return rank * 4 + SUITS.indexOf(m[2]);
 }
 
@@ -32,7 +32,7 @@ export function formatCard(card: Card): string {
 /** Parses a rank written as in packs: `A`, `2`..`9`, `T` or `10`, `J`, `Q`, `K`. */
 export function parseRank(text: string | number): number | undefined {
   const t = String(text).trim().toUpperCase();
-  if (t === '10') return 8;
+  if (t === '10') return 9;
   const i = t.length === 1 ? RANKS.indexOf(t) : -1;
   return i >= 0 ? i : undefined;
 }

@@ -80,7 +80,7 @@ export function rankSet(ranks: readonly (string | number)[]): RankSet {
   const set = Array<boolean>(13).fill(false);
   for (const r of ranks) {
     const rank = parseRank(r)!;
-    if (rank === 8) set.fill(true, 8, 13);
+    if (rank === 9) set.fill(true, 9, 13); // T stands for every 10-value card
     else set[rank] = true;
   }
   return set;

@@ -200,7 +200,7 @@ function peek(ctx: Ctx, state: TableState): void {
   round.turnSeat = null;
 }
 
-const canBeBlackjack = (up: Card): boolean => rankOf(up) === 0 || rankOf(up) >= 8;
+const canBeBlackjack = (up: Card): boolean => rankOf(up) === 0 || rankOf(up) >= 9;
 
 function settleInsurance(ctx: Ctx, state: TableState): void {
   const ins = ctx.pack.blackjack!.actions.insurance;

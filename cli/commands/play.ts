@@ -1,0 +1,159 @@
+// `croupier play <pack> [--seed S] [--shoe CARDS]`: one or more rounds in the terminal, through
+// the same interpreter the Lambda handlers run. Type `help` at the prompt.
+import { createHash } from 'node:crypto';
+import { createInterface } from 'node:readline/promises';
+import { parseCard, type Card } from '../../lambdas/core/cards.ts';
+import { newSeed } from '../../lambdas/core/rng.ts';
+import { loadCharts } from '../../lambdas/pack/charts.ts';
+import { loadPack, PackError } from '../../lambdas/pack/load.ts';
+import type { Ctx } from '../../lambdas/engine/context.ts';
+import { apply, createTable } from '../../lambdas/engine/table.ts';
+import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
+import { playerView } from '../../lambdas/engine/view.ts';
+import { formatCard } from '../../lambdas/core/cards.ts';
+
+const ME = 'you';
+const HELP = `commands:
+  bet <name> <amount> [seat N] [mode M]   e.g. "bet main 1000 seat 1", "bet andar 500 mode no-commission"
+  deal                                     close betting and deal
+  hit | stand | double | split | surrender [seat N]
+  insurance yes|no [seat N]   follow-double yes|no seat N   follow-split yes|no seat N
+  timeout                                  let the open window expire (auto-play)
+  view                                     show the table
+  next                                     open the next round
+  quit`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const ref = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+  if (!ref) {
+    console.error('usage: croupier play <pack> [--seed S] [--shoe CARDS]');
+    return 2;
+  }
+  let ctx: Ctx;
+  try {
+    const pack = loadPack(ref);
+    const seedText = option(args, '--seed');
+    const seed = seedText ? new Uint8Array(createHash('sha256').update(seedText).digest()) : undefined;
+    ctx = { pack, charts: loadCharts(pack), env: { now: Date.now(), newSeed: () => seed ?? newSeed() }, events: [] };
+  } catch (e) {
+    console.error(e instanceof PackError ? e.message : String(e));
+    return 1;
+  }
+  const shoeText = option(args, '--shoe');
+  let fixed: Card[] | undefined;
+  if (shoeText) {
+    fixed = shoeText.split(/[\s,]+/).filter(Boolean).map((t) => parseCard(t)!);
+    if (fixed.some((c) => c === undefined)) return console.error('--shoe: write cards like "AS TC 7H"'), 1;
+  }
+  const state = createTable(ctx, 'terminal', { fixedShoe: fixed });
+  apply(ctx, state, { type: 'join', player: ME, balance: 100_000 });
+  for (const level of Object.keys(ctx.pack.table.ai)) apply(ctx, state, { type: 'join', player: `ai-${level}`, balance: 100_000, ai: level as 'easy' });
+  console.log(`${ctx.pack.name} (${ctx.pack.id} ${ctx.pack.version}). Your balance: 100,000 minor units. Type "help".`);
+
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  rl.setPrompt('> ');
+  rl.prompt();
+  for await (const line of rl) {
+    const words = line.trim().split(/\s+/).filter(Boolean);
+    if (!words.length) {
+      rl.prompt();
+      continue;
+    }
+    if (words[0] === 'quit' || words[0] === 'exit') break;
+    if (words[0] === 'help') console.log(HELP);
+    else if (words[0] === 'view') show(ctx, state);
+    else {
+      const cmd = parse(ctx, state, words);
+      if (typeof cmd === 'string') console.log(cmd);
+      else {
+        ctx.env.now = Math.max(Date.now(), cmd.type === 'timeout' ? (state.round.deadline ?? 0) : 0);
+        ctx.events = [];
+        const r = apply(ctx, state, cmd, ME);
+        if (!r.ok) console.log(`refused (${r.error.code}): ${r.error.message}`);
+        else {
+          for (const e of r.events) narrate(e);
+          show(ctx, state);
+        }
+      }
+    }
+    rl.prompt();
+  }
+  rl.close();
+  return 0;
+}
+
+function parse(ctx: Ctx, state: TableState, words: string[]): Command | string {
+  const seatArg = option(words, 'seat');
+  const seat = seatArg ? Number(seatArg) : state.round.seats.find((s) => s.owner === ME)?.seat ?? (ctx.pack.table.kind === 'solo' || ctx.pack.table.kind === 'seated' ? 1 : undefined);
+  const withSeat = ctx.pack.table.kind === 'seated' || ctx.pack.table.kind === 'solo' ? { seat } : {};
+  const [verb, a, b] = words;
+  switch (verb) {
+    case 'bet': {
+      if (!a || !b || !/^\d+$/.test(b)) return 'usage: bet <name> <amount> [seat N] [mode M]';
+      const mode = option(words, 'mode') as 'commission' | undefined;
+      if (ctx.pack.table.kind === 'solo' && a === 'main') aiBets(ctx, state);
+      return { type: 'bet', player: ME, bet: a, amount: Number(b), ...withSeat, ...(mode ? { mode } : {}) };
+    }
+    case 'deal':
+    case 'timeout':
+      return { type: verb };
+    case 'next':
+      return { type: 'next-round' };
+    case 'hit':
+    case 'stand':
+    case 'double':
+    case 'split':
+    case 'surrender':
+      return { type: 'act', player: ME, action: verb, ...withSeat };
+    case 'insurance':
+    case 'follow-double':
+    case 'follow-split':
+      return { type: 'act', player: ME, action: verb, accept: a === 'yes', ...withSeat };
+    default:
+      return `unknown command "${verb}"; type help`;
+  }
+}
+
+/** On a solo table the AI players sit in the seats after yours with the minimum bet. */
+function aiBets(ctx: Ctx, state: TableState): void {
+  const min = ctx.pack.bets.find((b) => b.type === 'hand')!.min;
+  let seat = 2;
+  for (const name of Object.keys(state.players).filter((p) => p.startsWith('ai-'))) {
+    if (seat > ctx.pack.table.seats) break;
+    if (!state.round.bets.some((b) => b.player === name)) apply(ctx, state, { type: 'bet', player: name, bet: 'main', amount: min, seat }, name);
+    seat++;
+  }
+}
+
+function narrate(e: EngineEvent): void {
+  switch (e.type) {
+    case 'warning':
+      console.log(`  ! ${e.message}`);
+      break;
+    case 'settled':
+      console.log(`  ${e.player} ${e.bet}${e.seat ? ` seat ${e.seat}` : ''}: ${e.outcome}, returns ${e.returned}`);
+      break;
+    case 'bet-returned':
+      console.log(`  ${e.player} ${e.bet}: ${e.amount} returned (${e.reason})`);
+      break;
+    case 'round-void':
+      console.log(`  round ${e.round} void: ${e.reason}`);
+      break;
+  }
+}
+
+function show(ctx: Ctx, state: TableState): void {
+  const v = playerView(ctx, state, ME);
+  console.log(`round ${v.round.no} · ${v.round.phase} · balance ${v.you?.balance}`);
+  if (v.andarBahar) console.log(`  game card ${v.andarBahar.gameCard} | andar ${v.andarBahar.andar.join(' ')} | bahar ${v.andarBahar.bahar.join(' ')}${v.andarBahar.winner ? ` → ${v.andarBahar.winner} wins` : ''}`);
+  if (v.dealer.cards.length) console.log(`  dealer: ${v.dealer.cards.map((c) => c ?? '??').join(' ')}${v.dealer.total !== null ? ` (${v.dealer.total})` : ''}`);
+  for (const s of v.seats) console.log(`  seat ${s.seat} ${s.owner}${s.turn ? ' ◀' : ''}: ${s.hands.map((h) => `${h.cards.join(' ')} (${h.total}${h.soft ? ' soft' : ''}) stake ${h.stake}`).join(' | ')}`);
+  if (v.common) console.log(`  common hand: ${v.common.cards.join(' ')} · yours: ${v.common.yourHands.map((h) => `${h.cards.join(' ')} (${h.total})`).join(' | ')}`);
+  if (v.legal.length) console.log(`  you may: ${v.legal.map((m) => m.action + (m.seat ? ` (seat ${m.seat})` : '')).join(', ')}`);
+  void formatCard;
+}
