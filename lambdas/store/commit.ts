@@ -66,5 +66,10 @@ function toConflict(error: unknown): ConflictError | undefined {
     if (code !== 'ConditionalCheckFailed' && code !== 'TransactionConflict') retryable = false;
   });
   if (!retryable || failed.length === 0) return undefined;
-  return new ConflictError(`the transaction was cancelled: conditions failed on items ${failed.join(', ')}`, failed);
+  const codes = reasons.map((reason) => reason.Code ?? 'None');
+  return new ConflictError(
+    `the transaction was cancelled: ${failed.map((i) => `item ${i} ${codes[i]}`).join(', ')}`,
+    failed,
+    codes,
+  );
 }

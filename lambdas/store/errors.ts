@@ -24,6 +24,8 @@ export class ConflictError extends StoreError {
     message: string,
     /** Indexes (in the committed list) of the items whose condition failed or that were contended. */
     readonly failedItems: number[] = [],
+    /** DynamoDB's cancellation reason per item (`None`, `ConditionalCheckFailed`, `TransactionConflict`). */
+    readonly reasons: string[] = [],
   ) {
     super('conflict', message);
     this.name = 'ConflictError';

@@ -4,7 +4,7 @@
 // response is stored in the SAME transaction as the money, conditioned on still holding the
 // claim, so a replay can never move money twice even if a claim expires mid-request.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { DocumentClient } from './client.ts';
@@ -168,9 +168,9 @@ export class Idempotency {
         try {
           await commit(this.doc, all);
         } catch (error) {
-          // Our claim was taken over: the other attempt owns the outcome; never apply twice.
           if (error instanceof ConflictError && error.failedItems.includes(all.length - 1)) {
-            throw new StoreError('idempotency-in-progress', `Idempotency-Key ${request.key} was claimed by another attempt`);
+            const settled = await this.resolveLostCompletion<R>(claim, error);
+            if (settled) return settled.response;
           }
           throw error;
         }
@@ -181,6 +181,26 @@ export class Idempotency {
       await this.release(claim).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * The completion item failed. Three causes, told apart by reading the record:
+   * our transaction did commit (a retried request whose first try succeeded): answer with what
+   * was stored; a transient conflict on the record while still ours: retry; the claim passed to
+   * another attempt: that attempt owns the outcome, so never apply twice.
+   */
+  private async resolveLostCompletion<R>(claim: IdempotencyClaim, error: ConflictError): Promise<{ response: R } | undefined> {
+    const { Item } = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.idempotency(claim.caller, claim.key), ConsistentRead: true }),
+    );
+    if (Item?.lockId === claim.lockId && Item.status === 'completed') {
+      return { response: JSON.parse(Item.response as string) as R };
+    }
+    if (Item?.lockId === claim.lockId && Item.status === 'in-progress') return undefined; // retry: `error` is rethrown
+    throw new StoreError(
+      'idempotency-in-progress',
+      `Idempotency-Key ${claim.key} was claimed by another attempt (${error.message})`,
+    );
   }
 
   private expiresAt(now: number): number {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DynamoWallet, Idempotency, StoreError } from '../../lambdas/store/index.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
 
-const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
+// Near the real clock: DynamoDB Local's TTL sweeper really deletes records whose `expiresAt` has passed.
+const NOW = Date.now();
 let table: TestTable;
 let wallet: DynamoWallet;
 let idem: Idempotency;
