@@ -273,7 +273,8 @@ export function scenarioFindings(sc: Scenario, pack: CompiledPack, path: string)
       if (!seated) add(`${at}/seat`, `${readable(at)}.seat: a ${pack.table.kind} table has no seats; leave seat out`, true);
       else if (who.seat > pack.table.seats) add(`${at}/seat`, `${readable(at)}.seat: seat ${who.seat} is not at this table; pack "${pack.id}" has seats 1 to ${pack.table.seats}`);
     }
-    if (kind !== 'bet' || who.on === undefined) return;
+    // A step expected to be refused may name a bet or mode the pack does not offer: that is its point.
+    if (kind !== 'bet' || who.on === undefined || (step as { reject?: unknown }).reject !== undefined) return;
     const { on, mode } = who;
     if (!betNames.includes(on)) {
       add(`${at}/on`, `${readable(at)}.on: "${on}" is not a bet of pack "${pack.id}"; its bets are: ${betNames.join(', ')}`);
