@@ -1,4 +1,0 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({
-  test: { include: ['test/runtime/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, globalSetup: ['test/setup/dynamodb.ts'] },
-});
