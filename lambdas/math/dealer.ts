@@ -86,6 +86,8 @@ export function dealerEndings(up: number, hitsSoft17: boolean): DealerEndings {
 /** Largest multiplicity of one value in an ending, and cards drawn: sizes the factorial tables. */
 export const MAX_DRAWN = 16;
 
+const inv = new Float64Array(MAX_DRAWN + 1);
+
 /**
  * Floating-point dealer outcome probabilities for a shoe of `counts` (the up card already out),
  * written into `out` (length OUTCOMES). `ff` is scratch of length VALUES * (MAX_DRAWN + 1).
@@ -98,7 +100,6 @@ export function dealerOutcomes(endings: DealerEndings, counts: ArrayLike<number>
     ff[base] = 1;
     for (let m = 1; m <= MAX_DRAWN; m++) ff[base + m] = ff[base + m - 1] * Math.max(0, counts[v] - m + 1);
   }
-  const inv = new Float64Array(MAX_DRAWN + 1);
   inv[0] = 1;
   for (let k = 1; k <= MAX_DRAWN; k++) inv[k] = total - k + 1 > 0 ? inv[k - 1] / (total - k + 1) : 0;
   out.fill(0);

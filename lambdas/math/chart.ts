@@ -1,0 +1,107 @@
+// Basic-strategy charts: the decision codes, the Chart shape (as in rules/strategies/*.yaml),
+// `decide` for anyone who plays from a chart (AI players, the simulator), and the printed table.
+import { readFileSync } from 'node:fs';
+import { parse, stringify } from 'yaml';
+import { BJ_VALUE, rankOf, type Card } from '../core/cards.ts';
+
+/** H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand. */
+export type Code = 'H' | 'S' | 'D' | 'Ds' | 'P' | 'R' | 'Rs';
+export type Action = 'hit' | 'stand' | 'double' | 'split' | 'surrender';
+
+/** Dealer up cards in column order: 2..9, T, A. */
+export const UP_COLUMNS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'A'] as const;
+export const PAIR_KEYS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'A'] as const;
+
+export interface Chart {
+  readonly id: string;
+  readonly name: string;
+  readonly source: string;
+  /** Rows by hard total, soft total and pair key; ten codes each, columns as UP_COLUMNS. */
+  readonly hard: Readonly<Record<string, readonly Code[]>>;
+  readonly soft: Readonly<Record<string, readonly Code[]>>;
+  readonly pairs: Readonly<Record<string, readonly Code[]>>;
+}
+
+/** The chart column of a dealer up card (value index 0 = A .. 9 = T, as in the analyser). */
+export const columnOfValue = (v: number): number => (v === 0 ? 9 : v - 1);
+/** The chart column of a dealer up card. */
+export const columnOfCard = (card: Card): number => columnOfValue(BJ_VALUE[card] - 1);
+const pairKey = (card: Card): string => PAIR_KEYS[columnOfCard(card)];
+
+/** Total and softness of a hand (R-BJ-SCORE-1). */
+export function handTotal(hand: readonly Card[]): { total: number; soft: boolean } {
+  let sum = 0;
+  let ace = false;
+  for (const c of hand) {
+    sum += BJ_VALUE[c];
+    if (rankOf(c) === 0) ace = true;
+  }
+  return ace && sum + 10 <= 21 ? { total: sum + 10, soft: true } : { total: sum, soft: false };
+}
+
+/** The chart's code for a hand against an up card; without a row: hit below hard 12 or soft 18, else stand. */
+export function codeFor(chart: Chart, hand: readonly Card[], upCard: Card, pairsAllowed = true): Code {
+  const col = columnOfCard(upCard);
+  if (pairsAllowed && hand.length === 2 && BJ_VALUE[hand[0]] === BJ_VALUE[hand[1]]) {
+    const row = chart.pairs[pairKey(hand[0])];
+    if (row) return row[col];
+  }
+  const { total, soft } = handTotal(hand);
+  const row = (soft ? chart.soft : chart.hard)[String(total)];
+  if (row) return row[col];
+  return total < 12 || (soft && total < 18) ? 'H' : 'S';
+}
+
+/**
+ * The action a chart plays, among the legal ones: a code's fallback applies when its first
+ * choice is not legal (D → hit, Ds → stand, R → hit, Rs → stand, P → the hand's total).
+ */
+export function decide(chart: Chart, hand: readonly Card[], upCard: Card, legal: readonly Action[]): Action {
+  const may = (a: Action) => legal.includes(a);
+  let code = codeFor(chart, hand, upCard, may('split'));
+  if (code === 'P') {
+    if (may('split')) return 'split';
+    code = codeFor(chart, hand, upCard, false);
+  }
+  const { total } = handTotal(hand);
+  const wanted: Action[] =
+    code === 'D' ? ['double', 'hit'] : code === 'Ds' ? ['double', 'stand'] : code === 'R' ? ['surrender', 'hit'] : code === 'Rs' ? ['surrender', 'stand'] : code === 'H' ? ['hit'] : ['stand'];
+  if (total >= 21) wanted.unshift('stand');
+  for (const a of wanted) if (may(a)) return a;
+  return may('stand') ? 'stand' : legal[0];
+}
+
+/** Reads a chart from a rules/strategies/*.yaml file (already validated by the Strategy schema). */
+export function loadChart(path: string): Chart {
+  const data = parse(readFileSync(path, 'utf8')) as { id: string; name: string; spec: { source: string; hard: Record<string, string>; soft: Record<string, string>; pairs: Record<string, string> } };
+  const rows = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [String(k), v.trim().split(/\s+/) as Code[]]));
+  return { id: data.id, name: data.name, source: data.spec.source, hard: rows(data.spec.hard), soft: rows(data.spec.soft), pairs: rows(data.spec.pairs) };
+}
+
+const pad = (codes: readonly Code[]) => codes.map((c) => c.padEnd(2)).join(' ').trimEnd();
+
+/** The chart as a Strategy YAML document with its schema modeline. */
+export function chartToYaml(chart: Chart): string {
+  const rows = (r: Readonly<Record<string, readonly Code[]>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, pad(v)]));
+  const body = stringify(
+    { apiVersion: 'croupier/v1', kind: 'Strategy', id: chart.id, name: chart.name, family: 'blackjack', version: '1.0.0', spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) } },
+    { lineWidth: 0 },
+  );
+  return `# yaml-language-server: $schema=../../schemas/strategy.schema.json\n# Columns: dealer up card 2 3 4 5 6 7 8 9 T A.\n${body}`;
+}
+
+/** The familiar printed table: hard, soft and pair rows against the ten up cards. */
+export function formatChart(chart: Chart): string {
+  const head = `       ${UP_COLUMNS.map((c) => c.padEnd(2)).join(' ')}`.trimEnd();
+  const section = (title: string, r: Readonly<Record<string, readonly Code[]>>, label: (k: string) => string, order: (a: string, b: string) => number) =>
+    [`${title}`, head, ...Object.keys(r).sort(order).map((k) => `${label(k).padEnd(6)} ${pad(r[k])}`)].join('\n');
+  const numeric = (a: string, b: string) => Number(a) - Number(b);
+  const pairOrder = (a: string, b: string) => PAIR_KEYS.indexOf(a as never) - PAIR_KEYS.indexOf(b as never);
+  return [
+    `${chart.name} (${chart.source})`,
+    section('Hard totals', chart.hard, (k) => k, numeric),
+    section('Soft totals', chart.soft, (k) => (k === '12' ? 'A,A' : k === '21' ? 'A,T' : `A,${Number(k) - 11}`), numeric),
+    section('Pairs', chart.pairs, (k) => `${k},${k}`, pairOrder),
+    'H hit  S stand  D double else hit  Ds double else stand  P split  R surrender else hit  Rs surrender else stand',
+  ].join('\n\n');
+}

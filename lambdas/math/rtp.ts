@@ -1,0 +1,53 @@
+// The RTP report of a pack: one row per bet and mode offered, each computed exactly where the
+// mathematics allows (Andar Bahar, side bets) and by analysis for the blackjack main bet, next to
+// the figure the pack declares. Bet behind and insurance are not rows (PRODUCT.md, `rtp`).
+import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
+import { andarBaharRtp } from './andar-bahar.ts';
+import { analyseMain, rulesOf } from './blackjack.ts';
+import { dealerFinalRtp } from './bust-bonus.ts';
+import { formatFraction, toNumber, type Fraction } from './fraction.ts';
+import { initialCardsRtp } from './initial-cards.ts';
+
+export interface RtpRow {
+  readonly bet: string;
+  readonly mode: string | null;
+  readonly rtp: number;
+  /** n/d for exact bets; null for the analysed main bet. */
+  readonly fraction: string | null;
+  readonly method: 'exact' | 'analysis';
+  readonly declared: number | null;
+}
+
+/** How far computed and declared may differ, in RTP (0.01 and 0.02 percentage points). */
+export const TOLERANCE = { exact: 0.0001, analysis: 0.0002 } as const;
+
+/** The exact RTP of a pay-table bet, by the group of cards that decides it. */
+export function exactRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
+  if (pack.family === 'andar-bahar') return andarBaharRtp(pack, bet);
+  if (bet.group === 'dealer-final') return dealerFinalRtp(pack, bet);
+  return initialCardsRtp(pack, bet);
+}
+
+export function rtpRows(pack: CompiledPack): RtpRow[] {
+  const rows: RtpRow[] = [];
+  for (const bet of pack.bets) {
+    if (bet.type === 'behind') continue; // follows the seat's hand: the main bet's row covers it
+    if (bet.type === 'hand') {
+      rows.push({ bet: bet.name, mode: bet.mode, rtp: analyseMain(rulesOf(pack)).rtp, fraction: null, method: 'analysis', declared: bet.declaredRtp });
+      continue;
+    }
+    const f = exactRtp(pack, bet);
+    rows.push({ bet: bet.name, mode: bet.mode, rtp: toNumber(f), fraction: formatFraction(f), method: 'exact', declared: bet.declaredRtp });
+  }
+  return rows;
+}
+
+/** A warning for a row whose declared RTP is further from the computed one than the method's accuracy. */
+export function declaredWarning(packId: string, row: RtpRow): string | null {
+  if (row.declared === null) return null;
+  const diff = row.rtp - row.declared;
+  if (Math.abs(diff) <= TOLERANCE[row.method] + 1e-12) return null;
+  const pts = (x: number) => (x * 100).toFixed(4);
+  const name = row.mode ? `${row.bet} (${row.mode})` : row.bet;
+  return `warning: ${packId} ${name}: declared RTP ${pts(row.declared)}% but the rules give ${pts(row.rtp)}% (${diff > 0 ? '+' : ''}${pts(diff)} points; accuracy ±${pts(TOLERANCE[row.method])})`;
+}

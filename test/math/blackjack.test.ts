@@ -1,0 +1,117 @@
+import { describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
+import { analyseMain, expectedHands, rulesOf, type BlackjackRules } from '../../lambdas/math/blackjack.ts';
+import { loadChart, type Chart, type Code } from '../../lambdas/math/chart.ts';
+import { bestStrategy } from '../../lambdas/math/strategy.ts';
+import { bruteForceEv } from './brute-blackjack.ts';
+
+const luckyLadies = rulesOf(loadPack('blackjack-lucky-ladies')); // 6D S17 DAS, split to 4, no RSA, peek, no surrender
+const withDecks = (r: BlackjackRules, decks: number): BlackjackRules => ({ ...r, shoe: r.shoe.map((n) => (n / (r.shoe[0] / 4)) * decks) });
+const edge = (r: BlackjackRules) => -analyseMain(r).ev * 100;
+const fullSurrender: BlackjackRules['surrender'] = { notAgainst: Array(10).fill(false) };
+
+describe('main bet against published house edges (3:2, peek, split to 4, no resplit aces)', () => {
+  test('6 decks S17 DAS, no surrender: 0.40–0.45% (Wizard of Odds 0.42%)', () => {
+    expect(edge(luckyLadies)).toBeGreaterThan(0.4);
+    expect(edge(luckyLadies)).toBeLessThan(0.45);
+  });
+
+  test('8 decks S17 DAS, no surrender: 0.43–0.46%', () => {
+    const e = edge(withDecks(luckyLadies, 8));
+    expect(e).toBeGreaterThan(0.43);
+    expect(e).toBeLessThan(0.46);
+  });
+
+  test('no double after split costs 6 decks about 0.14 points', () => {
+    const d = edge({ ...luckyLadies, double: { ...luckyLadies.double!, afterSplit: false } }) - edge(luckyLadies);
+    expect(d).toBeGreaterThan(0.12);
+    expect(d).toBeLessThan(0.16);
+  });
+
+  test('late surrender gains 6 decks S17 about 0.07 points', () => {
+    const d = edge(luckyLadies) - edge({ ...luckyLadies, surrender: fullSurrender });
+    expect(d).toBeGreaterThan(0.05);
+    expect(d).toBeLessThan(0.09);
+  });
+
+  test('H17 costs about 0.2 points', () => {
+    const d = edge({ ...luckyLadies, hitsSoft17: true }) - edge(luckyLadies);
+    expect(d).toBeGreaterThan(0.18);
+    expect(d).toBeLessThan(0.24);
+  });
+
+  test('European no-peek where a dealer blackjack takes all bets costs about 0.11 points (R-EU-DEAL-1)', () => {
+    const eropa = rulesOf(loadPack('blackjack-eropa'));
+    const d = edge(eropa) - edge(luckyLadies);
+    expect(d).toBeGreaterThan(0.09);
+    expect(d).toBeLessThan(0.14);
+  });
+
+  test('no peek with only the original bet lost to a blackjack equals peeking', () => {
+    const noPeek = { ...luckyLadies, peek: Array(10).fill(false) };
+    expect(analyseMain(noPeek).ev).toBeCloseTo(analyseMain(luckyLadies).ev, 12);
+  });
+});
+
+describe('main bet against full enumeration on tiny shoes (no splits)', () => {
+  const tiny = (overrides: Partial<BlackjackRules>): BlackjackRules => ({ ...luckyLadies, shoe: [2, 2, 2, 2, 2, 2, 2, 2, 2, 8], split: null, ...overrides });
+  const chartOf = (r: BlackjackRules): Chart => ({ id: 't', name: 't', source: 't', ...analyseMain(r) });
+  const cases: [string, Partial<BlackjackRules>][] = [
+    ['peek, S17, double any two', {}],
+    ['peek, H17, late surrender', { hitsSoft17: true, surrender: fullSurrender }],
+    ['no peek, a dealer blackjack takes all (R-EU-DEAL-1)', { peek: Array(10).fill(false), loseAll: true }],
+    ['double on 10 and 11 only', { double: { totals: Array.from({ length: 32 }, (_, t) => t === 10 || t === 11), afterSplit: false, splitAces: false } }],
+  ];
+  for (const [name, overrides] of cases)
+    test(`${name}: the analyser's EV of its chart equals every deal listed`, () => {
+      const r = tiny(overrides);
+      const chart = chartOf(r);
+      expect(analyseMain(r).ev).toBeCloseTo(bruteForceEv(r, chart), 12);
+      expect(analyseMain(r, chart).ev).toBeCloseTo(analyseMain(r).ev, 12);
+    });
+});
+
+describe('strategy charts (R-EU-AI-2)', () => {
+  const rows = (c: Chart) => ({ hard: c.hard, soft: c.soft, pairs: c.pairs });
+
+  test('rules/strategies/blackjack-eropa-hard.yaml is the chart the analyser derives for blackjack-eropa', () => {
+    const kept = loadChart(join(RULES_DIR, 'strategies/blackjack-eropa-hard.yaml'));
+    expect(kept.id).toBe('blackjack-eropa-hard');
+    expect(rows(kept)).toEqual(rows(bestStrategy(loadPack('blackjack-eropa'))));
+  });
+
+  test('the derived 6-deck S17 DAS chart is the published one (normal.yaml without surrender)', () => {
+    const normal = loadChart(join(RULES_DIR, 'strategies/normal.yaml'));
+    const noSurrender = (r: Record<string, readonly Code[]>) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.map((c) => (c === 'R' ? 'H' : c === 'Rs' ? 'S' : c))]));
+    const derived = bestStrategy(loadPack('blackjack-lucky-ladies'));
+    expect(derived.hard).toEqual(noSurrender(normal.hard));
+    expect(derived.soft).toEqual(noSurrender(normal.soft));
+    expect(derived.pairs).toEqual(normal.pairs);
+  });
+
+  test('no peek with lose-all: hit 11 against a ten, do not split 8s or aces against an ace (R-EU-DEAL-1)', () => {
+    const c = bestStrategy(loadPack('blackjack-eropa'));
+    expect(c.hard['11'][8]).toBe('H');
+    expect(c.pairs['8'][9]).toBe('H');
+    expect(c.pairs['A'][9]).toBe('H');
+  });
+
+  test('a chart the analyser plays is worth what it derives; the easy chart is worth much less', () => {
+    const pack = loadPack('blackjack-eropa');
+    const best = analyseMain(rulesOf(pack));
+    const easy = analyseMain(rulesOf(pack), loadChart(join(RULES_DIR, 'strategies/easy.yaml')));
+    expect(analyseMain(rulesOf(pack), bestStrategy(pack)).ev).toBeCloseTo(best.ev, 12);
+    expect(easy.ev).toBeLessThan(best.ev - 0.02);
+  });
+});
+
+describe('split hand counts', () => {
+  test('without resplits two hands are played; with resplits to 4 the expected count grows with q', () => {
+    expect(expectedHands(0.1, 2)).toEqual({ other: 1.8, again: expect.closeTo(0.2, 12) });
+    const four = expectedHands(0.1, 4);
+    expect(four.other + four.again).toBeCloseTo(2 + 2 * 0.1 + 0.1 * 0.1 * 2 * 1.5, 1);
+    expect(four.other + four.again).toBeGreaterThan(2.2);
+  });
+});
