@@ -1,0 +1,67 @@
+// Interpreter figures for `npm run bench`: one command on a full 7-seat round (p50 / p99), and
+// whole rounds per second on one core with the pack's best basic strategy and every bet placed.
+import { compileChart } from '../lambdas/engine/ai.ts';
+import { decide } from '../lambdas/engine/ai.ts';
+import type { Ctx } from '../lambdas/engine/context.ts';
+import { currentHand, everyone, legalActions } from '../lambdas/engine/blackjack/round.ts';
+import { apply, createTable } from '../lambdas/engine/table.ts';
+import { FastRandom } from '../lambdas/core/rng.ts';
+import { bestStrategy } from '../lambdas/math/index.ts';
+import type { Chart as MathChart } from '../lambdas/math/chart.ts';
+import type { CompiledPack } from '../lambdas/pack/compiled.ts';
+import { loadPack } from '../lambdas/pack/load.ts';
+import { simulateBatch } from '../lambdas/sim/batch.ts';
+
+export function engineChart(chart: MathChart) {
+  const rows = (r: Readonly<Record<string, readonly string[]>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.join(' ')]));
+  return compileChart({ apiVersion: 'croupier/v1', kind: 'Strategy', id: chart.id, name: chart.name, family: 'blackjack', version: '1.0.0', spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) } });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** Latency of single commands on a 7-seat blackjack round, warm. */
+export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
+  const pack = loadPack(packId);
+  const chart = engineChart(bestStrategy(pack));
+  const rng = new FastRandom(7);
+  const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 255) }, events: [] };
+  const state = createTable(ctx, 'bench');
+  const seats = pack.table.seats;
+  for (let s = 1; s <= seats; s++) apply(ctx, state, { type: 'join', player: `p${s}`, balance: 1e12 });
+  const times: number[] = [];
+  const timed = (cmd: Parameters<typeof apply>[2]) => {
+    ctx.events = [];
+    const t = process.hrtime.bigint();
+    const r = apply(ctx, state, cmd);
+    times.push(Number(process.hrtime.bigint() - t));
+    return r;
+  };
+  for (let r = 0; r < rounds; r++) {
+    for (let s = 1; s <= seats; s++) timed({ type: 'bet', player: `p${s}`, bet: 'main', amount: 1000, seat: s });
+    timed({ type: 'deal' });
+    for (let guard = 0; state.round.phase !== 'settled' && state.round.phase !== 'void' && guard < 100; guard++) {
+      if (state.round.phase !== 'turns') {
+        timed({ type: 'timeout' });
+        continue;
+      }
+      const who = everyone(state).find((w) => w.kind === 'seat' && w.seat.seat === state.round.turnSeat)!;
+      const hand = currentHand(who)!;
+      const action = decide(chart, hand.cards, state.round.dealer.cards[0], legalActions(ctx, state, who));
+      timed({ type: 'act', player: who.kind === 'seat' ? who.seat.owner : '', seat: state.round.turnSeat!, action });
+    }
+    apply(ctx, state, { type: 'next-round' });
+    if (r === rounds / 4) times.length = 0; // the first quarter warms V8 up
+  }
+  times.sort((a, b) => a - b);
+  return { pack: packId, seats, commands: times.length, p50Ms: percentile(times, 0.5) / 1e6, p99Ms: percentile(times, 0.99) / 1e6 };
+}
+
+/** Whole rounds per second on one core through the interpreter, every bet of the pack placed. */
+export function roundsPerSecond(pack: CompiledPack, rounds: number) {
+  const chart = pack.family === 'blackjack' ? engineChart(bestStrategy(pack)) : null;
+  simulateBatch(pack, chart, Math.min(20_000, rounds), 1); // warm-up
+  const t = performance.now();
+  simulateBatch(pack, chart, rounds, 2);
+  const seconds = (performance.now() - t) / 1000;
+  return { pack: pack.id, rounds, betsPlaced: pack.bets.filter((b) => b.type !== 'behind').length, roundsPerSecond: Math.round(rounds / seconds) };
+}

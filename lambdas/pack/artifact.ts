@@ -1,0 +1,35 @@
+// A pack as it ships inside a Lambda bundle: the resolved pack (modules included) and its AI
+// charts as plain JSON, validated at build time, compiled again at cold start without YAML or
+// Ajv. The SHA-256 travels with it, so a round records exactly which rules it ran under.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
+import { compileChart, type AiCharts } from '../engine/ai.ts';
+import { canonicalJson, compilePack, sha256 } from './compile.ts';
+import type { CompiledPack } from './compiled.ts';
+import type { StrategyChart, VariantPack } from './schema.ts';
+
+export interface PackArtifact {
+  resolved: VariantPack & { modules: { id: string; version: string }[] };
+  sha256: string;
+  charts: Partial<Record<'easy' | 'normal' | 'hard', StrategyChart>>;
+}
+
+/** Builds the artifact of a pack loaded (and so validated) by loadPack. */
+export function packArtifact(pack: CompiledPack): PackArtifact {
+  const charts: PackArtifact['charts'] = {};
+  for (const [level, rel] of Object.entries(pack.table.ai)) charts[level as 'easy'] = parse(readFileSync(join(dirname(pack.path), rel!), 'utf8')) as StrategyChart;
+  return { resolved: pack.resolved as PackArtifact['resolved'], sha256: pack.sha256, charts };
+}
+
+/** Compiles an artifact; refuses one whose content does not match its hash. */
+export function fromArtifact(artifact: PackArtifact): { pack: CompiledPack; charts: AiCharts } {
+  const hash = sha256(canonicalJson(artifact.resolved));
+  if (hash !== artifact.sha256) throw new Error(`pack artifact ${artifact.resolved.id}: content hash ${hash} does not match ${artifact.sha256}`);
+  const r = artifact.resolved;
+  const bets = r.spec.bets.map((bet, i) => ({ bet, path: `${r.id}.yaml`, pointer: `/spec/bets/${i}` }));
+  const pack = compilePack(r, bets, `${r.id}.yaml`, r);
+  const charts: AiCharts = {};
+  for (const [level, chart] of Object.entries(artifact.charts)) charts[level as 'easy'] = compileChart(chart!);
+  return { pack, charts };
+}

@@ -1,0 +1,106 @@
+// Plays a batch of rounds through the interpreter with every bet of the pack placed whenever the
+// pack allows it, and tallies the result per bet. The same seed gives the same batch. This is what
+// `croupier simulate` workers run and what the cloud simulate function runs.
+import { FastRandom, type RandomSource } from '../core/rng.ts';
+import { gcd } from '../core/money.ts';
+import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
+import { decide, type Chart } from '../engine/ai.ts';
+import type { Ctx } from '../engine/context.ts';
+import { currentHand, everyone, legalActions, type Player } from '../engine/blackjack/round.ts';
+import { apply, createTable } from '../engine/table.ts';
+import type { Command, TableState } from '../engine/types.ts';
+
+export interface BetTally {
+  /** Compiled bet key (name or name/mode). */
+  key: string;
+  name: string;
+  mode: string | null;
+  placed: number;
+  /** Sum and sum of squares of the net result per unit staked. */
+  net: number;
+  netSquared: number;
+  /** Placed bets that won money. */
+  wins: number;
+}
+
+export interface BatchResult {
+  rounds: number;
+  tallies: BetTally[];
+}
+
+const PLAYER = 'sim';
+
+/** The smallest stake ≥ the minimum for which every payout of the bet is a whole minor unit. */
+export function exactStake(bet: CompiledBet, pack: CompiledPack): number {
+  const ratios = [bet.blackjackPays, bet.winPays, ...bet.lines.map((l) => l.pays)].filter((r) => r !== null);
+  // Halves too: surrender returns half, insurance costs half.
+  let unit = bet.type === 'hand' ? 2 : 1;
+  for (const r of ratios) unit = (unit * r!.den) / gcd(unit, r!.den);
+  if (bet.type === 'hand' && pack.blackjack?.actions.insurance) unit = (unit * 2 * pack.blackjack.actions.insurance.pays.den) / gcd(unit, 2 * pack.blackjack.actions.insurance.pays.den);
+  return Math.max(unit, Math.ceil(bet.min / unit) * unit);
+}
+
+function seeds(rng: RandomSource): () => Uint8Array {
+  return () => {
+    const bytes = new Uint8Array(32);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < 8; i++) view.setUint32(i * 4, rng.nextUint32());
+    return bytes;
+  };
+}
+
+export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
+  const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null };
+  const state = createTable(ctx, 'sim');
+  apply(ctx, state, { type: 'join', player: PLAYER, balance: Number.MAX_SAFE_INTEGER / 4 });
+  const seated = pack.table.kind === 'seated' || pack.table.kind === 'solo';
+  const placements: { bet: CompiledBet; command: Command; tally: BetTally }[] = pack.bets
+    .filter((b) => b.type !== 'behind')
+    .map((bet) => ({
+      bet,
+      command: { type: 'bet', player: PLAYER, bet: bet.name, amount: exactStake(bet, pack), ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) },
+      tally: { key: bet.key, name: bet.name, mode: bet.mode, placed: 0, net: 0, netSquared: 0, wins: 0 },
+    }));
+  // Main bets first: some side bets are placed only with one (R-LL-GAME-1).
+  placements.sort((a, b) => Number(b.bet.type === 'hand') - Number(a.bet.type === 'hand'));
+  const byKey = new Map(placements.map((p) => [p.bet.key, p.tally]));
+  const declineInsurance: Command = { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...(seated ? { seat: 1 } : {}) };
+  const deal: Command = { type: 'deal' };
+  const next: Command = { type: 'next-round' };
+
+  for (let r = 0; r < rounds; r++) {
+    for (const p of placements) apply(ctx, state, p.command); // refused when a round limit is reached
+    apply(ctx, state, deal);
+    play(ctx, state, chart, declineInsurance);
+    for (const record of state.round.bets) {
+      const tally = byKey.get(record.key)!;
+      const net = (record.returned - record.staked) / record.amount;
+      tally.placed++;
+      tally.net += net;
+      tally.netSquared += net * net;
+      if (net > 0) tally.wins++;
+    }
+    apply(ctx, state, next);
+    if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
+  }
+  return { rounds, tallies: placements.map((p) => p.tally) };
+}
+
+/** Plays the round to the end from the player's side: no insurance, the chart's decisions. */
+function play(ctx: Ctx, state: TableState, chart: Chart | null, declineInsurance: Command): void {
+  const round = state.round;
+  while (round.phase !== 'settled' && round.phase !== 'void') {
+    if (round.phase === 'insurance') {
+      if (!apply(ctx, state, declineInsurance).ok) apply(ctx, state, { type: 'timeout' });
+      continue;
+    }
+    const who = everyone(state).find((w: Player) => currentHand(w));
+    const hand = who && currentHand(who);
+    if (!who || !hand || !chart || hand.cards.length < 2) {
+      apply(ctx, state, { type: 'timeout' });
+      continue;
+    }
+    const action = decide(chart, hand.cards, round.dealer.cards[0], legalActions(ctx, state, who));
+    apply(ctx, state, { type: 'act', player: PLAYER, action, ...(who.kind === 'seat' ? { seat: who.seat.seat } : {}) });
+  }
+}
