@@ -32,16 +32,17 @@ export const sub = (a: Fraction, b: Fraction): Fraction => frac(a.num * b.den - 
 export const mul = (a: Fraction, b: Fraction): Fraction => frac(a.num * b.num, a.den * b.den);
 export const div = (a: Fraction, b: Fraction): Fraction => frac(a.num * b.den, a.den * b.num);
 
-/** The nearest double, correct to full precision even when num and den exceed 2^53. */
+/** The nearest double (correctly rounded), even when num and den exceed 2^53. */
 export function toNumber(f: Fraction): number {
-  const neg = f.num < 0n;
+  if (f.num === 0n) return 0;
   const n = abs(f.num);
-  const whole = n / f.den;
-  const rest = n % f.den;
-  // 20 decimal digits of the remainder is beyond double precision.
-  const scale = 10n ** 20n;
-  const value = Number(whole) + Number((rest * scale) / f.den) / 1e20;
-  return neg ? -value : value;
+  // A quotient of at least 64 bits plus a sticky bit for any remainder rounds once, correctly.
+  const shift = Math.max(0, 64 - (n.toString(2).length - f.den.toString(2).length));
+  const scaled = n << BigInt(shift);
+  let q = scaled / f.den;
+  if (scaled % f.den !== 0n) q |= 1n;
+  const value = Number(q) / 2 ** shift;
+  return f.num < 0n ? -value : value;
 }
 
 export const formatFraction = (f: Fraction): string => `${f.num}/${f.den}`;
