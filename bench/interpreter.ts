@@ -1,21 +1,15 @@
 // Interpreter figures for `npm run bench`: one command on a full 7-seat round (p50 / p99), and
 // whole rounds per second on one core with the pack's best basic strategy and every bet placed.
-import { compileChart } from '../lambdas/engine/ai.ts';
 import { decide } from '../lambdas/engine/ai.ts';
 import type { Ctx } from '../lambdas/engine/context.ts';
 import { currentHand, everyone, legalActions } from '../lambdas/engine/blackjack/round.ts';
 import { apply, createTable } from '../lambdas/engine/table.ts';
 import { FastRandom } from '../lambdas/core/rng.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
-import type { Chart as MathChart } from '../lambdas/math/chart.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { simulateBatch } from '../lambdas/sim/batch.ts';
-
-export function engineChart(chart: MathChart) {
-  const rows = (r: Readonly<Record<string, readonly string[]>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.join(' ')]));
-  return compileChart({ apiVersion: 'croupier/v1', kind: 'Strategy', id: chart.id, name: chart.name, family: 'blackjack', version: '1.0.0', spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) } });
-}
+import { engineChart } from '../lambdas/sim/chart.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
