@@ -14,7 +14,9 @@ let failed = 0;
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed = result.numPassedTests;
-  failed = result.numFailedTests + (result.numFailedTestSuites ?? 0);
+  // A file that fails to load runs no test; count it as one failure so it cannot pass silently.
+  const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  failed = result.numFailedTests + brokenFiles;
 } catch {
   failed = 1; // no report means the run itself broke
 }

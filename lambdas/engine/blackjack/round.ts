@@ -46,7 +46,7 @@ function drawFor(ctx: Ctx, state: TableState, who: Player): Card {
 
 const playerName = (who: Player): string => (who.kind === 'seat' ? who.seat.owner : who.name);
 const handsOf = (who: Player): Hand[] => (who.kind === 'seat' ? who.seat.hands : who.p.hands);
-const activeOf = (who: Player): number => (who.kind === 'seat' ? who.seat.active : who.p.active);
+const activeOf = (who: Player): number => activeIndex(who.kind === 'seat' ? who.seat : who.p);
 const seatNo = (who: Player): number | null => (who.kind === 'seat' ? who.seat.seat : null);
 
 /** The hand bet record of a seat or a common-draw player. */
@@ -271,10 +271,23 @@ export function advance(ctx: Ctx, state: TableState): void {
   }
 }
 
-/** The hand a player is on, moving past finished hands; undefined when they are done. */
+/** Index of the first unfinished hand from the stored pointer on (hands.length when all are done). */
+function activeIndex(holder: { hands: Hand[]; active: number }): number {
+  let i = holder.active;
+  while (i < holder.hands.length && holder.hands[i].done) i++;
+  return i;
+}
+
+/** The hand a player is on; undefined when they are done. Reading never changes the state. */
 export function currentHand(who: Player): Hand | undefined {
   const holder = who.kind === 'seat' ? who.seat : who.p;
-  while (holder.active < holder.hands.length && holder.hands[holder.active].done) holder.active++;
+  return holder.hands[activeIndex(holder)];
+}
+
+/** Moves the stored pointer past finished hands (only the engine's own steps do this). */
+function moveOn(who: Player): Hand | undefined {
+  const holder = who.kind === 'seat' ? who.seat : who.p;
+  holder.active = activeIndex(holder);
   return holder.hands[holder.active];
 }
 
@@ -284,7 +297,7 @@ function seatTurns(ctx: Ctx, state: TableState): boolean {
   for (const seat of round.seats) {
     if (round.turnSeat !== null && seat.seat < round.turnSeat) continue;
     const who: Player = { kind: 'seat', seat };
-    const hand = currentHand(who);
+    const hand = moveOn(who);
     if (!hand) continue;
     if (round.turnSeat !== seat.seat) {
       round.turnSeat = seat.seat;
@@ -308,7 +321,7 @@ function commonTurns(ctx: Ctx, state: TableState): boolean {
   const round = state.round;
   let waiting = false;
   for (const who of everyone(state)) {
-    const hand = currentHand(who);
+    const hand = moveOn(who);
     if (!hand) continue;
     if (stepHand(ctx, state, who, hand)) return true;
     waiting = true;
