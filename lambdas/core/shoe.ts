@@ -40,7 +40,8 @@ export function newShoe(spec: ShoeSpec, id: string, seed: Uint8Array, generator:
   return {
     id,
     seed: Buffer.from(seed).toString('hex'),
-    commitment: commitment(seed),
+    // Only live shoes publish a commitment; simulator shoes (xoshiro) are never shown to anyone.
+    commitment: generator === 'chacha20' ? commitment(seed) : '',
     generator,
     decks: spec.decks,
     size,

@@ -6,7 +6,7 @@ import { draw } from '../core/shoe.ts';
 import { findBet } from '../pack/compiled.ts';
 import { checkStake, placeStake, returnBet } from './bets.ts';
 import { emit, type Ctx } from './context.ts';
-import { settlePaytable } from './paytable.ts';
+import { openPaytableBets, settlePaytable } from './paytable.ts';
 import type { Family } from './table.ts';
 import { fail, type Result, type TableState } from './types.ts';
 
@@ -71,7 +71,12 @@ export const andarBahar: Family = {
     const facts = { winner: side, cardsDealt: ab.sides[0].length + ab.sides[1].length };
     // First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2).
     const first3 = ab.sides[0].length && ab.sides[1].length ? [ab.gameCard, ab.sides[0][0], ab.sides[1][0]] : [];
-    for (const bet of ctx.pack.bets) settlePaytable(ctx, state, bet, () => (bet.group === 'first-3' ? { cards: first3, n: first3.length, facts } : { cards: [], n: 0, facts }));
+    const first3Group = { cards: first3, n: first3.length, facts };
+    const outcome = { cards: [], n: 0, facts };
+    for (const [key, open] of openPaytableBets(state)) {
+      const bet = ctx.pack.betByKey.get(key)!;
+      settlePaytable(ctx, state, bet, open, () => (bet.group === 'first-3' ? first3Group : outcome));
+    }
     round.phase = 'settled';
     emit(ctx, state, { type: 'round-settled', round: round.no });
     return ok(ctx);

@@ -55,7 +55,7 @@ export function placeStake(ctx: Ctx, state: TableState, player: string, bet: Com
   const round = state.round;
   let record = round.bets.find((b) => b.player === player && b.key === bet.key && b.seat === seat && b.status === 'open');
   if (!record) {
-    record = { id: round.nextBetId++, player, key: bet.key, name: bet.name, mode: bet.mode, seat, amount: 0, staked: 0, status: 'open', returned: 0, line: null };
+    record = { id: round.nextBetId++, player, key: bet.key, name: bet.name, mode: bet.mode, type: bet.type, seat, amount: 0, staked: 0, status: 'open', returned: 0, line: null };
     round.bets.push(record);
   }
   record.amount += stake.accepted;

@@ -33,12 +33,23 @@ function firstMatch(bet: CompiledBet, cards: ArrayLike<Card>, n: number, facts: 
   return -1;
 }
 
+/** The round's open pay-table bets, grouped by bet key (one pass over the bets). */
+export function openPaytableBets(state: TableState): Map<string, BetRecord[]> {
+  const byKey = new Map<string, BetRecord[]>();
+  for (const r of state.round.bets) {
+    if (r.status !== 'open' || r.type !== 'paytable') continue;
+    const list = byKey.get(r.key);
+    if (list) list.push(r);
+    else byKey.set(r.key, [r]);
+  }
+  return byKey;
+}
+
 /**
  * Settles every open placement of `bet` if all are decided (`groupOf` returns null while a
  * placement's group is incomplete). Returns whether it settled.
  */
-export function settlePaytable(ctx: Ctx, state: TableState, bet: CompiledBet, groupOf: (r: BetRecord) => GroupView | null): boolean {
-  const open = state.round.bets.filter((r) => r.key === bet.key && r.status === 'open');
+export function settlePaytable(ctx: Ctx, state: TableState, bet: CompiledBet, open: BetRecord[], groupOf: (r: BetRecord) => GroupView | null): boolean {
   if (open.length === 0) return true;
   const lines: number[] = [];
   for (const r of open) {

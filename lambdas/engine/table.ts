@@ -191,7 +191,10 @@ function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineE
     followAdvance: {},
     voidedPlayers: [],
     andarBahar: null,
-    opening: { shoePosition: shoe.position, players: structuredClone(state.players), seats: structuredClone(state.seats), warnings: structuredClone(state.warnings) },
+    // Kept for replay when the round is recorded; the simulator (events off) skips the copies.
+    opening: ctx.events
+      ? { shoePosition: shoe.position, players: structuredClone(state.players), seats: structuredClone(state.seats), warnings: structuredClone(state.warnings) }
+      : { shoePosition: shoe.position, players: {}, seats: {}, warnings: {} },
     log: [],
     events: [],
   };

@@ -36,6 +36,7 @@ export interface BetRecord {
   key: string;
   name: string;
   mode: ModeName | null;
+  type: 'hand' | 'behind' | 'paytable';
   seat: number | null;
   /** The bet's own stake. */
   amount: number;
@@ -60,8 +61,6 @@ export interface SeatRound {
   active: number;
   /** An action chosen before the seat's turn (R-MW-TURN-1). */
   preselect: PlayAction | null;
-  /** Whether the seat owner answered insurance. */
-  insured: boolean | null;
 }
 
 export interface CommonPlayer {
@@ -70,7 +69,6 @@ export interface CommonPlayer {
   /** Stream cards this player has drawn so far (R-TB-DRAW-1). */
   draws: number;
   preselect: PlayAction | null;
-  insured: boolean | null;
 }
 
 export interface FollowWindow {

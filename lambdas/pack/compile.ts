@@ -16,6 +16,7 @@ export interface BetSource {
 export function compilePack(pack: VariantPack, bets: BetSource[], path: string, resolved: unknown): CompiledPack {
   const s = pack.spec;
   const modes = s.modes ? { offered: [...s.modes.offered], default: s.modes.default } : null;
+  const compiledBets = bets.flatMap((b) => compileBet(b, modes?.offered ?? null, s.table.kind));
   const compiled: CompiledPack = {
     id: pack.id,
     name: pack.name,
@@ -45,7 +46,8 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
     },
     modes,
     blackjack: pack.family === 'blackjack' && s.dealer ? compileBlackjack(pack) : null,
-    bets: bets.flatMap((b) => compileBet(b, modes?.offered ?? null, s.table.kind)),
+    bets: compiledBets,
+    betByKey: new Map(compiledBets.map((b) => [b.key, b])),
     resolved,
   };
   return deepFreeze(compiled);

@@ -111,6 +111,8 @@ export interface CompiledPack {
   /** Blackjack rules; null for other families. */
   readonly blackjack: CompiledBlackjack | null;
   readonly bets: readonly CompiledBet[];
+  /** The same bets by key (name, or name/mode). */
+  readonly betByKey: ReadonlyMap<string, CompiledBet>;
   /** The raw pack with modules resolved: what the hash covers and what the public rules show. */
   readonly resolved: unknown;
 }
@@ -118,5 +120,5 @@ export interface CompiledPack {
 /** The bet a placement refers to, or undefined. `mode` falls back to the pack's default. */
 export function findBet(pack: CompiledPack, name: string, mode?: ModeName | null): CompiledBet | undefined {
   const m = pack.modes ? (mode ?? pack.modes.default) : null;
-  return pack.bets.find((b) => b.name === name && b.mode === m);
+  return pack.betByKey.get(m ? `${name}/${m}` : name);
 }

@@ -20,9 +20,9 @@ export const seatsOf = (state: TableState, player: string): number[] =>
     .sort((a, b) => a - b);
 
 export const mainOn = (ctx: Ctx, state: TableState, seat: number | null, player?: string) =>
-  state.round.bets.find((b) => b.status === 'open' && b.seat === seat && betOf(ctx, b.key)?.type === 'hand' && (player === undefined || b.player === player));
+  state.round.bets.find((b) => b.status === 'open' && b.seat === seat && b.type === 'hand' && (player === undefined || b.player === player));
 
-export const betOf = (ctx: Ctx, key: string): CompiledBet | undefined => ctx.pack.bets.find((b) => b.key === key);
+export const betOf = (ctx: Ctx, key: string): CompiledBet | undefined => ctx.pack.betByKey.get(key);
 
 export function placeBet(ctx: Ctx, state: TableState, cmd: BetCommand): Result {
   const pack = ctx.pack;

@@ -115,7 +115,7 @@ function followAnswer(ctx: Ctx, state: TableState, cmd: ActCommand): Result {
   const kind = cmd.action === 'follow-double' ? 'double' : 'split';
   if (cmd.accept === undefined) return fail('accept-required', `say accept: true or accept: false for ${cmd.action}`);
   if (cmd.seat === undefined) return fail('seat-required', 'say which seat you bet behind');
-  const behind = round.bets.find((b) => b.player === cmd.player && b.seat === cmd.seat && b.status === 'open' && betOf(ctx, b.key)!.type === 'behind');
+  const behind = round.bets.find((b) => b.player === cmd.player && b.seat === cmd.seat && b.status === 'open' && b.type === 'behind');
   if (!behind) return fail('no-bet-behind', `${cmd.player} has no bet behind seat ${cmd.seat}`);
   const follow = round.follow;
   if (round.phase === 'follow' && follow!.seat === cmd.seat && String(behind.id) in follow!.answers) {

@@ -11,7 +11,7 @@ import { close, credit, returnBet, stakeMore } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
 import { isDealerNatural, isNatural, isSoft, newHand, total } from '../hand.ts';
-import { settlePaytable, type GroupView } from '../paytable.ts';
+import { openPaytableBets, settlePaytable, type GroupView } from '../paytable.ts';
 import { fail, type BetRecord, type CommonPlayer, type Hand, type PlayAction, type Result, type SeatRound, type TableState } from '../types.ts';
 import { betOf, hasSeats } from './betting.ts';
 
@@ -52,7 +52,7 @@ const seatNo = (who: Player): number | null => (who.kind === 'seat' ? who.seat.s
 /** The hand bet record of a seat or a common-draw player. */
 function mainRecord(ctx: Ctx, state: TableState, who: Player): BetRecord {
   const seat = seatNo(who);
-  return state.round.bets.find((b) => b.status === 'open' && b.seat === seat && betOf(ctx, b.key)?.type === 'hand' && (seat !== null || b.player === playerName(who)))!;
+  return state.round.bets.find((b) => b.status === 'open' && b.seat === seat && b.type === 'hand' && (seat !== null || b.player === playerName(who)))!;
 }
 
 const upCard = (state: TableState): Card => state.round.dealer.cards[0];
@@ -83,10 +83,10 @@ function closeBetting(ctx: Ctx, state: TableState): void {
   if (hasSeats(ctx)) {
     for (const [seatText, holder] of Object.entries(state.seats)) {
       const seat = Number(seatText);
-      const main = round.bets.find((b) => b.seat === seat && b.status === 'open' && betOf(ctx, b.key)?.type === 'hand');
+      const main = round.bets.find((b) => b.seat === seat && b.status === 'open' && b.type === 'hand');
       if (main) {
         holder.missed = 0;
-        round.seats.push({ seat, owner: holder.owner, initial: [], hands: [newHand([], main.amount)], active: 0, preselect: null, insured: null });
+        round.seats.push({ seat, owner: holder.owner, initial: [], hands: [newHand([], main.amount)], active: 0, preselect: null });
         continue;
       }
       // No seat bet: everything on the seat goes back (R-MW-SEAT-3); the holder keeps the seat for
@@ -100,13 +100,13 @@ function closeBetting(ctx: Ctx, state: TableState): void {
       if (b.status !== 'open') continue;
       const bet = betOf(ctx, b.key)!;
       if (bet.type === 'behind') b.follows = [{ hand: 0, stake: b.amount }];
-      if (bet.withMain && !round.bets.some((m) => m.status === 'open' && m.seat === b.seat && m.player === b.player && betOf(ctx, m.key)!.type === 'hand'))
+      if (bet.withMain && !round.bets.some((m) => m.status === 'open' && m.seat === b.seat && m.player === b.player && m.type === 'hand'))
         returnBet(ctx, state, b, `${bet.name} needs a main bet`);
     }
   } else {
     const players: Record<string, CommonPlayer> = {};
     for (const b of round.bets)
-      if (b.status === 'open' && betOf(ctx, b.key)!.type === 'hand') players[b.player] = { hands: [newHand([], b.amount)], active: 0, draws: 0, preselect: null, insured: null };
+      if (b.status === 'open' && b.type === 'hand') players[b.player] = { hands: [newHand([], b.amount)], active: 0, draws: 0, preselect: null };
     round.common = { cards: [], stream: [], players };
   }
 }
@@ -151,7 +151,7 @@ export function everyone(state: TableState): Player[] {
 export function insurable(ctx: Ctx, state: TableState): BetRecord[] {
   return state.round.bets.filter((b) => {
     if (b.status !== 'open') return false;
-    const type = betOf(ctx, b.key)!.type;
+    const type = b.type;
     return type === 'hand' || (type === 'behind' && !!ctx.pack.table.betBehind?.insurance);
   });
 }
@@ -224,10 +224,10 @@ function showHole(ctx: Ctx, state: TableState): void {
 
 /** Side bets settle as soon as their card group is complete and their facts are known. */
 export function settleSideBets(ctx: Ctx, state: TableState, final: boolean): void {
-  for (const bet of ctx.pack.bets) {
-    if (bet.type !== 'paytable') continue;
+  for (const [key, open] of openPaytableBets(state)) {
+    const bet = betOf(ctx, key)!;
     if (bet.group === 'dealer-final' && !final) continue;
-    settlePaytable(ctx, state, bet, (r) => groupFor(ctx, state, bet, r));
+    settlePaytable(ctx, state, bet, open, (r) => groupFor(ctx, state, bet, r));
   }
 }
 
@@ -443,7 +443,7 @@ export function play(ctx: Ctx, state: TableState, who: Player, action: PlayActio
 }
 
 const behindOn = (ctx: Ctx, state: TableState, seat: number): BetRecord[] =>
-  state.round.bets.filter((b) => b.status === 'open' && b.seat === seat && betOf(ctx, b.key)!.type === 'behind');
+  state.round.bets.filter((b) => b.status === 'open' && b.seat === seat && b.type === 'behind');
 
 /** Bet-behind players decide to follow a double or split before any card is dealt (R-MW-BEHIND-5). */
 function openFollow(ctx: Ctx, state: TableState, who: Player, kind: 'double' | 'split'): boolean {
