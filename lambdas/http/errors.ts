@@ -46,6 +46,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'invalid-amount': 400,
   'invalid-input': 400,
   'insufficient-funds': 422,
+  'table-exists': 409,
   'transaction-too-large': 500,
   'duplicate-transaction-item': 500,
 };

@@ -7,7 +7,10 @@ export type StoreErrorCode =
   | 'invalid-input' // a required field is missing or empty (e.g. an operator credit without a reason)
   | 'insufficient-funds'
   | 'idempotency-in-progress' // the first request with this key is still running
-  | 'idempotency-key-reused'; // same key, different request
+  | 'idempotency-key-reused' // same key, different request
+  | 'table-not-found'
+  | 'table-exists'
+  | 'round-not-found';
 
 export class StoreError extends Error {
   constructor(

@@ -11,9 +11,10 @@
  * | table index entry         | `TABLES`                  | `TABLE#<tableId>`                   | list the stack's tables (few per stack: one partition is fine); the sweep starts here |
  * | round by table, by start  | `TABLE#<tableId>`         | `ROUND#<startedAt ISO>#<roundId>`   | a table's rounds, newest first (Query, ScanIndexForward=false) |
  * | round (current and by id) | `ROUND#<roundId>`         | `ROUND`                             | current: table item's `currentRoundId` then GetItem; recall: GetItem by id |
- * | round step                | `ROUND#<roundId>`         | `STEP#<seq 8 digits>`               | every command/event of a round in order (Query begins_with `STEP#`); the round item stays small |
- * | common-draw player item   | `ROUND#<roundId>`         | `PLAYER#<playerId>`                 | a player's bets/hand in a common-draw round, own `version`, so players never contend on one item; settlement pages through them (Query begins_with `PLAYER#`) and marks each `settled` conditionally |
- * | shoe                      | `SHOE#<shoeId>`           | `SHOE`                              | seed (secret until the shoe is retired), commitment (SHA-256), position (cards dealt), retired flag |
+ * | round step                | `ROUND#<roundId>`         | `STEP#<at 13 digits>#<id>`          | what one request did to a round (its log entries and events), in time order (Query begins_with `STEP#`); the round item stays small and players never contend on a step counter |
+ * | round player item         | `ROUND#<roundId>`         | `PLAYER#<playerId>`                 | a player's part of a round (bets, common-draw hands), own `version` and `appliedTx`, so players never contend on one item; full loads page through them (Query begins_with `PLAYER#`) |
+ * | round transition journal  | `ROUND#<roundId>`         | `TX#<tx 8 digits>#<chunk 4 digits>` | the per-player results of a transition too big for one transaction (deal, settlement of thousands of players), written before it commits, applied in pages after, kept as that step's events |
+ * | shoe                      | `SHOE#<shoeId>`           | `SHOE`                              | seed (secret until the shoe is retired), commitment (SHA-256), position (cards dealt), retired flag; read only by the command path and by recall of a retired shoe |
  * | player history entry      | `PLAYER#<playerId>`       | `ROUND#<startedAt ISO>#<roundId>`   | the player's latest rounds (Query, ScanIndexForward=false, Limit N); written with the player's first bet of a round |
  * | wallet                    | `WALLET#<playerId>`       | `WALLET`                            | balance in minor units + version (GetItem, ConsistentRead) |
  * | ledger entry              | `WALLET#<playerId>`       | `LEDGER#<wallet version 12 digits>` | every money movement, one per wallet version, so the ledger sums to the balance (Query begins_with `LEDGER#`) |
@@ -51,7 +52,8 @@ export const keys = {
     SK: `AUDIT#${at}#${part(id)}`,
   }),
   round: (roundId: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: 'ROUND' }),
-  roundStep: (roundId: string, seq: number): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `STEP#${pad(seq, 8)}` }),
+  roundStep: (roundId: string, at: number, id: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `STEP#${pad(at, 13)}#${part(id)}` }),
+  roundJournal: (roundId: string, tx: number, chunk: number): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `TX#${pad(tx, 8)}#${pad(chunk, 4)}` }),
   roundPlayer: (roundId: string, playerId: string): ItemKey => ({
     PK: `ROUND#${part(roundId)}`,
     SK: `PLAYER#${part(playerId)}`,
@@ -79,6 +81,7 @@ export const prefixes = {
   tableAudit: 'AUDIT#',
   roundSteps: 'STEP#',
   roundPlayers: 'PLAYER#',
+  roundJournal: (tx: number) => `TX#${pad(tx, 8)}#`,
   playerHistory: 'ROUND#',
   ledger: 'LEDGER#',
 } as const;

@@ -1,0 +1,237 @@
+// The Lambda handler of one pack's HTTP API (API Gateway HTTP API, payload v2): routing, claims,
+// body checks and responses; the game itself is ./game.ts (load, apply, save). In AWS the pack
+// comes from CROUPIER_PACK_ARTIFACT (a pack artifact's JSON) and the table from
+// CROUPIER_TABLE_NAME; tests and the local server build one with `createApi`.
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { newSeed as cryptoSeed } from '../core/rng.ts';
+import type { AiCharts } from '../engine/ai.ts';
+import { visibleEvents } from '../engine/view.ts';
+import type { CompiledPack } from '../pack/compiled.ts';
+import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
+import { readClaims, requireRole, type Claims } from '../auth/index.ts';
+import { forbidden } from '../auth/errors.ts';
+import { createRouter, errorResult, HttpError, idempotencyKey, jsonBody, jsonResult } from '../http/index.ts';
+import { ActionBody, BetBody, checkBody, CreateTableBody, CreditBody, ReasonBody } from '../http/bodies.ts';
+import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
+import { createDocumentClient, DynamoWallet, Idempotency, StoreError, type DocumentClient } from '../store/index.ts';
+import { RoundStore } from '../store/rounds.ts';
+import type { PlayerPart } from '../store/split.ts';
+import { eventsFor, Game, type Actor } from './game.ts';
+
+export const ROUTE_DOCS: readonly RouteDoc[] = [
+  { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP", public: true },
+  { key: 'GET /openapi.json', summary: 'this document', public: true },
+  { key: 'POST /tables', summary: 'create a table', body: 'CreateTableBody', operator: true, idempotent: true },
+  { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
+  { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
+  { key: 'POST /tables/{tableId}/actions', summary: 'a decision on your hand', body: 'ActionBody', idempotent: true },
+  { key: 'POST /tables/{tableId}/deal', summary: 'close betting and deal (operator; the seated player on a solo table)', idempotent: true },
+  { key: 'POST /tables/{tableId}/pause', summary: 'pause a table', body: 'ReasonBody', operator: true, idempotent: true },
+  { key: 'POST /tables/{tableId}/resume', summary: 'resume a table', body: 'ReasonBody', operator: true, idempotent: true },
+  { key: 'GET /history', summary: 'your latest rounds with every step' },
+  { key: 'GET /rounds/{roundId}', summary: 'recall a round (your own; any for operators); the shoe seed once the shoe is retired' },
+  { key: 'POST /rounds/{roundId}/void', summary: 'void the round, every bet returned', body: 'ReasonBody', operator: true, idempotent: true },
+  { key: 'GET /wallet', summary: 'your balance and latest ledger entries' },
+  { key: 'POST /wallets/{playerId}/credit', summary: "credit a player's wallet", body: 'CreditBody', operator: true, idempotent: true },
+];
+export const ROUTES = ROUTE_DOCS.map((r) => r.key);
+export const PUBLIC_ROUTES = ROUTE_DOCS.filter((r) => r.public).map((r) => r.key);
+
+export interface ApiDeps {
+  pack: CompiledPack;
+  charts: AiCharts;
+  store: RoundStore;
+  /** Epoch milliseconds; tests inject a virtual clock. */
+  clock?: () => number;
+  /** New shoe seeds: the CSPRNG unless a test injects one. */
+  newSeed?: () => Uint8Array;
+  logger?: Logger;
+}
+
+type Result = APIGatewayProxyStructuredResultV2;
+type Handler = (event: APIGatewayProxyEventV2) => Promise<Result>;
+
+const ok = (body: unknown, status = 200): Result => jsonResult(status, body);
+
+/** Builds a pack's API over a store (DynamoDB table). */
+export function createApi(deps: ApiDeps): Handler {
+  const clock = deps.clock ?? Date.now;
+  const store = deps.store;
+  const idempotency = new Idempotency(store.doc, store.tableName);
+  const game = new Game({ pack: deps.pack, charts: deps.charts, store, idempotency, clock, newSeed: deps.newSeed ?? cryptoSeed });
+  const router = createRouter(ROUTES);
+  const logger = deps.logger ?? new Logger({ serviceName: 'croupier-api', persistentKeys: { pack: deps.pack.id } });
+  let rules: unknown;
+  let openapi: unknown;
+
+  function claimsOf(event: APIGatewayProxyEventV2): Claims {
+    const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer?.jwt?.claims;
+    return readClaims(claims ?? {});
+  }
+  const actorOf = (c: Claims): Actor => ({ id: c.sub, role: c.role, demo: c.demo === true });
+
+  /** A state-changing command's response: the first one for a repeated key. */
+  async function command(event: APIGatewayProxyEventV2, actor: Actor, tableId: string, cmd: Parameters<Game['command']>[0]['command'], extra: Partial<Parameters<Game['command']>[0]> = {}): Promise<Result> {
+    const key = idempotencyKey(event);
+    const { response } = await game.command({ tableId, actor, command: cmd, key, fingerprint: `${event.requestContext.http.method} ${event.rawPath} ${event.body ?? ''}`, ...extra });
+    return ok(response);
+  }
+
+  async function route(event: APIGatewayProxyEventV2): Promise<Result> {
+    const method = event.requestContext.http.method;
+    const match = router.match(method, event.rawPath);
+    if (match.kind === 'not-found') throw new HttpError('not-found', `no route for ${method} ${event.rawPath}`);
+    if (match.kind === 'method-not-allowed') throw new HttpError('method-not-allowed', `${method} is not allowed on ${event.rawPath}`, { allow: match.allowed.join(', ') });
+    const p = match.pathParameters;
+    switch (match.routeKey) {
+      case 'GET /rules':
+        return ok((rules ??= await publicRules(deps.pack)));
+      case 'GET /openapi.json':
+        return ok((openapi ??= openApiDocument(deps.pack.id, deps.pack.version, ROUTE_DOCS)));
+    }
+    const claims = claimsOf(event);
+    const actor = actorOf(claims);
+    switch (match.routeKey) {
+      case 'POST /tables': {
+        requireRole(claims, 'operator');
+        const body = checkBody(CreateTableBody, jsonBody(event));
+        const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.id);
+        return ok(response, 201);
+      }
+      case 'GET /tables/{tableId}':
+        return ok(await game.view(p.tableId!, actor));
+      case 'POST /tables/{tableId}/bets': {
+        requireRole(claims, 'player');
+        const b = checkBody(BetBody, jsonBody(event));
+        return command(event, actor, p.tableId!, { type: 'bet', player: actor.id, bet: b.bet, amount: b.amount, ...(b.seat !== undefined ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) });
+      }
+      case 'POST /tables/{tableId}/actions': {
+        requireRole(claims, 'player');
+        const a = checkBody(ActionBody, jsonBody(event));
+        return command(event, actor, p.tableId!, { type: 'act', player: actor.id, action: a.action as never, ...(a.seat !== undefined ? { seat: a.seat } : {}), ...(a.accept !== undefined ? { accept: a.accept } : {}) });
+      }
+      case 'POST /tables/{tableId}/deal': {
+        const solo = deps.pack.table.kind === 'solo';
+        if (claims.role !== 'operator' && !solo) throw forbidden('wrong-role', 'only an operator deals at this table; the deal also starts when betting closes');
+        return command(event, actor, p.tableId!, { type: 'deal' }, {
+          check: (state) => (claims.role === 'operator' || Object.values(state.seats).some((h) => h.owner === actor.id) ? null : { code: 'not-seated', message: 'only the seated player deals at a solo table' }),
+        });
+      }
+      case 'POST /tables/{tableId}/pause':
+      case 'POST /tables/{tableId}/resume': {
+        requireRole(claims, 'operator');
+        const { reason } = checkBody(ReasonBody, jsonBody(event));
+        const action = match.routeKey.endsWith('pause') ? 'pause' : 'resume';
+        return command(event, actor, p.tableId!, { type: action }, { note: reason, extra: (at) => [store.auditItem(p.tableId!, at, { actor: actor.id, action, reason })] });
+      }
+      case 'POST /rounds/{roundId}/void': {
+        requireRole(claims, 'operator');
+        const { reason } = checkBody(ReasonBody, jsonBody(event));
+        const { tableId } = await store.round(p.roundId!);
+        return command(event, actor, tableId, { type: 'void', reason }, {
+          note: reason,
+          check: (state) => (state.round.id === p.roundId ? null : { code: 'round-finished', message: `round ${p.roundId} is finished; only the current round can be voided` }),
+          extra: (at) => [store.auditItem(tableId, at, { actor: actor.id, action: 'void', reason, roundId: p.roundId })],
+        });
+      }
+      case 'GET /history': {
+        const limit = Math.min(50, Math.max(1, Number(event.queryStringParameters?.limit ?? 10) || 10));
+        const entries = await store.history(actor.id, limit);
+        return ok({ player: actor.id, rounds: await Promise.all(entries.map((e) => recall(e.roundId, actor))) });
+      }
+      case 'GET /rounds/{roundId}':
+        return ok(await recall(p.roundId!, actor));
+      case 'GET /wallet': {
+        const wallet = await store.wallet.balance(actor.id);
+        const ledger = await store.wallet.ledger(actor.id, { limit: 20, newestFirst: true });
+        return ok({ player: actor.id, balance: wallet.balance, currency: deps.pack.currency, ledger });
+      }
+      case 'POST /wallets/{playerId}/credit': {
+        requireRole(claims, 'operator');
+        const body = checkBody(CreditBody, jsonBody(event));
+        const now = clock();
+        const { response } = await idempotency.run({ caller: actor.id, key: idempotencyKey(event), now, fingerprint: `credit ${p.playerId} ${event.body}` }, async () => {
+          const wallet = await store.wallet.balance(p.playerId!);
+          const change = { wallet, amount: body.amount, kind: 'operator-credit', actor: actor.id, reason: body.reason, at: now };
+          const items = store.wallet.changeItems(change);
+          return { response: { player: p.playerId, balance: store.wallet.applied(change).balance }, items };
+        });
+        return ok(response);
+      }
+    }
+    throw new HttpError('not-found', `no route for ${method} ${event.rawPath}`);
+  }
+
+  /** A round as the caller may see it: redacted while in play, seed only once the shoe is retired. */
+  async function recall(roundId: string, actor: Actor): Promise<unknown> {
+    const { round, parts, tableId } = await store.round(roundId);
+    const viewer = actor.role === 'operator' ? null : actor.id;
+    if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
+    const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
+    const dealer = { ...round.dealer, cards: round.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
+    const steps = (await store.steps(roundId)).map((s) => ({ at: s.at, actor: viewer === null || s.actor === viewer || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => viewer === null || l.actor === viewer || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
+    const shoe = await store.retiredShoe(round.shoeId);
+    const { opening: _o, ...rest } = round;
+    return {
+      table: tableId,
+      pack: { id: deps.pack.id, version: deps.pack.version, sha256: deps.pack.sha256 },
+      round: { ...rest, dealer },
+      bets: shown(parts).flatMap(([, part]) => part.bets),
+      hands: Object.fromEntries(shown(parts).filter(([, part]) => part.common).map(([p, part]) => [p, part.common!.hands])),
+      shoe: { id: round.shoeId, commitment: round.shoeCommitment, seed: shoe?.seed ?? null, retired: shoe !== null },
+      steps,
+    };
+  }
+
+  return async (event) => {
+    const started = Date.now();
+    let result: Result;
+    try {
+      result = await route(event);
+    } catch (error) {
+      result = errorResult(error, (internal) => logger.error('unhandled error', { error: internal as Error }));
+    }
+    logger.info('request', { method: event.requestContext.http.method, path: event.rawPath, status: result.statusCode, ms: Date.now() - started, requestId: event.requestContext.requestId });
+    return result;
+  };
+}
+
+/** The public rules: what the pack says about bets, pay tables, limits and caps, with RTPs. */
+async function publicRules(pack: CompiledPack): Promise<unknown> {
+  const resolved = pack.resolved as { name?: string; spec?: Record<string, unknown> };
+  let rtp: unknown = null;
+  try {
+    const math = await import('../math/index.ts');
+    rtp = math.rtpRows(pack).map((r) => ({ bet: r.bet, mode: r.mode, rtp: r.rtp, fraction: r.fraction, method: r.method, declared: r.declared }));
+  } catch (error) {
+    rtp = { error: `the RTP could not be computed: ${(error as Error).message}` };
+  }
+  const { shoe, ...spec } = resolved.spec ?? {};
+  return { id: pack.id, name: resolved.name, family: pack.family, version: pack.version, sha256: pack.sha256, currency: pack.currency, shoe: shoe ? { decks: pack.shoe.decks, reshuffle: pack.shoe.reshuffle } : null, rules: spec, rtp };
+}
+
+// ------------------------------------------------------------------ Lambda entry
+
+let cached: Handler | undefined;
+
+function fromEnvironment(): Handler {
+  const artifact = process.env.CROUPIER_PACK_ARTIFACT;
+  const tableName = process.env.CROUPIER_TABLE_NAME ?? process.env.TABLE_NAME;
+  if (!artifact || !tableName) throw new Error('CROUPIER_PACK_ARTIFACT and CROUPIER_TABLE_NAME must be set');
+  const { pack, charts } = fromArtifact(JSON.parse(artifact) as PackArtifact);
+  const doc: DocumentClient = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
+  return createApi({ pack, charts, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)) });
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {
+  try {
+    cached ??= fromEnvironment();
+  } catch (error) {
+    return errorResult(error, (e) => console.error(JSON.stringify({ level: 'ERROR', message: 'cold start failed', error: String(e), id: randomUUID() })));
+  }
+  return cached(event);
+}
+
+export { visibleEvents };

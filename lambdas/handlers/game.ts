@@ -1,0 +1,300 @@
+// Owns the shell around the interpreter: load a table's state, apply what the clock says is due,
+// apply one command, save the change (one transaction with the wallet and ledger, or a staged
+// transition in pages), all inside the reload-and-re-apply loop. Handlers call this; it never
+// reaches shoe injection (new shoes come from `newSeed`, a CSPRNG in live play).
+import { createHash } from 'node:crypto';
+import type { AiCharts } from '../engine/ai.ts';
+import type { Ctx } from '../engine/context.ts';
+import { apply, createTable } from '../engine/table.ts';
+import { playerView, visibleEvents } from '../engine/view.ts';
+import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
+import type { CompiledPack } from '../pack/compiled.ts';
+import { commit, ConflictError, retryOnConflict, type Idempotency, type TransactItem } from '../store/index.ts';
+import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
+import { splitState } from '../store/split.ts';
+
+/** A command the rules refuse now: data from the engine, mapped to a status by lambdas/http. */
+export class RuleError extends Error {
+  readonly code: string;
+  constructor(error: EngineError) {
+    super(error.message);
+    this.code = error.code;
+    this.name = 'RuleError';
+  }
+}
+
+export interface GameDeps {
+  pack: CompiledPack;
+  charts: AiCharts;
+  store: RoundStore;
+  idempotency: Idempotency;
+  clock: () => number;
+  newSeed: () => Uint8Array;
+}
+
+export interface Actor {
+  id: string;
+  role: 'player' | 'operator';
+  demo: boolean;
+}
+
+export interface CommandRequest {
+  tableId: string;
+  actor: Actor;
+  command: Command;
+  /** Idempotency: (caller, key) and what was asked. */
+  key: string;
+  fingerprint: string;
+  /** Recorded with the step (operator actions: the reason). */
+  note?: string;
+  /** Extra writes committed with the command (an operator action's audit entry). */
+  extra?: (at: number) => TransactItem[];
+  /** Whether the command is refused unless the actor holds a seat (a player's deal on a solo table). */
+  check?: (state: TableState) => EngineError | null;
+}
+
+export interface Outcome {
+  state: TableState;
+  events: EngineEvent[];
+}
+
+/** Events a viewer may read: no hole card before it is shown, and no other player's money. */
+export function eventsFor(events: readonly EngineEvent[], viewer: string | null): EngineEvent[] {
+  const visible = visibleEvents(events);
+  if (viewer === null) return visible;
+  return visible.filter((e) => !('player' in e) || e.player === viewer);
+}
+
+/** A name no JWT `sub` can have (at most 128 characters): stands for everyone not loaded. */
+const OTHERS = '~others~'.repeat(20);
+
+export class Game {
+  /** Tables whose players are unbounded: a player's command loads and writes only their own item. */
+  readonly perPlayer: boolean;
+
+  constructor(readonly deps: GameDeps) {
+    const kind = deps.pack.table.kind;
+    this.perPlayer = kind === 'common-draw' || kind === 'andar-bahar';
+  }
+
+  ctx(now: number): Ctx {
+    return { pack: this.deps.pack, charts: this.deps.charts, env: { now, newSeed: this.deps.newSeed }, events: [] };
+  }
+
+  async createTable(tableId: string, key: string, caller: string): Promise<{ response: unknown; replayed: boolean }> {
+    const now = this.deps.clock();
+    return this.deps.idempotency.run({ caller, key, now, fingerprint: `create ${tableId}` }, async () => {
+      const state = createTable(this.ctx(now), tableId);
+      await this.deps.store.createTable(state, now);
+      return { response: { tableId, roundId: state.round.id } };
+    });
+  }
+
+  /**
+   * Applies whatever is due at the clock's now: a pending staged transition, the next round after
+   * settlement, expired windows (auto-play). Each is its own commit, guarded by versions.
+   */
+  async maintain(tableId: string): Promise<void> {
+    const store = this.deps.store;
+    for (let guard = 0; guard < 20; guard++) {
+      const now = this.deps.clock();
+      const progressed = await retryOnConflict(async () => {
+        if (await store.applyPending(tableId)) return true;
+        const head = await store.load(tableId, [], now);
+        const round = head.state.round;
+        if (round.phase === 'settled' || round.phase === 'void') {
+          if (head.state.paused) return false;
+          await this.transition(head, now, 'system', (ctx, state) => apply(ctx, state, { type: 'next-round' }, 'system'));
+          return true;
+        }
+        if (round.deadline === null || now < round.deadline) return false;
+        const loaded = await store.load(tableId, 'all', now);
+        return this.transition(loaded, now, 'system', (ctx, state) => tickOnce(ctx, state));
+      });
+      if (!progressed) return;
+    }
+  }
+
+  /**
+   * One transition not tied to a request's idempotency key (maintenance): apply, plan, commit,
+   * staged when too big. Returns whether anything changed.
+   */
+  private async transition(loaded: Loaded, now: number, actor: string, run: (ctx: Ctx, state: TableState) => { ok: boolean }): Promise<boolean> {
+    const before = JSON.stringify(loaded.state);
+    const roundBefore = loaded.state.round;
+    const ctx = this.ctx(now);
+    const r = run(ctx, loaded.state);
+    if (!r.ok || JSON.stringify(loaded.state) === before) return false;
+    const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [] };
+    const plan = this.deps.store.plan(loaded, loaded.state, step);
+    if (plan.kind === 'single') {
+      await commit(this.deps.store.doc, plan.items);
+      return true;
+    }
+    const items = await this.staged(loaded, now, run, actor);
+    await commit(this.deps.store.doc, items.items);
+    await this.deps.store.applyPending(loaded.state.tableId);
+    return true;
+  }
+
+  /** Lock, reload everyone, re-apply, journal: the items of the commit point. */
+  private async staged(loaded: Loaded, now: number, run: (ctx: Ctx, state: TableState) => { ok: boolean; error?: EngineError }, actor: string, note?: string): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[] }> {
+    const store = this.deps.store;
+    const lockId = await store.lock(loaded, now);
+    const fresh = await store.load(loaded.state.tableId, 'all', now, { ownLock: lockId, also: Object.keys(loaded.wallets) });
+    if (fresh.table.lockId !== lockId) throw new ConflictError('the table lock was taken over');
+    const ctx = this.ctx(now);
+    const roundBefore = fresh.state.round;
+    const r = run(ctx, fresh.state);
+    if (!r.ok) throw new RuleError(r.error ?? { code: 'refused', message: 'refused' });
+    const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [], note };
+    const items = await store.stage(fresh, fresh.state, step, lockId);
+    return { items, state: fresh.state, events: step.events };
+  }
+
+  /**
+   * A request's command, once per idempotency key: maintenance first, then the command on a fresh
+   * load; on a version conflict everything is reloaded and re-applied, and the command is refused
+   * only if the rules refuse it on the state as it now is.
+   */
+  async command(req: CommandRequest): Promise<{ response: Outcome | unknown; replayed: boolean; outcome?: Outcome }> {
+    const { store, idempotency } = this.deps;
+    let outcome: Outcome | undefined;
+    let stagedCommitted = false;
+    const result = await idempotency.run({ caller: req.actor.id, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint }, async () => {
+      await this.maintain(req.tableId);
+      const now = this.deps.clock();
+      const player = 'player' in req.command ? req.command.player : null;
+      let full = !this.perPlayer || player === null;
+      for (;;) {
+        const loaded = await store.load(req.tableId, full ? 'all' : [player!], now, { also: player ? [player] : [] });
+        const balance = player ? (loaded.wallets[player]?.balance ?? 0) : 0;
+        const partial = !full;
+        const run = (ctx: Ctx, state: TableState) => this.run(ctx, state, req, partial, balance);
+        const roundBefore = loaded.state.round;
+        const sharedBefore = full ? '' : sharedJson(loaded.state);
+        const ctx = this.ctx(now);
+        const r = run(ctx, loaded.state);
+        if (!r.ok) throw new RuleError(r.error);
+        // A player's own command must not change what everyone shares (beyond the stream): if it
+        // would, the whole round is loaded and the command applied again.
+        if (!full && sharedJson(loaded.state) !== sharedBefore) {
+          full = true;
+          continue;
+        }
+        const step: StepInput = { at: now, actor: req.actor.id, log: roundBefore.log, events: ctx.events ?? [], note: req.note };
+        const plan = store.plan(loaded, loaded.state, step);
+        const extra = req.extra?.(now) ?? [];
+        if (plan.kind === 'single' && plan.items.length + extra.length < 99) {
+          outcome = { state: loaded.state, events: step.events };
+          return { response: this.respond(outcome, req.actor), items: [...plan.items, ...extra] };
+        }
+        const staged = await this.staged(loaded, now, run, req.actor.id, req.note);
+        outcome = { state: staged.state, events: staged.events };
+        stagedCommitted = true;
+        return { response: this.respond(outcome, req.actor), items: [...staged.items, ...extra] };
+      }
+    });
+    if (stagedCommitted || result.replayed) await retryOnConflict(() => store.applyPending(req.tableId));
+    return { ...result, outcome };
+  }
+
+  /** The actor joins on first contact (with their wallet balance), then the command runs. */
+  private run(ctx: Ctx, state: TableState, req: CommandRequest, partial: boolean, balance: number): { ok: true } | { ok: false; error: EngineError } {
+    const cmd = req.command;
+    const refusal = req.check?.(state);
+    if (refusal) return { ok: false, error: refusal };
+    if ('player' in cmd && !state.players[cmd.player] && cmd.type !== 'join') {
+      const r = apply(ctx, state, { type: 'join', player: cmd.player, balance, demo: req.actor.demo }, cmd.player);
+      if (!r.ok) return r;
+    }
+    if ('player' in cmd && !state.players[cmd.player].demo && req.actor.demo && req.actor.id === cmd.player) state.players[cmd.player].demo = true;
+    const shared = state.round.nextBetId;
+    if (this.perPlayer && cmd.type === 'bet') state.round.nextBetId = betIdFor(cmd.player, state.round.bets);
+    if (partial) addOthers(ctx, state);
+    const r = apply(ctx, state, cmd, req.actor.id);
+    if (partial) removeOthers(state);
+    if (this.perPlayer && cmd.type === 'bet') state.round.nextBetId = shared;
+    return r.ok ? { ok: true } : r;
+  }
+
+  /** What a caller gets back: their redacted view (operators: every bet) and the events they may see. */
+  respond(outcome: Outcome, actor: Actor): unknown {
+    const viewer = actor.role === 'operator' ? null : actor.id;
+    return { view: playerView(this.ctx(this.deps.clock()), outcome.state, viewer), events: eventsFor(outcome.events, viewer) };
+  }
+
+  /** A table's view for a caller, after applying what is due. */
+  async view(tableId: string, actor: Actor): Promise<unknown> {
+    await this.maintain(tableId);
+    const loaded = await retryOnConflict(() =>
+      this.deps.store.load(tableId, actor.role === 'operator' || !this.perPlayer ? 'all' : [actor.id], this.deps.clock(), { also: actor.role === 'player' ? [actor.id] : [] }),
+    );
+    const state = loaded.state;
+    if (actor.role === 'player' && !state.players[actor.id]) state.players[actor.id] = { balance: loaded.wallets[actor.id]?.balance ?? 0, demo: actor.demo, ai: null };
+    return playerView(this.ctx(this.deps.clock()), state, actor.role === 'operator' ? null : actor.id);
+  }
+}
+
+/**
+ * One application of due deadlines, never past the end of a round (the next round is its own
+ * transition, so a finished round is saved as it finished): an expired window times out; a
+ * betting countdown with no bets starts again (the engine's tick).
+ */
+export function tickOnce(ctx: Ctx, state: TableState): { ok: boolean } {
+  for (let guard = 0; guard < 50; guard++) {
+    const round = state.round;
+    if (round.phase === 'settled' || round.phase === 'void') break;
+    if (round.deadline === null || ctx.env.now < round.deadline) break;
+    if (round.phase === 'betting' && (state.paused || !round.bets.length)) {
+      apply(ctx, state, { type: 'tick' }, 'system');
+      break;
+    }
+    const r = apply(ctx, state, { type: 'timeout' }, 'system');
+    if (!r.ok) return r;
+  }
+  return { ok: true };
+}
+
+/** The shared part of a state, minus what a player's own command may change (the stream, the shoe). */
+function sharedJson(state: TableState): string {
+  const sp = splitState(state, state.retiredShoes.length);
+  const { nextBetId: _n, common, ...round } = sp.round;
+  return JSON.stringify({ core: sp.core, round, common: common?.cards ?? null });
+}
+
+/**
+ * Bet ids without a shared counter on tables with unbounded players: each player's ids start at a
+ * base derived from their name (40 bits of SHA-256; a collision among thousands of players has a
+ * probability of about 1e-6 and would only make two bets share a display id).
+ */
+function betIdFor(player: string, bets: readonly BetRecord[]): number {
+  const own = bets.filter((b) => b.player === player).map((b) => b.id);
+  if (own.length) return Math.max(...own) + 1;
+  return parseInt(createHash('sha256').update(player).digest('hex').slice(0, 10), 16) * 1000 + 1;
+}
+
+/**
+ * Stands for every player not loaded, so the interpreter does not close a window everyone shares
+ * when the loaded player finishes: an unanswered insurable main bet and an unfinished hand.
+ */
+function addOthers(ctx: Ctx, state: TableState): void {
+  const round = state.round;
+  if (!round.common || (round.phase !== 'insurance' && round.phase !== 'turns')) return;
+  const main = ctx.pack.bets.find((b) => b.type === 'hand');
+  if (!main) return;
+  state.players[OTHERS] = { balance: 0, demo: false, ai: null };
+  round.bets.push({ id: 0, player: OTHERS, key: main.key, name: main.name, mode: main.mode as BetRecord['mode'], type: 'hand', seat: null, amount: 2, staked: 2, status: 'open', returned: 0, line: null });
+  round.common.players[OTHERS] = {
+    hands: [{ cards: [...round.common.cards], stake: 2, doubled: false, fromSplit: false, splitAces: false, acted: true, done: false, surrendered: false }],
+    active: 0,
+    draws: Number.MAX_SAFE_INTEGER,
+    preselect: null,
+  };
+}
+
+function removeOthers(state: TableState): void {
+  delete state.players[OTHERS];
+  state.round.bets = state.round.bets.filter((b) => b.player !== OTHERS);
+  if (state.round.common) delete state.round.common.players[OTHERS];
+}

@@ -1,0 +1,61 @@
+// Owns the request bodies of the HTTP API: one TypeBox schema per body (the one source: the JSON
+// Schemas in schemas/api/ and the OpenAPI document are generated from these), and checking a
+// parsed body against one with a clear 400 message.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { HttpError } from './errors.ts';
+
+const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'minor units' });
+const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
+
+export const CreateTableBody = Type.Object(
+  { tableId: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$', description: 'lowercase letters, digits and dashes' }) },
+  { $id: 'CreateTableBody', additionalProperties: false },
+);
+
+export const BetBody = Type.Object(
+  {
+    bet: Type.String({ minLength: 1, maxLength: 64, description: "a bet of the pack's rules, e.g. main" }),
+    amount: Amount,
+    seat: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+    mode: Type.Optional(Type.Union([Type.Literal('commission'), Type.Literal('no-commission')])),
+  },
+  { $id: 'BetBody', additionalProperties: false },
+);
+
+export const ActionBody = Type.Object(
+  {
+    action: Type.Union(['hit', 'stand', 'double', 'split', 'surrender', 'insurance', 'follow-double', 'follow-split'].map((a) => Type.Literal(a))),
+    seat: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+    accept: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'ActionBody', additionalProperties: false },
+);
+
+export const CreditBody = Type.Object({ amount: Amount, reason: Reason }, { $id: 'CreditBody', additionalProperties: false });
+
+export const ReasonBody = Type.Object({ reason: Reason }, { $id: 'ReasonBody', additionalProperties: false });
+
+/** Every body schema, by name (schemas/api/<name>.schema.json). */
+export const BODIES = { CreateTableBody, BetBody, ActionBody, CreditBody, ReasonBody } as const;
+
+export type CreateTable = Static<typeof CreateTableBody>;
+export type Bet = Static<typeof BetBody>;
+export type ActionRequest = Static<typeof ActionBody>;
+export type Credit = Static<typeof CreditBody>;
+export type ReasonRequest = Static<typeof ReasonBody>;
+
+const compiled = new Map<TSchema, ReturnType<typeof TypeCompiler.Compile>>();
+
+/** Checks a parsed body; a 400 `invalid-body` naming the first problem and where it is. */
+export function checkBody<T extends TSchema>(schema: T, value: unknown): Static<T> {
+  let check = compiled.get(schema);
+  if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
+  if (check.Check(value)) return value as Static<T>;
+  const first = check.Errors(value).First();
+  const where = first?.path ? `body${first.path.replace(/\//g, '.')}` : 'body';
+  const allowed = schema.additionalProperties === false && value && typeof value === 'object' && !Array.isArray(value)
+    ? ` (fields: ${Object.keys(schema.properties ?? {}).join(', ')})`
+    : '';
+  throw new HttpError('invalid-body', `${where}: ${first?.message ?? 'not valid'}${allowed}`);
+}

@@ -1,0 +1,46 @@
+// Owns the OpenAPI 3.1 document of a pack's API, generated from the route table and the body
+// schemas of ./bodies.ts (the same schemas the handler checks).
+import { BODIES } from './bodies.ts';
+
+export interface RouteDoc {
+  key: string;
+  summary: string;
+  body?: keyof typeof BODIES;
+  public?: boolean;
+  operator?: boolean;
+  idempotent?: boolean;
+}
+
+const ERROR = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+
+export function openApiDocument(packId: string, packVersion: string, routes: readonly RouteDoc[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const [method, path] = r.key.split(' ') as [string, string];
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    if (r.idempotent) params.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } });
+    (paths[path] ??= {})[method.toLowerCase()] = {
+      summary: r.summary + (r.operator ? ' (operator)' : ''),
+      ...(params.length ? { parameters: params } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.body}` } } } } } : {}),
+      ...(r.public ? { security: [] } : {}),
+      responses: {
+        '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
+        default: { description: 'an error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    };
+  }
+  const schemas: Record<string, unknown> = { Error: ERROR };
+  for (const [name, schema] of Object.entries(BODIES)) {
+    const { $id: _id, ...rest } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+    schemas[name] = rest;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: `Croupier ${packId}`, version: packVersion },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    security: [{ bearer: [] }],
+    paths,
+    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  };
+}

@@ -1,0 +1,578 @@
+// Owns persisting tables, rounds, shoes, round steps and player history (item shapes: ./keys.ts,
+// how a state is cut into items: ./split.ts). The handler's shell loads a TableState, lets the
+// interpreter change it, and asks this module for the writes of the change:
+//
+// - Every item written carries a version condition; items a command read but did not change are
+//   ConditionChecked, so a command commits only against exactly the state it computed from.
+// - A player's own command on a table with unbounded players (common draw, Andar Bahar) loads
+//   the table, the round and that player's item only, and writes only its own item: players do
+//   not contend on one version (a common-draw hit that deals a new stream card also writes the
+//   round: at most a few times a round). Commands that concern everyone (deal, timeouts,
+//   settlement, void) load every player item.
+// - A change too big for one transaction (100 items: a deal or settlement of thousands of
+//   players) is staged: the table is locked (a version bump that stops players' commits), the
+//   per-player results are written as a journal, one transaction commits the shared part with a
+//   `pending` marker, and the journal is applied in pages of ≤ 99 items, each player's item
+//   conditioned on `appliedTx < tx` together with their wallet change and ledger entry. A
+//   process dying halfway leaves `pending`; the next request (or the sweep) applies the rest,
+//   and the condition settles every player exactly once.
+// - The shoe item (seed) is read only to play; views and recall never get it from here except
+//   `retiredShoe`, which answers only for a retired shoe.
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { ShoeState } from '../core/shoe.ts';
+import type { EngineEvent, RoundLogEntry, TableState } from '../engine/types.ts';
+import type { DocumentClient } from './client.ts';
+import { commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
+import { ConflictError, StoreError } from './errors.ts';
+import { keys, partitions, prefixes } from './keys.ts';
+import { retryOnConflict } from './retry.ts';
+import { assembleState, partOf, splitState, type PlayerPart, type RoundShared, type TableCore } from './split.ts';
+import type { DynamoWallet, WalletState } from './wallet.ts';
+
+/** A transition committed in one go must leave room for the idempotency record. */
+const SINGLE_LIMIT = MAX_TRANSACTION_ITEMS - 1;
+/** Journal entries applied per transaction: player item + wallet + ledger = 3 items each. */
+const PAGE_PLAYERS = 33;
+const CHUNK_CHARS = 300_000;
+const LOCK_MS = 60_000;
+
+export interface Pending {
+  tx: number;
+  roundId: string;
+  chunks: number;
+}
+
+interface TableItem {
+  core: TableCore;
+  version: number;
+  currentRoundId: string;
+  currentShoeId: string | null;
+  lockId?: string;
+  lockedUntil?: number;
+  pending?: Pending;
+}
+
+export interface Loaded {
+  state: TableState;
+  /** Every player item of the round was loaded (or only the listed players'). */
+  full: boolean;
+  table: TableItem;
+  roundVersion: number;
+  shoeVersion: number;
+  players: Record<string, { version: number; appliedTx: number; json: string }>;
+  wallets: Record<string, WalletState>;
+  json: { core: string; round: string; shoe: string };
+}
+
+export interface StepInput {
+  at: number;
+  actor: string;
+  /** The log entries and events this transition added (the engine's `ctx.events`). */
+  log: RoundLogEntry[];
+  events: EngineEvent[];
+  /** Recorded with the step: an operator's reason, a request id. */
+  note?: string;
+}
+
+export interface Step {
+  at: number;
+  actor: string;
+  log: RoundLogEntry[];
+  events: EngineEvent[];
+  note?: string;
+}
+
+export interface HistoryEntry {
+  roundId: string;
+  tableId: string;
+  openedAt: number;
+}
+
+export type WritePlan = { kind: 'single'; items: TransactItem[] } | { kind: 'staged' };
+
+const json = (value: unknown) => JSON.stringify(value);
+const parse = <T>(text: string): T => JSON.parse(text) as T;
+
+function chunked<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Net wallet change per player from the transition's wallet events. */
+export function walletDeltas(events: readonly EngineEvent[]): Map<string, { amount: number; reasons: string[] }> {
+  const out = new Map<string, { amount: number; reasons: string[] }>();
+  for (const e of events) {
+    if (e.type !== 'wallet') continue;
+    const d = out.get(e.player) ?? { amount: 0, reasons: [] };
+    d.amount += e.delta;
+    if (!d.reasons.includes(e.reason)) d.reasons.push(e.reason);
+    out.set(e.player, d);
+  }
+  return out;
+}
+
+const ledgerKind = (amount: number, reasons: string[]) =>
+  amount < 0 ? 'bet' : reasons.some((r) => r.startsWith('round void') || r.includes('return')) ? 'refund' : 'payout';
+
+export class RoundStore {
+  constructor(
+    readonly doc: DocumentClient,
+    readonly tableName: string,
+    readonly wallet: DynamoWallet,
+  ) {}
+
+  // ---------------------------------------------------------------- creating
+
+  async createTable(state: TableState, at: number): Promise<void> {
+    const sp = splitState(state, 0);
+    const items: TransactItem[] = [
+      this.put({ ...keys.table(state.tableId), type: 'table', tableId: state.tableId, version: 1, core: json(sp.core), currentRoundId: state.round.id, currentShoeId: state.shoe?.id ?? null }, 'attribute_not_exists(PK)'),
+      this.put({ ...keys.tableIndexEntry(state.tableId), type: 'table-index', tableId: state.tableId, createdAt: at }, 'attribute_not_exists(PK)'),
+      this.roundPut(state.tableId, state.round.id, sp.round, 1, 'attribute_not_exists(PK)'),
+      this.stepPut(state.round.id, { at, actor: 'system', log: sp.log, events: sp.events }),
+    ];
+    if (sp.shoe) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
+    try {
+      await commit(this.doc, items);
+    } catch (error) {
+      if (error instanceof ConflictError) throw new StoreError('table-exists', `table ${state.tableId} already exists`);
+      throw error;
+    }
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  async tableItem(tableId: string): Promise<TableItem> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.table(tableId), ConsistentRead: true }));
+    if (!Item) throw new StoreError('table-not-found', `there is no table ${tableId}`);
+    return {
+      core: parse<TableCore>(Item.core as string),
+      version: Item.version as number,
+      currentRoundId: Item.currentRoundId as string,
+      currentShoeId: (Item.currentShoeId as string | null) ?? null,
+      lockId: Item.lockId as string | undefined,
+      lockedUntil: Item.lockedUntil as number | undefined,
+      pending: Item.pending ? parse<Pending>(Item.pending as string) : undefined,
+    };
+  }
+
+  /**
+   * Loads a table's state for a command: every player of the round (`'all'`) or only the listed
+   * ones. Throws `table-busy` while another request holds the table (lock or pending transition).
+   */
+  async load(tableId: string, who: readonly string[] | 'all', now: number, options: { also?: readonly string[]; ownLock?: string } = {}): Promise<Loaded> {
+    const table = await this.tableItem(tableId);
+    // Busy is a conflict: the caller's retry loop waits and reloads (after resuming a pending transition).
+    if (table.pending) throw new ConflictError(`table ${tableId} is finishing a transition`);
+    if (table.lockId && table.lockId !== options.ownLock && (table.lockedUntil ?? 0) > now) throw new ConflictError(`table ${tableId} is busy with a transition`);
+    const roundId = table.currentRoundId;
+    const [round, shoe, parts] = await Promise.all([
+      this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.round(roundId), ConsistentRead: true })),
+      table.currentShoeId ? this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.shoe(table.currentShoeId), ConsistentRead: true })) : undefined,
+      who === 'all' ? this.allPlayerItems(roundId) : this.playerItems(roundId, who),
+    ]);
+    if (!round.Item) throw new StoreError('round-not-found', `round ${roundId} is missing`);
+    const names = new Set(Object.keys(parts));
+    if (who !== 'all') for (const p of who) names.add(p);
+    for (const p of options.also ?? []) names.add(p);
+    const wallets = await this.wallets([...names]);
+    const players: Loaded['players'] = {};
+    const partMap: Record<string, PlayerPart> = {};
+    for (const [name, item] of Object.entries(parts)) {
+      players[name] = { version: item.version, appliedTx: item.appliedTx, json: item.data };
+      partMap[name] = parse<PlayerPart>(item.data);
+    }
+    const shoeText = (shoe?.Item?.data as string | undefined) ?? 'null';
+    const state = assembleState(
+      table.core,
+      parse<RoundShared>(round.Item.data as string),
+      parse<ShoeState | null>(shoeText),
+      partMap,
+      Object.fromEntries(Object.entries(wallets).map(([p, w]) => [p, w.balance])),
+    );
+    return {
+      state,
+      full: who === 'all',
+      table,
+      roundVersion: round.Item.version as number,
+      shoeVersion: (shoe?.Item?.version as number | undefined) ?? 0,
+      players,
+      wallets,
+      json: { core: json(table.core), round: round.Item.data as string, shoe: shoeText },
+    };
+  }
+
+  private async allPlayerItems(roundId: string): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
+    const out: Record<string, { version: number; appliedTx: number; data: string }> = {};
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+          ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundPlayers },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) out[item.player as string] = { version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string };
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  private async batchGet(keyList: { PK: string; SK: string }[]): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    for (const batch of chunked(keyList, 100)) {
+      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+        [this.tableName]: { Keys: batch, ConsistentRead: true },
+      };
+      for (let attempt = 0; request && Object.keys(request).length && attempt < 20; attempt++) {
+        const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
+        out.push(...(res.Responses?.[this.tableName] ?? []));
+        request = res.UnprocessedKeys as typeof request;
+      }
+    }
+    return out;
+  }
+
+  private async playerItems(roundId: string, who: readonly string[]): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
+    const out: Record<string, { version: number; appliedTx: number; data: string }> = {};
+    if (!who.length) return out;
+    for (const item of await this.batchGet(who.map((p) => keys.roundPlayer(roundId, p))))
+      out[item.player as string] = { version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string };
+    return out;
+  }
+
+  async wallets(players: string[]): Promise<Record<string, WalletState>> {
+    const out: Record<string, WalletState> = {};
+    for (const p of players) out[p] = { playerId: p, balance: 0, version: 0 };
+    for (const item of await this.batchGet(players.map((p) => keys.wallet(p))))
+      out[item.playerId as string] = { playerId: item.playerId as string, balance: item.balance as number, version: item.version as number };
+    return out;
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  /**
+   * The writes of `next` against what was loaded, in one transaction, or `staged` when they do
+   * not fit (then call `commitStaged`). `checkUnchanged`: ConditionCheck loaded player items
+   * that did not change (full loads whose outcome depends on everyone).
+   */
+  plan(loaded: Loaded, next: TableState, step: StepInput): WritePlan {
+    const items: TransactItem[] = [];
+    const sp = splitState(next, loaded.table.core.retiredCount);
+    const roundId = loaded.table.currentRoundId;
+    const newRound = next.round.id !== roundId;
+    const coreJson = json(sp.core);
+    const shoeJson = json(sp.shoe);
+    const shoeChanged = (sp.shoe?.id ?? null) !== loaded.table.currentShoeId;
+    const tableChanged = coreJson !== loaded.json.core || newRound || shoeChanged;
+    const { version } = loaded.table;
+    if (tableChanged) {
+      items.push(this.put(
+        { ...keys.table(next.tableId), type: 'table', tableId: next.tableId, version: version + 1, core: coreJson, currentRoundId: next.round.id, currentShoeId: sp.shoe?.id ?? null },
+        'version = :v', { ':v': version },
+      ));
+    } else items.push(this.check(keys.table(next.tableId), 'version = :v', { ':v': version }));
+
+    const roundJson = json(sp.round);
+    if (newRound) items.push(this.roundPut(next.tableId, next.round.id, sp.round, 1, 'attribute_not_exists(PK)'));
+    else if (roundJson !== loaded.json.round) items.push(this.roundPut(next.tableId, roundId, sp.round, loaded.roundVersion + 1, 'version = :v', { ':v': loaded.roundVersion }));
+    else items.push(this.check(keys.round(roundId), 'version = :v', { ':v': loaded.roundVersion }));
+
+    if (sp.shoe && shoeChanged) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
+    else if (sp.shoe && shoeJson !== loaded.json.shoe) items.push(this.shoePut(sp.shoe, loaded.shoeVersion + 1, 'version = :v', { ':v': loaded.shoeVersion }));
+    for (const r of sp.retired) items.push(this.retire(r.id));
+
+    const deltas = walletDeltas(step.events);
+    for (const [name, part] of Object.entries(sp.parts)) {
+      const before = loaded.players[name];
+      const text = json(part);
+      if (newRound) {
+        if (part.bets.length || part.common) items.push(this.playerPut(next.round.id, name, text, 1, 0, 'attribute_not_exists(PK)'));
+      } else if (!before) {
+        if (part.bets.length || part.common) items.push(this.playerPut(roundId, name, text, 1, 0, 'attribute_not_exists(PK)'));
+      } else if (text !== before.json) {
+        items.push(this.playerPut(roundId, name, text, before.version + 1, before.appliedTx, 'version = :v', { ':v': before.version }));
+      } else if (loaded.full || deltas.has(name)) {
+        items.push(this.check(keys.roundPlayer(roundId, name), 'version = :v', { ':v': before.version }));
+      }
+      const hadBets = before ? parse<PlayerPart>(before.json).bets.length > 0 : false;
+      if (!hadBets && part.bets.length) items.push(this.historyPut(name, next, step.at));
+    }
+    for (const [player, d] of deltas) {
+      if (d.amount === 0) continue;
+      items.push(...this.wallet.changeItems({
+        wallet: loaded.wallets[player] ?? { playerId: player, balance: 0, version: 0 },
+        amount: d.amount, kind: ledgerKind(d.amount, d.reasons), actor: step.actor, reason: d.reasons.join('; '), ref: roundId, at: step.at,
+      }));
+    }
+    items.push(this.stepPut(newRound ? next.round.id : roundId, step));
+    if (items.length > SINGLE_LIMIT) return { kind: 'staged' };
+    return { kind: 'single', items };
+  }
+
+  /** Locks the table for a staged transition (a version bump players' commits are checked against). */
+  async lock(loaded: Loaded, now: number): Promise<string> {
+    const lockId = randomUUID();
+    // A lock whose holder died (past lockedUntil) may be taken over: the version is what counts.
+    await commit(this.doc, [{
+      Update: {
+        TableName: this.tableName,
+        Key: keys.table(loaded.state.tableId),
+        UpdateExpression: 'SET lockId = :id, lockedUntil = :until, version = :next',
+        ConditionExpression: 'version = :v AND attribute_not_exists(pending)',
+        ExpressionAttributeValues: { ':id': lockId, ':until': now + LOCK_MS, ':next': loaded.table.version + 1, ':v': loaded.table.version },
+      },
+    }]);
+    return lockId;
+  }
+
+  /**
+   * A staged transition, loaded after `lock`: writes the journal, and returns the items of the
+   * commit point (shared part + `pending`), to commit (with the idempotency record) before `applyPending`.
+   */
+  async stage(loaded: Loaded, next: TableState, step: StepInput, lockId: string): Promise<TransactItem[]> {
+    const sp = splitState(next, loaded.table.core.retiredCount);
+    const roundId = loaded.table.currentRoundId;
+    if (next.round.id !== roundId) throw new Error('a staged transition stays within one round');
+    const tx = loaded.roundVersion + 1;
+    const deltas = walletDeltas(step.events);
+    const entries: { player: string; version: number; data: string; amount: number; reasons: string[]; history: boolean }[] = [];
+    for (const [name, part] of Object.entries(sp.parts)) {
+      const before = loaded.players[name];
+      const text = json(part);
+      const d = deltas.get(name);
+      if (before?.json === text && !d) continue;
+      const hadBets = before ? parse<PlayerPart>(before.json).bets.length > 0 : false;
+      entries.push({ player: name, version: before?.version ?? 0, data: text, amount: d?.amount ?? 0, reasons: d?.reasons ?? [], history: !hadBets && part.bets.length > 0 });
+    }
+    const payload = json({ entries, step, openedAt: next.round.openedAt, tableId: next.tableId });
+    const pieces: string[] = [];
+    for (let i = 0; i < payload.length; i += CHUNK_CHARS) pieces.push(payload.slice(i, i + CHUNK_CHARS));
+    const writes = pieces.map((data, i) => ({ PutRequest: { Item: { ...keys.roundJournal(roundId, tx, i), type: 'journal', roundId, tx, chunk: i, data } } }));
+    for (const batch of chunked(writes, 25)) {
+      let request: Record<string, typeof batch> | undefined = { [this.tableName]: batch };
+      for (let attempt = 0; request && Object.keys(request).length && attempt < 20; attempt++) {
+        const res = await this.doc.send(new BatchWriteCommand({ RequestItems: request }));
+        request = res.UnprocessedItems as typeof request;
+      }
+    }
+    const pending: Pending = { tx, roundId, chunks: pieces.length };
+    const items: TransactItem[] = [
+      this.put(
+        { ...keys.table(next.tableId), type: 'table', tableId: next.tableId, version: loaded.table.version + 1, core: json(sp.core), currentRoundId: roundId, currentShoeId: sp.shoe?.id ?? null, pending: json(pending) },
+        'version = :v AND lockId = :lock', { ':v': loaded.table.version, ':lock': lockId },
+      ),
+      this.roundPut(next.tableId, roundId, sp.round, tx, 'version = :v', { ':v': loaded.roundVersion }),
+      this.stepPut(roundId, { ...step, events: [] }, { tx, chunks: pieces.length }),
+    ];
+    if (sp.shoe && json(sp.shoe) !== loaded.json.shoe) items.push(this.shoePut(sp.shoe, loaded.shoeVersion + 1, 'version = :v', { ':v': loaded.shoeVersion }));
+    for (const r of sp.retired) items.push(this.retire(r.id));
+    return items;
+  }
+
+  /** Applies a committed staged transition's journal in pages; safe to run again (or concurrently). */
+  async applyPending(tableId: string): Promise<boolean> {
+    const table = await this.tableItem(tableId);
+    const pending = table.pending;
+    if (!pending) return false;
+    const { entries, step } = await this.journal(pending.roundId, pending.tx, pending.chunks);
+    for (const page of chunked(entries, PAGE_PLAYERS)) {
+      await retryOnConflict(async () => {
+        const applied = await this.playerItems(pending.roundId, page.map((e) => e.player));
+        const todo = page.filter((e) => (applied[e.player]?.appliedTx ?? 0) < pending.tx);
+        if (!todo.length) return;
+        const wallets = await this.wallets(todo.filter((e) => e.amount !== 0).map((e) => e.player));
+        const items: TransactItem[] = [];
+        for (const e of todo) {
+          items.push(this.playerPut(pending.roundId, e.player, e.data, e.version + 1, pending.tx, 'attribute_not_exists(PK) OR appliedTx < :tx', { ':tx': pending.tx }));
+          if (e.amount !== 0)
+            items.push(...this.wallet.changeItems({ wallet: wallets[e.player]!, amount: e.amount, kind: ledgerKind(e.amount, e.reasons), actor: step.actor, reason: e.reasons.join('; '), ref: pending.roundId, at: step.at }));
+        }
+        await commit(this.doc, items);
+      });
+    }
+    // History entries are idempotent puts.
+    const history = entries.filter((e) => e.history);
+    for (const batch of chunked(history, 25)) {
+      await this.doc.send(new BatchWriteCommand({
+        RequestItems: { [this.tableName]: batch.map((e) => ({ PutRequest: { Item: { ...keys.playerHistory(e.player, new Date(step.openedAt ?? step.at).toISOString(), pending.roundId), type: 'history', roundId: pending.roundId, tableId, openedAt: step.openedAt ?? step.at } } })) },
+      }));
+    }
+    try {
+      await this.doc.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.table(tableId),
+        UpdateExpression: 'REMOVE pending, lockId, lockedUntil SET version = version + :one',
+        ConditionExpression: 'pending = :p',
+        ExpressionAttributeValues: { ':p': json(pending), ':one': 1 },
+      }));
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+    return true;
+  }
+
+  private async journal(roundId: string, tx: number, chunks: number): Promise<{ entries: { player: string; version: number; data: string; amount: number; reasons: string[]; history: boolean }[]; step: StepInput & { openedAt?: number } }> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundJournal(tx) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }));
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    if (items.length !== chunks) throw new Error(`journal ${roundId}/${tx} has ${items.length} of ${chunks} chunks`);
+    const payload = parse<{ entries: []; step: StepInput; openedAt: number }>(items.map((i) => i.data as string).join(''));
+    return { entries: payload.entries, step: { ...payload.step, openedAt: payload.openedAt } };
+  }
+
+  // ---------------------------------------------------------------- reading (views, recall, history)
+
+  async round(roundId: string): Promise<{ round: RoundShared; version: number; tableId: string; parts: Record<string, PlayerPart> }> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.round(roundId), ConsistentRead: true }));
+    if (!Item) throw new StoreError('round-not-found', `there is no round ${roundId}`);
+    const parts = await this.allPlayerItems(roundId);
+    return {
+      round: parse<RoundShared>(Item.data as string),
+      version: Item.version as number,
+      tableId: Item.tableId as string,
+      parts: Object.fromEntries(Object.entries(parts).map(([p, i]) => [p, parse<PlayerPart>(i.data)])),
+    };
+  }
+
+  async playerPart(roundId: string, player: string): Promise<PlayerPart | null> {
+    const items = await this.playerItems(roundId, [player]);
+    return items[player] ? parse<PlayerPart>(items[player].data) : null;
+  }
+
+  /** Every step of a round in time order, events included (a staged step's from its journal). */
+  async steps(roundId: string): Promise<Step[]> {
+    const out: Step[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundSteps },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }));
+      for (const item of page.Items ?? []) {
+        const step = parse<Step>(item.data as string);
+        const j = item.journal ? parse<{ tx: number; chunks: number }>(item.journal as string) : null;
+        if (j) step.events = (await this.journal(roundId, j.tx, j.chunks)).step.events;
+        out.push(step);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  /** A retired shoe's seed for recall; null while the shoe is live. */
+  async retiredShoe(shoeId: string): Promise<{ id: string; seed: string; commitment: string } | null> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.shoe(shoeId), ConsistentRead: true }));
+    if (!Item || Item.retired !== true) return null;
+    const shoe = parse<ShoeState>(Item.data as string);
+    return { id: shoe.id, seed: shoe.seed, commitment: shoe.commitment };
+  }
+
+  async history(player: string, limit: number): Promise<HistoryEntry[]> {
+    const res = await this.doc.send(new QueryCommand({
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': partitions.player(player), ':p': prefixes.playerHistory },
+      ScanIndexForward: false,
+      Limit: limit,
+    }));
+    return (res.Items ?? []).map((i) => ({ roundId: i.roundId as string, tableId: i.tableId as string, openedAt: i.openedAt as number }));
+  }
+
+  async tableIds(): Promise<string[]> {
+    const ids: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': partitions.tableIndex() },
+        ExclusiveStartKey: start,
+      }));
+      for (const item of page.Items ?? []) ids.push(item.tableId as string);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return ids;
+  }
+
+  /** Tables whose round has something due at `now` (a deadline passed, a finished round, a pending transition). */
+  async dueTables(now: number): Promise<string[]> {
+    const ids = await this.tableIds();
+    const tables = await this.batchGet(ids.map((id) => keys.table(id)));
+    const rounds = await this.batchGet(tables.map((t) => keys.round(t.currentRoundId as string)));
+    const roundBy = new Map(rounds.map((r) => [r.roundId as string, r]));
+    const due: string[] = [];
+    for (const t of tables) {
+      const r = roundBy.get(t.currentRoundId as string);
+      const paused = parse<TableCore>(t.core as string).paused;
+      const deadline = (r?.deadline as number | null | undefined) ?? null;
+      const phase = r?.phase as string | undefined;
+      if (t.pending || (t.lockId && (t.lockedUntil as number) <= now) || (deadline !== null && deadline <= now) || (!paused && (phase === 'settled' || phase === 'void')))
+        due.push(t.tableId as string);
+    }
+    return due;
+  }
+
+  /** An operator action's audit entry (pause, resume, void), written with the action. */
+  auditItem(tableId: string, at: number, entry: { actor: string; action: string; reason: string; roundId?: string }): TransactItem {
+    return this.put({ ...keys.tableAudit(tableId, new Date(at).toISOString(), randomUUID()), type: 'audit', tableId, at, ...entry }, 'attribute_not_exists(PK)');
+  }
+
+  // ---------------------------------------------------------------- items
+
+  private put(item: Record<string, unknown>, condition: string, values?: Record<string, unknown>): TransactItem {
+    return { Put: { TableName: this.tableName, Item: item, ConditionExpression: condition, ...(values ? { ExpressionAttributeValues: values } : {}) } };
+  }
+
+  private check(key: { PK: string; SK: string }, condition: string, values: Record<string, unknown>): TransactItem {
+    return { ConditionCheck: { TableName: this.tableName, Key: key, ConditionExpression: condition, ExpressionAttributeValues: values } };
+  }
+
+  private roundPut(tableId: string, roundId: string, round: RoundShared, version: number, condition: string, values?: Record<string, unknown>): TransactItem {
+    return this.put({ ...keys.round(roundId), type: 'round', roundId, tableId, version, phase: round.phase, deadline: round.deadline, openedAt: round.openedAt, data: json(round) }, condition, values);
+  }
+
+  private shoePut(shoe: ShoeState, version: number, condition: string, values?: Record<string, unknown>): TransactItem {
+    return this.put({ ...keys.shoe(shoe.id), type: 'shoe', shoeId: shoe.id, commitment: shoe.commitment, retired: false, version, data: json(shoe) }, condition, values);
+  }
+
+  private retire(shoeId: string): TransactItem {
+    return { Update: { TableName: this.tableName, Key: keys.shoe(shoeId), UpdateExpression: 'SET retired = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': true } } };
+  }
+
+  private playerPut(roundId: string, player: string, data: string, version: number, appliedTx: number, condition: string, values?: Record<string, unknown>): TransactItem {
+    return this.put({ ...keys.roundPlayer(roundId, player), type: 'round-player', roundId, player, version, appliedTx, data }, condition, values);
+  }
+
+  private historyPut(player: string, next: TableState, at: number): TransactItem {
+    return { Put: { TableName: this.tableName, Item: { ...keys.playerHistory(player, new Date(next.round.openedAt || at).toISOString(), next.round.id), type: 'history', roundId: next.round.id, tableId: next.tableId, openedAt: next.round.openedAt } } };
+  }
+
+  private stepPut(roundId: string, step: StepInput, journal?: { tx: number; chunks: number }): TransactItem {
+    const { at, actor, log, events, note } = step;
+    return this.put(
+      { ...keys.roundStep(roundId, at, randomUUID()), type: 'step', roundId, at, actor, data: json({ at, actor, log, events, ...(note ? { note } : {}) }), ...(journal ? { journal: json(journal) } : {}) },
+      'attribute_not_exists(PK)',
+    );
+  }
+}
+
+export { partOf };

@@ -1,0 +1,98 @@
+// Drives a pack's API handler the way API Gateway does (v2 events with JWT claims), against a
+// fresh DynamoDB Local table, with a virtual clock and fixed shoe seeds.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { createHash, randomUUID } from 'node:crypto';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { createApi } from '../../lambdas/handlers/api.ts';
+import { createSweep } from '../../lambdas/handlers/sweep.ts';
+import { loadCharts } from '../../lambdas/pack/charts.ts';
+import { loadPack } from '../../lambdas/pack/load.ts';
+import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
+import type { AiCharts } from '../../lambdas/engine/ai.ts';
+import { DynamoWallet, type DocumentClient } from '../../lambdas/store/index.ts';
+import { RoundStore } from '../../lambdas/store/rounds.ts';
+import { freshTable, type TestTable } from '../setup/dynamo.ts';
+
+export const EPOCH = Date.UTC(2026, 0, 1);
+
+const packs = new Map<string, { pack: CompiledPack; charts: AiCharts }>();
+export function packOf(id: string) {
+  let p = packs.get(id);
+  if (!p) {
+    const pack = loadPack(id);
+    packs.set(id, (p = { pack, charts: loadCharts(pack) }));
+  }
+  return p;
+}
+
+/** Seeds 1, 2, 3, … as SHA-256 of a label: the same shoes every run. */
+export function seeds(label: string): () => Uint8Array {
+  let n = 0;
+  return () => new Uint8Array(createHash('sha256').update(`${label}:${++n}`).digest());
+}
+
+export interface Call {
+  status: number;
+  body: any;
+  raw: string;
+}
+
+export interface Harness {
+  table: TestTable;
+  store: RoundStore;
+  clock: { now: number };
+  call(method: string, path: string, options?: { as?: string; role?: 'player' | 'operator'; body?: unknown; raw?: string; key?: string | null; demo?: boolean }): Promise<Call>;
+  sweep(): Promise<unknown>;
+  /** A second API over the same table (another Lambda instance), e.g. with a failing client. */
+  api(doc?: DocumentClient): ReturnType<typeof createApi>;
+}
+
+const quiet = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
+
+export async function harness(packId: string, options: { seedLabel?: string } = {}): Promise<Harness> {
+  const table = await freshTable(packId.slice(0, 12));
+  const { pack, charts } = packOf(packId);
+  const clock = { now: EPOCH };
+  const newSeed = seeds(options.seedLabel ?? packId);
+  const storeFor = (doc: DocumentClient) => new RoundStore(doc, table.tableName, new DynamoWallet(doc, table.tableName));
+  const store = storeFor(table.doc);
+  const api = (doc: DocumentClient = table.doc) => createApi({ pack, charts, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });
+  const main = api();
+  const sweep = createSweep({ pack, charts, store, clock: () => clock.now, newSeed }, quiet);
+  return {
+    table,
+    store,
+    clock,
+    api,
+    sweep,
+    async call(method, path, o = {}) {
+      const event = eventFor(method, path, o);
+      const result = await main(event);
+      const raw = (result.body as string) ?? '';
+      return { status: result.statusCode ?? 200, body: raw ? JSON.parse(raw) : null, raw };
+    },
+  };
+}
+
+export function eventFor(method: string, path: string, o: { as?: string; role?: 'player' | 'operator'; body?: unknown; raw?: string; key?: string | null; demo?: boolean } = {}): APIGatewayProxyEventV2 {
+  const [rawPath, query] = path.split('?') as [string, string | undefined];
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (o.key !== null && method !== 'GET') headers['idempotency-key'] = o.key ?? randomUUID();
+  const claims = o.as ? { sub: o.as, role: o.role ?? 'player', ...(o.demo ? { demo: 'true' } : {}) } : undefined;
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString: query ?? '',
+    headers,
+    ...(query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(query)) } : {}),
+    requestContext: {
+      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
+      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      requestId: randomUUID(), routeKey: '$default', stage: '$default', time: '', timeEpoch: 0,
+      ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
+    },
+    ...(o.raw !== undefined ? { body: o.raw } : o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+    isBase64Encoded: false,
+  } as APIGatewayProxyEventV2;
+}
