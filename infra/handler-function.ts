@@ -1,0 +1,82 @@
+// Owns one handler group as a Lambda function: Node.js 22 on arm64, bundled by the local esbuild
+// as minified ESM with the AWS SDK inside, the pack baked in, its own log group with the stage's
+// retention, and the environment every handler shares.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { CompiledPack } from '../lambdas/pack/compiled.ts';
+import { ESBUILD_OPTIONS, ESM_BANNER, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from './bundling.ts';
+import type { StageConfig } from './config.ts';
+
+export interface HandlerFunctionProps {
+  readonly handler: HandlerName;
+  readonly pack: CompiledPack;
+  readonly config: StageConfig;
+  readonly description: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  readonly environment?: Record<string, string>;
+}
+
+export class HandlerFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
+    super(scope, id);
+    const { pack, config } = props;
+    const bundling = Stack.of(this).bundlingRequired;
+    this.logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: this.entry(props.handler, bundling),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      description: props.description,
+      logGroup: this.logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: `${REPO_ROOT}/package-lock.json`,
+      environment: {
+        CROUPIER_STAGE: config.stage,
+        CROUPIER_PACK_ID: pack.id,
+        CROUPIER_PACK_VERSION: pack.version,
+        CROUPIER_PACK_SHA256: pack.sha256,
+        POWERTOOLS_SERVICE_NAME: `croupier-${pack.id}`,
+        POWERTOOLS_METRICS_NAMESPACE: config.metricsNamespace,
+        ...props.environment,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: ESBUILD_OPTIONS.target,
+        mainFields: [...ESBUILD_OPTIONS.mainFields],
+        banner: ESM_BANNER,
+        minify: true,
+        sourceMap: false,
+        bundleAwsSDK: true,
+        externalModules: [],
+        // The pack (and the simulation's chart) only matter to a bundle that is really built.
+        define: bundling ? packDefines(pack, { chart: props.handler === 'simulate' }) : {},
+      },
+    });
+  }
+
+  /**
+   * The handler's entry. Until another module's handler file exists, a synth without bundling (unit
+   * tests) stands this file in for it so the rest of the stack can still be checked; a real synth
+   * refuses.
+   */
+  private entry(handler: HandlerName, bundling: boolean): string {
+    const entry = handlerEntry(handler);
+    if (existsSync(entry)) return entry;
+    if (bundling) throw new Error(`${HANDLERS[handler]} does not exist yet: the ${handler} function cannot be bundled`);
+    Annotations.of(this).addWarningV2('croupier:missing-handler', `${HANDLERS[handler]} does not exist yet; synthesized without its code`);
+    return fileURLToPath(import.meta.url);
+  }
+}

@@ -1,0 +1,27 @@
+// Test helper: synthesizes the CDK app the way unit tests should (bundling skipped, CloudFormation
+// validation off) for a stage, an optional subset and an optional rules folder.
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../infra/build.ts';
+import type { VariantStack } from '../../infra/variant-stack.ts';
+
+export interface SynthOptions {
+  stage?: string;
+  variants?: string;
+  rulesDir?: string;
+}
+
+export function synthStacks(options: SynthOptions = {}): VariantStack[] {
+  const context: Record<string, unknown> = { 'aws:cdk:bundling-stacks': [] };
+  if (options.stage !== undefined) context.stage = options.stage;
+  if (options.variants !== undefined) context.variants = options.variants;
+  const app = new App({ context, builtinCloudFormationValidation: false });
+  return buildApp(app, { rulesDir: options.rulesDir });
+}
+
+/** One stack's template by pack id. */
+export function templateOf(stacks: VariantStack[], packId: string): Template {
+  const stack = stacks.find((s) => s.stackName.endsWith(`-${packId}`));
+  if (!stack) throw new Error(`no stack for ${packId} among ${stacks.map((s) => s.stackName).join(', ')}`);
+  return Template.fromStack(stack);
+}
