@@ -1,0 +1,156 @@
+// The API under load and abuse, on DynamoDB Local: repeated idempotency keys, racing bets,
+// operator void, fuzzed and malformed bodies, authorization, and what responses never contain.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { harness, type Call, type Harness } from './harness.ts';
+
+const hs: Harness[] = [];
+afterAll(async () => Promise.all(hs.map((h) => h.table.drop())));
+
+async function table(pack: string, players: string[], credit = 100_000): Promise<Harness> {
+  const h = await harness(pack);
+  hs.push(h);
+  expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
+  for (const p of players) await h.call('POST', `/wallets/${p}/credit`, { as: 'op', role: 'operator', body: { amount: credit, reason: 'test' } });
+  return h;
+}
+
+const balanceOf = async (h: Harness, p: string) => (await h.call('GET', '/wallet', { as: p })).body.balance as number;
+
+describe('idempotency and races', () => {
+  test('20 concurrent identical requests with one idempotency key have one effect', async () => {
+    const h = await table('blackjack-mewah', ['alice']);
+    const calls = await Promise.all(Array.from({ length: 20 }, () => h.call('POST', '/tables/t1/bets', { as: 'alice', key: 'same-key', body: { bet: 'main', seat: 1, amount: 1000 } })));
+    const ok = calls.filter((c) => c.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    for (const c of calls) expect([200, 409]).toContain(c.status);
+    expect(new Set(ok.map((c) => JSON.stringify(c.body))).size).toBe(1);
+    expect(await balanceOf(h, 'alice')).toBe(99_000);
+    const again = await h.call('POST', '/tables/t1/bets', { as: 'alice', key: 'same-key', body: { bet: 'main', seat: 1, amount: 1000 } });
+    expect(again.body).toEqual(ok[0]!.body);
+    expect(await balanceOf(h, 'alice')).toBe(99_000);
+  });
+
+  test('20 concurrent different bets on one seated round: each applied once or cleanly refused, money conserved', async () => {
+    const players = Array.from({ length: 20 }, (_, i) => `p${i}`);
+    const h = await table('blackjack-mewah', players, 10_000);
+    const calls = await Promise.all(players.map((p, i) => h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', seat: (i % 7) + 1, amount: 500 } })));
+    for (const c of calls) expect([200, 409, 422]).toContain(c.status);
+    const view = (await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body;
+    const staked = view.bets.reduce((s: number, b: any) => s + b.staked, 0);
+    const balances = await Promise.all(players.map((p) => balanceOf(h, p)));
+    expect(balances.reduce((a, b) => a + b, 0) + staked).toBe(20 * 10_000);
+    for (const [i, p] of players.entries()) {
+      const mine = view.bets.filter((b: any) => b.player === p);
+      expect(mine.length).toBe(calls[i]!.status === 200 ? 1 : 0);
+      expect(balances[i]).toBe(10_000 - (mine[0]?.staked ?? 0));
+    }
+  });
+
+  test('20 concurrent bets on one common-draw round all land, each on its own item', async () => {
+    const players = Array.from({ length: 20 }, (_, i) => `c${i}`);
+    const h = await table('blackjack-tanpa-batas', players, 10_000);
+    const calls = await Promise.all(players.map((p) => h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 300 } })));
+    for (const c of calls) expect(c.status, JSON.stringify(c.body)).toBe(200);
+    const view = (await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body;
+    expect(view.bets).toHaveLength(20);
+    for (const p of players) expect(await balanceOf(h, p)).toBe(9_700);
+  });
+});
+
+describe('operator void', () => {
+  test('every bet comes back and the ledger balances', async () => {
+    const h = await table('blackjack-mewah', ['alice', 'bob']);
+    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 2, amount: 2500 } });
+    await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
+    expect((await h.call('POST', '/rounds/t1-r1/void', { as: 'alice', body: { reason: 'x' } })).status).toBe(403);
+    const v = await h.call('POST', '/rounds/t1-r1/void', { as: 'op', role: 'operator', body: { reason: 'card misdealt' } });
+    expect(v.status, JSON.stringify(v.body)).toBe(200);
+    for (const p of ['alice', 'bob']) {
+      const w = (await h.call('GET', '/wallet', { as: p })).body;
+      expect(w.balance).toBe(100_000);
+      expect(w.ledger.reduce((s: number, e: any) => s + e.amount, 0)).toBe(100_000);
+    }
+    const recall = (await h.call('GET', '/rounds/t1-r1', { as: 'op', role: 'operator' })).body;
+    expect(recall.round.phase).toBe('void');
+    expect(recall.steps.some((s: any) => s.note === 'card misdealt' && s.actor === 'op')).toBe(true);
+  });
+});
+
+describe('bad input', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await table('blackjack-mewah', ['alice']);
+  });
+  const snapshot = async () => JSON.stringify([(await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body, await balanceOf(h, 'alice')]);
+
+  test('fuzzed bodies and malformed JSON never give a 5xx and never change state', async () => {
+    const before = await snapshot();
+    const paths = ['/tables/t1/bets', '/tables/t1/actions', '/wallets/alice/credit', '/tables', '/tables/t1/pause', '/rounds/t1-r1/void'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(fc.jsonValue(), fc.record({ bet: fc.string(), amount: fc.oneof(fc.integer(), fc.double(), fc.string()), seat: fc.anything() }, { requiredKeys: [] })), async (path, body) => {
+        const r = await h.call('POST', path, { as: 'alice', body });
+        expect(r.status).toBeLessThan(500);
+        expect(r.status).not.toBe(200);
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string(), async (raw) => {
+        const r = await h.call('POST', '/tables/t1/bets', { as: 'alice', raw });
+        expect(r.status).toBeLessThan(500);
+      }),
+      { numRuns: 30 },
+    );
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', raw: '{"bet": "main", "amount": 10' })).body.code).toBe('invalid-json');
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', amount: 1.5, seat: 1 } })).status).toBe(400);
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', key: null, body: { bet: 'main', amount: 100, seat: 1 } })).body.code).toBe('missing-idempotency-key');
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('authorization and secrecy', () => {
+  test('a player cannot act on another seat, read another history, or call operator routes', async () => {
+    const h = await table('blackjack-mewah', ['alice', 'bob']);
+    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+    const steal = await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } });
+    expect(steal.status).toBe(422);
+    await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
+    const act = await h.call('POST', '/tables/t1/actions', { as: 'bob', body: { action: 'hit', seat: 1 } });
+    expect(act.status).toBeGreaterThanOrEqual(400);
+    expect(act.status).toBeLessThan(500);
+    expect((await h.call('GET', '/rounds/t1-r1', { as: 'bob' })).status).toBe(404);
+    expect((await h.call('GET', '/history', { as: 'bob' })).body.rounds).toHaveLength(0);
+    for (const [path, body] of [['/tables', { tableId: 't2' }], ['/wallets/bob/credit', { amount: 5, reason: 'me' }], ['/tables/t1/pause', { reason: 'x' }], ['/tables/t1/deal', undefined]] as const)
+      expect((await h.call('POST', path, { as: 'bob', body })).status).toBe(403);
+    expect((await h.call('GET', '/wallet')).status).toBe(401);
+  });
+
+  test('no response contains the hole card before it is shown, the shoe order or a seed', async () => {
+    const h = await table('blackjack-mewah', ['alice']);
+    const responses: Call[] = [];
+    const call = async (...args: Parameters<Harness['call']>) => {
+      const r = await h.call(...args);
+      responses.push(r);
+      return r;
+    };
+    await call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+    await call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
+    const loaded = await h.store.load('t1', 'all', h.clock.now);
+    const shoe = loaded.state.shoe!;
+    const hole = loaded.state.round.dealer.cards[1]!;
+    await call('GET', '/tables/t1', { as: 'alice' });
+    await call('GET', '/tables/t1', { as: 'op', role: 'operator' });
+    await call('GET', '/rounds/t1-r1', { as: 'alice' });
+    await call('GET', '/rounds/t1-r1', { as: 'op', role: 'operator' });
+    await call('GET', '/history', { as: 'alice' });
+    for (const r of responses) {
+      expect(r.raw).not.toContain(shoe.seed);
+      expect(r.raw).not.toMatch(/"seed":"[0-9a-f]/);
+      expect(r.raw).not.toMatch(/"dealer-hole","card":\d/);
+      const cards = JSON.stringify(r.body?.view?.dealer?.cards ?? r.body?.round?.dealer?.cards ?? []);
+      expect(cards).not.toContain(String(hole));
+    }
+  });
+});
