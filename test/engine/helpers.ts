@@ -106,6 +106,16 @@ export function refused(ctx: Ctx, state: TableState, cmd: Command): string {
   return r.error.code;
 }
 
+/** Applies a command: 'ok', or the refusal's code (checking that a refusal changed nothing). */
+export function attempt(ctx: Ctx, state: TableState, cmd: Command): string {
+  const before = JSON.stringify(state);
+  ctx.events = [];
+  const r = apply(ctx, state, cmd, 'player' in cmd ? cmd.player : 'system');
+  if (r.ok) return 'ok';
+  if (JSON.stringify(state) !== before) throw new Error(`${JSON.stringify(cmd)} was refused (${r.error.code}) but the state changed`);
+  return r.error.code;
+}
+
 /** Expires every open window (auto-play, unanswered = no) until the round is settled or void. */
 export function playOut(ctx: Ctx, state: TableState): EngineEvent[] {
   const events: EngineEvent[] = [];
