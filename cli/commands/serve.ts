@@ -1,0 +1,83 @@
+// `npm start`: every Variant pack in rules/ served locally through the very Lambda handlers, at
+// http://localhost:3000/<pack-id>/... (PORT overrides), over DynamoDB Local with its data kept in
+// .local/dynamodb; JWKS at /.well-known/jwks.json; DynamoDB Local stops with the server.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey } from '../../lambdas/auth/index.ts';
+import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
+import { createSweep } from '../../lambdas/handlers/sweep.ts';
+import { newSeed } from '../../lambdas/core/rng.ts';
+import { loadCharts } from '../../lambdas/pack/charts.ts';
+import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
+import { DynamoWallet } from '../../lambdas/store/index.ts';
+import { RoundStore } from '../../lambdas/store/rounds.ts';
+import { JavaMissingError } from '../../server/dynamo-local.ts';
+import { createLambdaServer, listen, type Handler } from '../../server/lambda-server.ts';
+import { startLocalStack, stopOnSignals, type LocalStackOptions } from '../../server/local-stack.ts';
+
+/** The ids of the Variant packs in a rules folder. */
+export function variantIds(dir = RULES_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .filter((f) => (parse(readFileSync(join(dir, f), 'utf8')) as { kind?: string } | null)?.kind === 'Variant')
+    .map((f) => f.replace(/\.yaml$/, ''));
+}
+
+export interface LocalServer {
+  url: string;
+  packIds: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts the local stack and server (also used by the runtime bench). */
+export async function startServer(options: { port?: number; dataDir?: string; sweepMs?: number } = {}): Promise<LocalServer> {
+  const packIds = variantIds();
+  const stackOptions: LocalStackOptions = { packIds, ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}) };
+  const stack = await startLocalStack(stackOptions);
+  const key = loadDevKey();
+  const sweeps: (() => Promise<unknown>)[] = [];
+  const mounts = packIds.map((id) => {
+    const pack = loadPack(id);
+    const charts = loadCharts(pack);
+    const tableName = stack.tableFor(id);
+    const store = new RoundStore(stack.doc, tableName, new DynamoWallet(stack.doc, tableName));
+    sweeps.push(createSweep({ pack, charts, store, clock: Date.now, newSeed }));
+    return { basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler: createApi({ pack, charts, store }) as unknown as Handler };
+  });
+  const server = createLambdaServer({ mounts, jwks: key.jwks, issuer: DEV_ISSUER, audience: DEV_AUDIENCE, log: () => undefined });
+  const url = await listen(server, options.port ?? 3000);
+  // The sweep EventBridge runs in AWS: finish rounds nobody touches.
+  const timer = setInterval(() => void Promise.all(sweeps.map((s) => s().catch(() => undefined))), options.sweepMs ?? 5000);
+  timer.unref();
+  return {
+    url,
+    packIds,
+    async stop() {
+      clearInterval(timer);
+      await new Promise<void>((done) => server.close(() => done()));
+      await stack.stop();
+    },
+  };
+}
+
+export async function run(args: string[]): Promise<number> {
+  if (args.includes('--help')) {
+    console.log('usage: croupier serve   (PORT overrides 3000)');
+    return 0;
+  }
+  let local: LocalServer;
+  try {
+    local = await startServer({ port: Number(process.env.PORT ?? 3000) });
+  } catch (error) {
+    if (error instanceof JavaMissingError) {
+      console.error(`croupier serve: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  stopOnSignals(() => local.stop());
+  console.log(JSON.stringify({ level: 'INFO', message: 'serving', url: local.url, packs: local.packIds.map((id) => `${local.url}/${id}/`), jwks: `${local.url}/.well-known/jwks.json` }));
+  await new Promise(() => undefined);
+  return 0;
+}
