@@ -15,22 +15,20 @@ export interface GroupView {
   facts: Facts;
 }
 
+const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
+const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
+
 /** Index of the paying line, -1 for none, or undefined while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number | undefined {
-  const first = firstMatch(bet, group.cards, group.n, group.facts);
-  if (bet.facts.includes('dealerBlackjack') && group.facts.dealerBlackjack === undefined) {
-    const yes = firstMatch(bet, group.cards, group.n, { ...group.facts, dealerBlackjack: true });
-    const no = firstMatch(bet, group.cards, group.n, { ...group.facts, dealerBlackjack: false });
+  const facts = group.facts;
+  if (bet.facts.includes('dealerBlackjack') && facts.dealerBlackjack === undefined) {
+    // Decided already when both answers pay the same line (R-LL-SETTLE-1).
+    const yes = bet.lineOf(group.cards, group.n, DEALER_BLACKJACK);
+    const no = bet.lineOf(group.cards, group.n, NO_DEALER_BLACKJACK);
     return yes === no ? yes : undefined;
   }
-  if ((bet.facts.includes('winner') && group.facts.winner === undefined) || (bet.facts.includes('cardsDealt') && group.facts.cardsDealt === undefined))
-    return undefined;
-  return first;
-}
-
-function firstMatch(bet: CompiledBet, cards: ArrayLike<Card>, n: number, facts: Facts): number {
-  for (let i = 0; i < bet.lines.length; i++) if (bet.lines[i].matches(cards, n, facts)) return i;
-  return -1;
+  if ((bet.facts.includes('winner') && facts.winner === undefined) || (bet.facts.includes('cardsDealt') && facts.cardsDealt === undefined)) return undefined;
+  return bet.lineOf(group.cards, group.n, facts);
 }
 
 /** The round's open pay-table bets, grouped by bet key (one pass over the bets). */

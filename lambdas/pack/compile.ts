@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead } from './conditions.ts';
+import { lineFunction } from './line-table.ts';
 import type { CompiledBet, CompiledLine, CompiledPack, RankSet } from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
@@ -95,6 +96,7 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set((b.lines ?? []).flatMap((l) => factsRead(l.when)))];
   const modes: (ModeName | null)[] = offeredModes ? (b.modes ?? offeredModes) : [null];
+  const lineOf = lineFunction(lines, b.group ?? null, facts);
   return modes.map((mode) => ({
     key: mode ? `${b.name}/${mode}` : b.name,
     name: b.name,
@@ -110,6 +112,7 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     winPays: b.payouts ? ratio(b.payouts.win) : null,
     group: b.group ?? null,
     lines,
+    lineOf,
     facts,
     roundLimit: b.roundLimit ?? null,
     capPerRound: b.cap?.perRound ?? null,

@@ -35,6 +35,8 @@ export interface CompiledBet {
   readonly group: CardGroupName | null;
   /** Highest pay first: the first matching line is the one that pays. */
   readonly lines: readonly CompiledLine[];
+  /** Index of the paying line for a group and facts, -1 for none (a lookup table when hot). */
+  readonly lineOf: (cards: ArrayLike<number>, n: number, facts: Facts) => number;
   /** Facts any line reads; the bet is decided only when they are known (R-LL-SETTLE-1). */
   readonly facts: readonly FactName[];
   readonly roundLimit: number | null;

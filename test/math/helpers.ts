@@ -2,16 +2,18 @@
 import { parseRatio } from '../../lambdas/core/money.ts';
 import { compileCondition, factsRead } from '../../lambdas/pack/conditions.ts';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
+import { lineFunction } from '../../lambdas/pack/line-table.ts';
 import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts';
 
 export function paytable(group: CardGroupName, lines: { pays: string; when: ConditionSpec }[]): CompiledBet {
   const compiled = lines
     .map((l, i) => ({ name: `line ${i}`, pays: parseRatio(l.pays)!, matches: compileCondition(l.when) }))
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
+  const facts = [...new Set(lines.flatMap((l) => factsRead(l.when)))];
   return {
     key: 'test', name: 'test', mode: null, type: 'paytable', placement: 'player', withMain: false, min: 1, max: 1,
     overMax: 'refuse', underMin: 'refuse', blackjackPays: null, winPays: null, group, lines: compiled,
-    facts: [...new Set(lines.flatMap((l) => factsRead(l.when)))], roundLimit: null, capPerRound: null,
+    lineOf: lineFunction(compiled, group, facts), facts, roundLimit: null, capPerRound: null,
     declaredRtp: null, origin: { path: 'test', pointer: '' },
   };
 }

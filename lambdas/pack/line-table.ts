@@ -1,0 +1,76 @@
+// Which pay-table line a group matches, as one function per bet. Groups of a fixed size (two or
+// three cards) switch to a lookup table over every card combination once a bet has been evaluated
+// often (the simulator); a live table never pays for building one. The table is filled per card
+// multiset, so it costs one evaluation per multiset, not per ordering.
+import { CARDS_PER_DECK, type Card } from '../core/cards.ts';
+import type { Facts, FactName } from './conditions.ts';
+import type { CardGroupName } from './schema.ts';
+
+export type LineOf = (cards: ArrayLike<Card>, n: number, facts: Facts) => number;
+
+interface Line {
+  matches: (cards: ArrayLike<Card>, n: number, facts: Facts) => boolean;
+}
+
+const GROUP_SIZE: Partial<Record<CardGroupName, number>> = { 'first-two': 2, 'first-two-and-up': 3, 'first-3': 3 };
+/** Evaluations before a lookup table is worth building (~0.1 s for three cards). */
+export const TABLE_AFTER = 20_000;
+
+export function lineFunction(lines: readonly Line[], group: CardGroupName | null, facts: readonly FactName[]): LineOf {
+  const slow: LineOf = (cards, n, f) => {
+    for (let i = 0; i < lines.length; i++) if (lines[i].matches(cards, n, f)) return i;
+    return -1;
+  };
+  const size = group ? GROUP_SIZE[group] : undefined;
+  // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
+  if (!size || facts.some((f) => f !== 'dealerBlackjack')) return slow;
+  const byFact = facts.includes('dealerBlackjack');
+  let calls = 0;
+  let table: Int8Array | null = null;
+  return (cards, n, f) => {
+    if (table && n === size && (!byFact || f.dealerBlackjack !== undefined)) {
+      let index = 0;
+      for (let i = 0; i < size; i++) index = index * CARDS_PER_DECK + cards[i];
+      return table[byFact && f.dealerBlackjack ? index + CARDS_PER_DECK ** size : index];
+    }
+    if (!table && ++calls >= TABLE_AFTER) table = buildTable(slow, size, byFact);
+    return slow(cards, n, f);
+  };
+}
+
+function buildTable(slow: LineOf, size: number, byFact: boolean): Int8Array {
+  const combos = CARDS_PER_DECK ** size;
+  const table = new Int8Array(byFact ? combos * 2 : combos);
+  const cards = new Array<number>(size);
+  const fill = (dealerBlackjack: boolean, offset: number) => {
+    const facts: Facts = byFact ? { dealerBlackjack } : {};
+    const visit = (depth: number, from: number) => {
+      if (depth === size) {
+        const line = slow(cards, size, facts);
+        for (const order of permutations(cards)) {
+          let index = 0;
+          for (const c of order) index = index * CARDS_PER_DECK + c;
+          table[offset + index] = line;
+        }
+        return;
+      }
+      for (let c = from; c < CARDS_PER_DECK; c++) {
+        cards[depth] = c;
+        visit(depth + 1, c);
+      }
+    };
+    visit(0, 0);
+  };
+  fill(false, 0);
+  if (byFact) fill(true, combos);
+  return table;
+}
+
+function permutations(items: readonly number[]): number[][] {
+  if (items.length <= 1) return [[...items]];
+  const out: number[][] = [];
+  items.forEach((x, i) => {
+    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) out.push([x, ...rest]);
+  });
+  return out;
+}
