@@ -1,5 +1,6 @@
 // Owns turning an App's context into stacks: `-c stage=` picks the config, `-c variants=` the packs,
-// and every variant pack of the rules folder becomes one stack named Croupier-<stage>-<pack-id>.
+// `-c rulesDir=` another rules folder; every variant pack there becomes one stack named
+// Croupier-<stage>-<pack-id>.
 import type { App } from 'aws-cdk-lib';
 import { RULES_DIR } from '../lambdas/pack/load.ts';
 import { stageConfig } from './config.ts';
@@ -7,13 +8,14 @@ import { loadVariants, parseVariants } from './packs.ts';
 import { stackName, VariantStack } from './variant-stack.ts';
 
 export interface BuildOptions {
-  /** The rules folder; rules/ by default (tests synthesize edited copies). */
+  /** The rules folder; `-c rulesDir=`, else rules/ (tests synthesize edited copies). */
   readonly rulesDir?: string;
 }
 
 export function buildApp(app: App, options: BuildOptions = {}): VariantStack[] {
   const config = stageConfig(app.node.tryGetContext('stage'));
-  const packs = loadVariants(options.rulesDir ?? RULES_DIR, parseVariants(app.node.tryGetContext('variants')));
+  const rulesDir = options.rulesDir ?? app.node.tryGetContext('rulesDir') ?? RULES_DIR;
+  const packs = loadVariants(rulesDir, parseVariants(app.node.tryGetContext('variants')));
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   return packs.map((pack) => {
     const name = stackName(config, pack);
