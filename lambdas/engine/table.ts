@@ -57,8 +57,9 @@ export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system
   const round = state.round;
   const balance = 'player' in cmd ? state.players[cmd.player]?.balance : undefined;
   const result = dispatch(ctx, state, cmd);
-  // The command is kept with the round it ran in (a next-round command opens a new one).
-  if (result.ok && cmd.type !== 'tick') round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
+  // The command is kept with the round it ran in. A tick logs each timeout it applies itself, and
+  // opening the next round belongs to no round's record (the new round keeps its opening).
+  if (result.ok && cmd.type !== 'tick' && cmd.type !== 'next-round') round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
   return result;
 }
 
@@ -132,6 +133,7 @@ function tick(ctx: Ctx, state: TableState): Result {
     }
     const r = timeout(ctx, state);
     if (!r.ok) return r;
+    round.log.push({ at: ctx.env.now, actor: 'clock', command: { type: 'timeout' } }); // so the record replays it
   }
   return ok(ctx);
 }

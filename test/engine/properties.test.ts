@@ -39,6 +39,8 @@ interface Run {
   /** Every round of the run as it ended (a deep copy), with the shoe it was dealt from. */
   rounds: { round: RoundState; shoe: TableState['shoe']; players: Record<string, number> }[];
   joined: Record<string, number>;
+  /** Windows expire by `tick` at a clock past their deadline instead of by `timeout`. */
+  ticks: boolean;
 }
 
 // ------------------------------------------------------------------ checks after every command
@@ -75,9 +77,9 @@ function checkBalances(state: TableState): void {
 
 // ------------------------------------------------------------------ the random driver
 
-function applyStep(run: Run, g: Gen, cmd: Command): boolean {
+function applyStep(run: Run, g: Gen, cmd: Command, at?: number): boolean {
   const { ctx, state } = run;
-  ctx.env.now += g(fc.nat, 3000);
+  ctx.env.now = at ?? ctx.env.now + g(fc.nat, 3000);
   const before = JSON.stringify(state);
   const step: Step = { cmd, now: ctx.env.now, seedCount: ctx.seeds.count, before, ok: false, code: null, events: '' };
   ctx.events = [];
@@ -148,8 +150,18 @@ function randomDecision(g: Gen, run: Run): Command {
   return { type: 'timeout' };
 }
 
+/** Expires the open window: a timeout, or (ticking runs) a tick at or past its deadline. */
+function expire(g: Gen, run: Run): boolean {
+  const deadline = run.state.round.deadline;
+  if (!run.ticks) return applyStep(run, g, { type: 'timeout' });
+  if (deadline === null) return applyStep(run, g, run.state.round.phase === 'betting' ? { type: 'deal' } : { type: 'timeout' });
+  return applyStep(run, g, { type: 'tick' }, Math.max(run.ctx.env.now, deadline + g(fc.nat, 2000)));
+}
+
 function playRound(g: Gen, run: Run): void {
   const { state, ctx } = run;
+  const round = state.round;
+  const over = () => state.round !== round || round.phase === 'settled' || round.phase === 'void';
   const players = Object.keys(state.players);
   const mains = players.filter(() => chance(g, 80));
   const nBets = mains.length + g(fc.integer, { min: 0, max: 8 });
@@ -159,24 +171,30 @@ function playRound(g: Gen, run: Run): void {
     if (state.round.phase !== 'betting') break;
   }
   if (state.round.phase === 'betting') {
-    const ok = applyStep(run, g, chance(g, 70) ? { type: 'deal' } : { type: 'timeout' });
-    if (!ok) applyStep(run, g, { type: 'void', reason: 'nothing to deal' });
+    const ok = chance(g, 70) ? applyStep(run, g, { type: 'deal' }) : expire(g, run);
+    if (!ok || (state.round === round && round.phase === 'betting')) applyStep(run, g, { type: 'void', reason: 'nothing to deal' });
   }
-  for (let i = 0; i < 150 && state.round.phase !== 'settled' && state.round.phase !== 'void'; i++) {
-    applyStep(run, g, chance(g, 1) ? { type: 'void', reason: 'operator test void' } : randomDecision(g, run));
+  for (let i = 0; i < 150 && !over(); i++) {
+    if (chance(g, 1)) applyStep(run, g, { type: 'void', reason: 'operator test void' });
+    else {
+      const cmd = randomDecision(g, run);
+      if (cmd.type === 'timeout') expire(g, run);
+      else applyStep(run, g, cmd);
+    }
   }
   // Whatever is still open is expired; every expiry must be accepted and the round must end.
-  for (let i = 0; i < 60 && state.round.phase !== 'settled' && state.round.phase !== 'void'; i++)
-    expect(applyStep(run, g, { type: 'timeout' }), `timeout refused in phase ${state.round.phase}`).toBe(true);
-  expect(['settled', 'void']).toContain(state.round.phase);
-  run.rounds.push({ round: structuredClone(state.round), shoe: structuredClone(state.shoe), players: Object.fromEntries(Object.entries(state.players).map(([n, p]) => [n, p.balance])) });
+  for (let i = 0; i < 60 && !over(); i++) expect(expire(g, run), `expiry refused in phase ${state.round.phase}`).toBe(true);
+  expect(['settled', 'void']).toContain(round.phase);
+  // A tick after the settlement opens the next round at once; nothing is bet in it yet.
+  const shoe = state.round === round ? state.shoe : null;
+  run.rounds.push({ round: structuredClone(round), shoe: structuredClone(shoe), players: Object.fromEntries(Object.entries(state.players).map(([n, p]) => [n, p.balance])) });
   void ctx;
 }
 
-function randomRun(g: Gen, packId: string): Run {
+function randomRun(g: Gen, packId: string, ticks = false): Run {
   const ctx = ctxFor(packId, g(fc.nat));
   const state = createTable(ctx, 't1');
-  const run: Run = { ctx, state, steps: [], rounds: [], joined: {} };
+  const run: Run = { ctx, state, steps: [], rounds: [], joined: {}, ticks };
   const n = g(fc.integer, { min: 1, max: 5 });
   const hasAi = Object.keys(ctx.charts).length > 0;
   for (let i = 0; i < n; i++) {
@@ -188,7 +206,8 @@ function randomRun(g: Gen, packId: string): Run {
   }
   const rounds = g(fc.integer, { min: 1, max: 3 });
   for (let r = 0; r < rounds; r++) {
-    if (r > 0) expect(applyStep(run, g, { type: 'next-round' })).toBe(true);
+    const finished = state.round.phase === 'settled' || state.round.phase === 'void';
+    if (r > 0 && finished) expect(applyStep(run, g, { type: 'next-round' })).toBe(true);
     playRound(g, run);
   }
   return run;
@@ -267,6 +286,7 @@ function checkSaveLoad(g: Gen, run: Run): void {
 /** Each round replayed from its record and its shoe's seed gives the same events and balances. */
 function checkReplay(run: Run): void {
   for (const { round, shoe, players } of run.rounds) {
+    if (!shoe) continue;
     const ctx = ctxFor(run.ctx.pack.id, 0);
     // The round's own commands only: a next-round sent after it ended belongs to the next round.
     const record: RoundState = { ...structuredClone(round), log: round.log.filter((e) => e.command.type !== 'next-round') };
@@ -313,6 +333,18 @@ describe('properties of random rounds', () => {
       `${packId}: random legal play ends every round settled or void, conserves money, never goes negative, refuses without change, saves/loads and replays identically, never shows the hole card (R-BJ-VOID-1, R-BJ-MONEY-1, R-BJ-SHOE-3)`,
       (g) => {
         const run = randomRun(g, packId);
+        checkMoney(run);
+        checkSaveLoad(g, run);
+        checkReplay(run);
+      },
+    );
+  }
+
+  for (const packId of BLACKJACK_PACKS) {
+    test.prop([fc.gen()], { numRuns: Math.ceil(RUNS / 2) })(
+      `${packId}: windows expired by tick at a clock past their deadline: rounds end, money is conserved, save/load and replay identical (R-BJ-AUTO-1)`,
+      (g) => {
+        const run = randomRun(g, packId, true);
         checkMoney(run);
         checkSaveLoad(g, run);
         checkReplay(run);
