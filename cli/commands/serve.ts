@@ -1,6 +1,7 @@
 // `npm start`: every Variant pack in rules/ served locally through the very Lambda handlers, at
 // http://localhost:3000/<pack-id>/... (PORT overrides), over DynamoDB Local with its data kept in
 // .local/dynamodb; JWKS at /.well-known/jwks.json; DynamoDB Local stops with the server.
+import { Logger } from '@aws-lambda-powertools/logger';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -31,19 +32,20 @@ export interface LocalServer {
 }
 
 /** Starts the local stack and server (also used by the runtime bench). */
-export async function startServer(options: { port?: number; dataDir?: string; sweepMs?: number } = {}): Promise<LocalServer> {
+export async function startServer(options: { port?: number; dataDir?: string; sweepMs?: number; quiet?: boolean } = {}): Promise<LocalServer> {
   const packIds = variantIds();
   const stackOptions: LocalStackOptions = { packIds, ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}) };
   const stack = await startLocalStack(stackOptions);
   const key = loadDevKey();
   const sweeps: (() => Promise<unknown>)[] = [];
+  const logger = options.quiet ? new Logger({ serviceName: 'croupier-api', logLevel: 'SILENT' }) : undefined;
   const mounts = packIds.map((id) => {
     const pack = loadPack(id);
     const charts = loadCharts(pack);
     const tableName = stack.tableFor(id);
     const store = new RoundStore(stack.doc, tableName, new DynamoWallet(stack.doc, tableName));
-    sweeps.push(createSweep({ pack, charts, store, clock: Date.now, newSeed }));
-    return { basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler: createApi({ pack, charts, store }) as unknown as Handler };
+    sweeps.push(createSweep({ pack, charts, store, clock: Date.now, newSeed }, logger ?? new Logger({ serviceName: 'croupier-sweep', logLevel: 'WARN' })));
+    return { basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler: createApi({ pack, charts, store, ...(logger ? { logger } : {}) }) as unknown as Handler };
   });
   const server = createLambdaServer({ mounts, jwks: key.jwks, issuer: DEV_ISSUER, audience: DEV_AUDIENCE, log: () => undefined });
   const url = await listen(server, options.port ?? 3000);
