@@ -154,3 +154,16 @@ describe('authorization and secrecy', () => {
     }
   });
 });
+
+describe('schemas', () => {
+  test('schemas/api is generated from the TypeBox bodies and the OpenAPI document uses them', async () => {
+    const { spawnSync } = await import('node:child_process');
+    expect(spawnSync('npx', ['tsx', 'scripts/gen-api-schemas.ts', '--check']).status).toBe(0);
+    const h = await harness('andar-bahar');
+    hs.push(h);
+    const doc = (await h.call('GET', '/openapi.json')).body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/tables/{tableId}/bets'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/BetBody');
+    expect(doc.components.schemas.BetBody.required).toEqual(['bet', 'amount']);
+  });
+});
