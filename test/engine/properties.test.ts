@@ -325,7 +325,7 @@ function checkAndarBahar(run: Run): void {
 // ------------------------------------------------------------------ the properties
 
 /** Runs per pack; PROPERTY_RUNS=2000 for a longer hunt. */
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 120);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
 
 describe('properties of random rounds', () => {
   for (const packId of BLACKJACK_PACKS) {
