@@ -11,7 +11,7 @@ const report: Record<string, unknown> = { node: process.version, date: new Date(
 report.interpreterCommand = commandLatency('blackjack-mewah', quick ? 2_000 : 20_000);
 report.simulation = packIds.map((id) => roundsPerSecond(loadPack(id), quick ? 20_000 : 200_000));
 
-for (const [name, file] of [['math', './math.ts'], ['runtime', './runtime.ts'], ['bundles', './bundles.ts']] as const) {
+for (const [name, file] of [['math', './math.ts'], ['runtime', './runtime.ts'], ['bundles', './bundles.ts'], ['simulate', './simulate.ts']] as const) {
   try {
     const mod = await import(file);
     const fn = mod[`bench${name[0].toUpperCase()}${name.slice(1)}`];
