@@ -15,6 +15,30 @@ export const colourOf = (card: Card): number => (card & 3) === 1 || (card & 3) =
 /** Blackjack value with the ace as 1 (R-BJ-CARD-1); soft totals add 10 once. */
 export const BJ_VALUE: readonly number[] = Array.from({ length: 52 }, (_, c) => Math.min(10, rankOf(c) + 1));
 
+/** Sum of the first n cards with aces as 1, doubled, plus 1 when there is an ace. */
+function sumWithAce(cards: ArrayLike<Card>, n: number): number {
+  let sum = 0;
+  let ace = 0;
+  for (let i = 0; i < n; i++) {
+    sum += BJ_VALUE[cards[i]];
+    if (cards[i] < 4) ace = 1;
+  }
+  return sum * 2 + ace;
+}
+
+/** The blackjack total (R-BJ-SCORE-1): an ace counts 11 when that does not take it over 21. */
+export function bjTotal(cards: ArrayLike<Card>, n = cards.length): number {
+  const s = sumWithAce(cards, n);
+  const sum = s >> 1;
+  return s & 1 && sum + 10 <= 21 ? sum + 10 : sum;
+}
+
+/** True when an ace is counted as 11 in the total ("soft"). */
+export function bjSoft(cards: ArrayLike<Card>, n = cards.length): boolean {
+  const s = sumWithAce(cards, n);
+  return (s & 1) === 1 && (s >> 1) + 10 <= 21;
+}
+
 const CARD_PATTERN = /^(10|[A2-9TJQK])([SHDC])$/;
 
 /** Parses `QH`, `TD` or `10D`; returns undefined when it is not a card. */

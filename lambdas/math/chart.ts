@@ -2,7 +2,7 @@
 // `decide` for anyone who plays from a chart (AI players, the simulator), and the printed table.
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
-import { BJ_VALUE, rankOf, type Card } from '../core/cards.ts';
+import { BJ_VALUE, bjSoft, bjTotal, type Card } from '../core/cards.ts';
 
 /** H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand. */
 export type Code = 'H' | 'S' | 'D' | 'Ds' | 'P' | 'R' | 'Rs';
@@ -29,15 +29,7 @@ export const columnOfCard = (card: Card): number => columnOfValue(BJ_VALUE[card]
 const pairKey = (card: Card): string => PAIR_KEYS[columnOfCard(card)];
 
 /** Total and softness of a hand (R-BJ-SCORE-1). */
-export function handTotal(hand: readonly Card[]): { total: number; soft: boolean } {
-  let sum = 0;
-  let ace = false;
-  for (const c of hand) {
-    sum += BJ_VALUE[c];
-    if (rankOf(c) === 0) ace = true;
-  }
-  return ace && sum + 10 <= 21 ? { total: sum + 10, soft: true } : { total: sum, soft: false };
-}
+export const handTotal = (hand: readonly Card[]): { total: number; soft: boolean } => ({ total: bjTotal(hand), soft: bjSoft(hand) });
 
 /** The chart's code for a hand against an up card; without a row: hit below hard 12 or soft 18, else stand. */
 export function codeFor(chart: Chart, hand: readonly Card[], upCard: Card, pairsAllowed = true): Code {

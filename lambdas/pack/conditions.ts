@@ -1,7 +1,7 @@
 // Side-bet conditions: the named primitives of the pay-table language, compiled once into plain
 // predicates over a card group and the round's facts. Primitives are small and composable
 // (total, suited, straight, …); a whole side bet is never a primitive.
-import { BJ_VALUE, colourOf, parseCard, parseRank, rankOf, suitOf, type Card } from '../core/cards.ts';
+import { bjTotal, colourOf, parseCard, parseRank, rankOf, suitOf, type Card } from '../core/cards.ts';
 import type { ConditionSpec } from './schema.ts';
 
 /** Facts of the round a line may look at besides the group's cards. Unknown facts are undefined. */
@@ -32,16 +32,8 @@ export function totalSet(spec: NonNullable<ConditionSpec['total']>): (t: number)
   return (t) => t >= min && t <= max;
 }
 
-/** The blackjack total of a group (R-BJ-SCORE-1): an ace counts 11 when that does not bust. */
-export function groupTotal(cards: ArrayLike<Card>, n: number): number {
-  let sum = 0;
-  let ace = false;
-  for (let i = 0; i < n; i++) {
-    sum += BJ_VALUE[cards[i]];
-    if (cards[i] < 4) ace = true;
-  }
-  return ace && sum + 10 <= 21 ? sum + 10 : sum;
-}
+/** The blackjack total of a group (R-BJ-SCORE-1). */
+export const groupTotal = (cards: ArrayLike<Card>, n: number): number => bjTotal(cards, n);
 
 const all = (cards: ArrayLike<Card>, n: number, key: (c: Card) => number): boolean => {
   for (let i = 1; i < n; i++) if (key(cards[i]) !== key(cards[0])) return false;
