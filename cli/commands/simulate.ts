@@ -77,7 +77,7 @@ export async function run(args: string[]): Promise<number> {
   if (options.seed === null) console.error(`seed ${seed} (pass --seed ${seed} to repeat this run)`);
   const chart = pack.family === 'blackjack' ? engineChart(bestStrategy(pack)) : null;
   const exact = exactByKey(pack);
-  const bar = progress(`simulating ${pack.id}`);
+  const bar = progress(pack.id);
   let run;
   try {
     run = await runSimulation(pack, chart, { rounds: options.rounds, seed, workers: options.workers, onProgress: (d, t) => bar.update(d, t) });

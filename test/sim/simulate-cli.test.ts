@@ -90,7 +90,7 @@ describe('progress on stderr', () => {
     bar.update(1000, 1000);
     bar.finish();
     expect(text()).not.toContain('\n');
-    expect(text()).toContain('[###############---------------]  50%');
+    expect(text()).toContain('[###############---------------]  50% 500/1,000');
     expect(text().endsWith('\r\x1b[K')).toBe(true);
   });
 });
