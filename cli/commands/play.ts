@@ -5,12 +5,11 @@ import { createInterface } from 'node:readline/promises';
 import { parseCard, type Card } from '../../lambdas/core/cards.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
-import { loadPack, PackError } from '../../lambdas/pack/load.ts';
+import { packArgument } from '../pack-arg.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply, createTable } from '../../lambdas/engine/table.ts';
 import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
 import { playerView } from '../../lambdas/engine/view.ts';
-import { formatCard } from '../../lambdas/core/cards.ts';
 
 const ME = 'you';
 const HELP = `commands:
@@ -29,21 +28,11 @@ function option(args: string[], name: string): string | undefined {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const ref = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-  if (!ref) {
-    console.error('usage: croupier play <pack> [--seed S] [--shoe CARDS]');
-    return 2;
-  }
-  let ctx: Ctx;
-  try {
-    const pack = loadPack(ref);
-    const seedText = option(args, '--seed');
-    const seed = seedText ? new Uint8Array(createHash('sha256').update(seedText).digest()) : undefined;
-    ctx = { pack, charts: loadCharts(pack), env: { now: Date.now(), newSeed: () => seed ?? newSeed() }, events: [] };
-  } catch (e) {
-    console.error(e instanceof PackError ? e.message : String(e));
-    return 1;
-  }
+  const pack = packArgument(args, 'croupier play <pack> [--seed S] [--shoe CARDS]', ['--seed', '--shoe']);
+  if (typeof pack === 'number') return pack;
+  const seedText = option(args, '--seed');
+  const seed = seedText ? new Uint8Array(createHash('sha256').update(seedText).digest()) : undefined;
+  const ctx: Ctx = { pack, charts: loadCharts(pack), env: { now: Date.now(), newSeed: () => seed ?? newSeed() }, events: [] };
   const shoeText = option(args, '--shoe');
   let fixed: Card[] | undefined;
   if (shoeText) {
@@ -155,5 +144,4 @@ function show(ctx: Ctx, state: TableState): void {
   for (const s of v.seats) console.log(`  seat ${s.seat} ${s.owner}${s.turn ? ' ◀' : ''}: ${s.hands.map((h) => `${h.cards.join(' ')} (${h.total}${h.soft ? ' soft' : ''}) stake ${h.stake}`).join(' | ')}`);
   if (v.common) console.log(`  common hand: ${v.common.cards.join(' ')} · yours: ${v.common.yourHands.map((h) => `${h.cards.join(' ')} (${h.total})`).join(' | ')}`);
   if (v.legal.length) console.log(`  you may: ${v.legal.map((m) => m.action + (m.seat ? ` (seat ${m.seat})` : '')).join(', ')}`);
-  void formatCard;
 }

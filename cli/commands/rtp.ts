@@ -1,22 +1,12 @@
 // `croupier rtp <pack> [--json]`: the RTP of every bet and mode of a pack (PRODUCT.md), with the
 // declared figure beside it; a difference beyond the method's accuracy is a warning on stderr.
-import { loadPack, PackError } from '../../lambdas/pack/load.ts';
+import { packArgument } from '../pack-arg.ts';
 import { declaredWarning, rtpRows } from '../../lambdas/math/rtp.ts';
 
 export async function run(args: string[]): Promise<number> {
   const json = args.includes('--json');
-  const ref = args.find((a) => !a.startsWith('--'));
-  if (!ref) {
-    console.error('usage: croupier rtp <pack> [--json]');
-    return 2;
-  }
-  let pack;
-  try {
-    pack = loadPack(ref);
-  } catch (e) {
-    console.error(e instanceof PackError ? e.message : String(e));
-    return 1;
-  }
+  const pack = packArgument(args, 'croupier rtp <pack> [--json]');
+  if (typeof pack === 'number') return pack;
   const rows = rtpRows(pack);
   for (const row of rows) {
     const warning = declaredWarning(pack.id, row);
