@@ -4,6 +4,7 @@
 import { Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
@@ -78,7 +79,12 @@ export class VariantStack extends Stack {
 
     Tags.of(this).add('croupier:stage', config.stage);
     Tags.of(this).add('croupier:pack', pack.id);
-    Tags.of(this).add('croupier:pack-version', pack.version);
-    Tags.of(this).add('croupier:pack-sha256', pack.sha256);
+    // The pack's identity goes only on what carries the pack, so a pack edit leaves the table and
+    // everything else out of the diff.
+    for (const f of Object.values(this.functions)) {
+      const cfn = f.fn.node.defaultChild as CfnFunction;
+      Tags.of(cfn).add('croupier:pack-version', pack.version);
+      Tags.of(cfn).add('croupier:pack-sha256', pack.sha256);
+    }
   }
 }

@@ -191,16 +191,15 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
     expect(definition.States.Summarize).toMatchObject({ Resource: aggregate, Parameters: { mode: 'summary', 'results.$': '$' }, End: true });
   });
 
-  test('the stack is named and tagged after the stage and the pack', () => {
+  test('the stack is named and tagged after the stage and the pack; functions also carry its version and SHA-256', () => {
     const stack = synthStacks({ stage, variants: PACK })[0];
     expect(stack.stackName).toBe(`Croupier-${stage}-${PACK}`);
     const table = t.findResources('AWS::DynamoDB::Table')[TABLE_LOGICAL_ID] as Resource;
-    expect(table.Properties.Tags).toEqual(
-      expect.arrayContaining([
-        { Key: 'croupier:stage', Value: stage },
-        { Key: 'croupier:pack', Value: PACK },
-        { Key: 'croupier:pack-sha256', Value: pack.sha256 },
-      ]),
-    );
+    expect(table.Properties.Tags).toEqual([
+      { Key: 'croupier:pack', Value: PACK },
+      { Key: 'croupier:stage', Value: stage },
+    ]);
+    for (const [, fn] of functions(t))
+      expect(fn.Properties.Tags).toEqual(expect.arrayContaining([{ Key: 'croupier:pack-sha256', Value: pack.sha256 }, { Key: 'croupier:pack-version', Value: pack.version }]));
   });
 });
