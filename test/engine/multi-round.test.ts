@@ -503,6 +503,25 @@ describe('deadlines are enforced from the clock by tick', () => {
     expect(state.round.phase).toBe('turns');
   });
 
+  // Engine bug: tick restarts the countdown only when round.bets is empty (table.ts tick:
+  // `!round.bets.length`); when every bet was handed back (here the only bettor's hand voided,
+  // R-LL-LIMIT-2) it tries to deal, is refused with no-bets, and every later tick is refused too.
+  it.fails('nobody has a live bet (every bet returned): at the betting deadline the countdown starts again; tick is not refused', () => {
+    const ctx = ctxFor('blackjack-lucky-ladies', 5);
+    const state = table(ctx, { alice: 100_000 });
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 });
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'lucky-ladies', seat: 1, amount: 50 });
+    quickRound(ctx, state, []);
+    must(ctx, state, { type: 'next-round' });
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 });
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'lucky-ladies', seat: 1, amount: 50 }); // voids her hand
+    expect(state.round.bets.map((b) => b.status)).toEqual(['returned']);
+    ctx.env.now = state.round.deadline!;
+    expect(attempt(ctx, state, { type: 'tick' })).toBe('ok');
+    expect(state.round.phase).toBe('betting');
+    expect(state.round.deadline).toBe(ctx.env.now + pack('blackjack-lucky-ladies').timing.bettingMs);
+  });
+
   it('R-BJ-AUTO-1: a tick past a turn deadline completes that seat’s hand (hit at 11 or less, then stand) and opens the next seat’s window', () => {
     const ctx = ctxFor('blackjack-mewah');
     const timing = pack('blackjack-mewah').timing;
@@ -581,8 +600,7 @@ describe('a recorded round replays from its record and its shoe', () => {
     expect(balances(replayed)).toEqual(balances(state));
   });
 
-  // Engine bug: `tick` is not written to the round log (table.ts apply: `cmd.type !== 'tick'`), but a
-  // tick past a deadline deals the round or auto-plays a hand; the record then cannot replay it.
+  // A tick past a deadline deals the round or auto-plays a hand: the record must hold what it did.
   it('R-BJ-SHOE-3: a round dealt and auto-played by ticks replays from its record (every state change is in the log)', () => {
     const ctx = ctxFor('blackjack-mewah', 5);
     const state = table(ctx, { alice: 100_000 }, '9S 7D 8H TC 2S 3S 4S 5S');
@@ -599,9 +617,7 @@ describe('a recorded round replays from its record and its shoe', () => {
     expect(balances(replayed)).toEqual({ alice: state.players.alice.balance });
   });
 
-  // Engine bug: `next-round` is logged into the finished round (apply pushes to the round it ran in),
-  // so replaying the stored record of round N ends by opening round N+1 (and asking for a new seed
-  // when the shoe was the last): the replayed state no longer holds round N.
+  // Opening the next round is no part of the finished round's record, so replaying round N ends at round N.
   it('R-BJ-SHOE-3: the stored record of a finished round (after next-round) replays to that round', () => {
     const ctx = ctxFor('blackjack-mewah', 6);
     const state = table(ctx, { alice: 100_000 }, '9S 7D 8H TC 2S 3S 4S 5S');
