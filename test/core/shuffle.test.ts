@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BJ_VALUE, CARDS_PER_DECK, formatCard, rankOf } from '../../lambdas/core/cards.ts';
 import { ChaChaRandom, commitment, FastRandom, shuffleInPlace, uniformInt, type RandomSource } from '../../lambdas/core/rng.ts';
 import { burn, draw, newShoe, shoeOrder, type ShoeSpec } from '../../lambdas/core/shoe.ts';
@@ -281,7 +281,8 @@ describe('R-BJ-SHOE-1: a new shoe starts after the round in which the cut card c
     return { state, log, views, seeds };
   }
 
-  const { state, log, views, seeds } = drive(90);
+  let state: TableState, log: ReturnType<typeof drive>['log'], views: string[], seeds: Set<string>;
+  beforeAll(() => ({ state, log, views, seeds } = drive(90)));
 
   it('R-BJ-SHOE-1: the round in which the cut card comes out is played to the end and marked the last of its shoe', () => {
     const last = log.filter((r) => r.lastOfShoe);

@@ -3,7 +3,7 @@
 // a repeated under-minimum bet, the Lucky Ladies cap and settlement moment, void after partial
 // settlement, AI players that never see the hole card, the solo round's end, and deadlines.
 import { fc, test as propTest } from '@fast-check/vitest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCard, type Card } from '../../lambdas/core/cards.ts';
 import { FastRandom, shuffleInPlace } from '../../lambdas/core/rng.ts';
 import { aiDecision } from '../../lambdas/engine/ai-player.ts';
@@ -30,18 +30,20 @@ describe('R-TB-SIDE-2: side-bet round limits count the rounds of the current sho
   const seen: Record<number, Record<string, string>> = {};
   const LATE = ['bust-bonus', 'lucky-trio', 'poker-trio'];
 
-  for (let r = 1; r <= 46; r++) {
-    if (r > 1) must(ctx, state, { type: 'next-round' });
-    const results: Record<string, string> = {};
-    if ([1, 40, 41, 45, 46].includes(r)) {
-      expect(state.round.roundInShoe).toBe(r); // the seed keeps all 46 rounds in one shoe
-      must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', amount: 100 });
-      for (const bet of ['pair', ...LATE]) results[bet] = attempt(ctx, state, side(bet));
-      must(ctx, state, { type: 'deal' });
-      playOut(ctx, state);
-    } else quickRound(ctx, state, [['alice', undefined]]);
-    seen[r] = results;
-  }
+  beforeAll(() => {
+    for (let r = 1; r <= 46; r++) {
+      if (r > 1) must(ctx, state, { type: 'next-round' });
+      const results: Record<string, string> = {};
+      if ([1, 40, 41, 45, 46].includes(r)) {
+        expect(state.round.roundInShoe).toBe(r); // the seed keeps all 46 rounds in one shoe
+        must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', amount: 100 });
+        for (const bet of ['pair', ...LATE]) results[bet] = attempt(ctx, state, side(bet));
+        must(ctx, state, { type: 'deal' });
+        playOut(ctx, state);
+      } else quickRound(ctx, state, [['alice', undefined]]);
+      seen[r] = results;
+    }
+  });
 
   it('R-TB-SIDE-2: Pair is taken in rounds 1 to 40 of a shoe and refused with round-limit-reached in round 41', () => {
     expect(seen[1].pair).toBe('ok');
