@@ -1,0 +1,183 @@
+// The web table in headless Chromium against the local server: a full round of each seated and
+// practice blackjack variant played by clicking (and by keyboard), balances checked against the
+// API, a screenshot of each; and the hole card is nowhere in the page or its traffic before the
+// dealer shows it.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from 'vitest';
+import { dynamoEndpoint } from '../setup/dynamo.ts';
+import { ARTIFACTS, launch, moneyText, signInAndOpen, watchedPage, type Watched } from './browser.ts';
+import { startWebServer, type WebServer } from './server.ts';
+
+let server: WebServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(dynamoEndpoint(), { seedLabel: 'web-bj' }), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const roundNo = async (page: Page) => Number((await page.getByTestId('round').innerText()).replace(/\D/g, ''));
+
+/** Answers every question no and stands on every hand until the round's result is shown. */
+async function standUntilSettled(page: Page, round: number, keyboard = false): Promise<void> {
+  const result = page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
+  for (let i = 0; i < 120 && !(await result.isVisible()); i++) {
+    const no = page.getByRole('button', { name: /: no$/ }).first();
+    const stand = page.getByRole('button', { name: 'Stand', exact: true }).first();
+    if (await no.isVisible()) await no.click();
+    else if (await stand.isVisible() && (await stand.isEnabled())) {
+      if (keyboard) await page.keyboard.press('s');
+      else await stand.click();
+    } else await page.waitForTimeout(250);
+  }
+  await result.waitFor({ timeout: 30_000 });
+}
+
+async function expectBalanceMatchesApi(w: Watched, pack: string, player: string): Promise<number> {
+  const wallet = await server.api('GET', `/${pack}/wallet`, { as: player });
+  expect(wallet.status).toBe(200);
+  await expect.poll(() => w.page.getByTestId('balance').innerText(), { timeout: 5000 }).toBe(`${moneyText(wallet.body.balance)} ${wallet.body.currency.code}`);
+  return wallet.body.balance as number;
+}
+
+/** The net the page shows for the last round, in minor units. */
+async function shownNet(page: Page): Promise<number> {
+  const text = (await page.getByTestId('last-net').innerText()).replace(/[,+]/g, '');
+  return Math.round(Number(text) * 100);
+}
+
+describe('seated blackjack', () => {
+  test('blackjack-mewah: the rules, then a full round by clicking; the balance is the API wallet', async () => {
+    const w = await watchedPage(context);
+    const { page } = w;
+    await page.goto(`${server.base}/#/blackjack-mewah/rules`);
+    await page.getByRole('heading', { name: 'Blackjack Mewah' }).waitFor();
+    // A product manager's reading: pay tables and computed next to declared RTP.
+    const rules = page.getByLabel('rules of Blackjack Mewah');
+    await expect.poll(() => rules.innerText()).toContain('Perfect pair');
+    const text = await rules.innerText();
+    expect(text).toMatch(/99\.53\d*%/); // declared main-bet RTP
+    expect(text).toMatch(/Computed/);
+    expect(text).toContain('peeks for blackjack');
+    await page.screenshot({ path: `${ARTIFACTS}/blackjack-mewah-rules.png`, fullPage: true });
+
+    await page.getByRole('tab', { name: 'Play' }).click();
+    await page.locator('input[name=player]').fill('alice');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('input[name=table]').fill('mewah-1');
+    await page.getByRole('button', { name: 'Open table' }).click();
+    await page.getByTestId('balance').waitFor();
+    await page.getByRole('button', { name: /^Add 1,000\.00 to my wallet/ }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+
+    await page.locator('input[name=amount]').fill('25');
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    await page.getByRole('button', { name: 'Bet Pair' }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('950.00 USD');
+    const round = await roundNo(page);
+    await page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await page.getByTestId('seat-1').waitFor();
+    await standUntilSettled(page, round);
+
+    const balance = await expectBalanceMatchesApi(w, 'blackjack-mewah', 'alice');
+    expect(balance).toBe(100_000 + (await shownNet(page)));
+    await page.screenshot({ path: `${ARTIFACTS}/blackjack-mewah.png`, fullPage: true });
+    expect(w.errors).toEqual([]);
+  });
+
+  test('blackjack-lucky-ladies: main and Lucky Ladies, stood by keyboard', async () => {
+    const w = await watchedPage(context);
+    const { page } = w;
+    await signInAndOpen(w, server.base, 'blackjack-lucky-ladies', 'lena', 'ladies-1');
+    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+    await page.locator('input[name=amount]').fill('10.00');
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    await page.getByRole('button', { name: 'Bet Lucky ladies' }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('980.00 USD');
+    const round = await roundNo(page);
+    await page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await standUntilSettled(page, round, true);
+    const balance = await expectBalanceMatchesApi(w, 'blackjack-lucky-ladies', 'lena');
+    expect(balance).toBe(100_000 + (await shownNet(page)));
+    await page.screenshot({ path: `${ARTIFACTS}/blackjack-lucky-ladies.png`, fullPage: true });
+    expect(w.errors).toEqual([]);
+  });
+
+  test('blackjack-eropa: a practice round with an AI player that plays its own seat', async () => {
+    const w = await watchedPage(context);
+    const { page } = w;
+    await signInAndOpen(w, server.base, 'blackjack-eropa', 'erik', 'erik-practice');
+    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 PTS');
+    // An easy AI player on seat 1; you sit on seat 2.
+    await page.getByRole('combobox', { name: 'Level' }).selectOption('easy');
+    await page.getByRole('combobox', { name: 'Seat' }).selectOption('1');
+    await page.getByRole('button', { name: 'Add AI player' }).click();
+    await page.getByRole('radio', { name: /^2/ }).check();
+    await page.locator('input[name=amount]').fill('10');
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    const round = await roundNo(page);
+    await page.getByRole('button', { name: 'Deal', exact: true }).click();
+    await page.getByTestId('seat-1').waitFor();
+    await expect(page.getByTestId('seat-1').innerText()).resolves.toContain('ai-easy-s1');
+    await standUntilSettled(page, round);
+    const balance = await expectBalanceMatchesApi(w, 'blackjack-eropa', 'erik');
+    expect(balance).toBe(100_000 + (await shownNet(page)));
+    // The AI player's own bet was settled in the same round (an operator may recall any round).
+    const recall = await server.api('GET', `/blackjack-eropa/rounds/erik-practice-r${round}`, { as: 'op', role: 'operator' });
+    expect(recall.body.bets.find((b: { player: string }) => b.player === 'ai-easy-s1')).toMatchObject({ status: 'settled' });
+    await page.screenshot({ path: `${ARTIFACTS}/blackjack-eropa.png`, fullPage: true });
+    expect(w.errors).toEqual([]);
+  });
+
+  test('the hole card is in neither the page nor its responses before the dealer shows it', async () => {
+    const w = await watchedPage(context);
+    const { page } = w;
+    await signInAndOpen(w, server.base, 'blackjack-mewah', 'holly', 'mewah-hole');
+    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    const round = await roundNo(page);
+    await page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await page.getByRole('button', { name: 'Stand', exact: true }).waitFor();
+    // Decision time: the dealer shows one card up and one face down.
+    const dealer = page.getByTestId('dealer');
+    await expect(dealer.locator('[data-card="down"]').count()).resolves.toBe(1);
+    const domBefore = await page.content();
+    const seen = w.responses.length;
+    await standUntilSettled(page, round);
+
+    const recall = await server.api('GET', `/blackjack-mewah/rounds/mewah-hole-r${round}`, { as: 'holly' });
+    const hole: number = recall.body.round.dealer.cards[1];
+    expect(recall.body.round.dealer.holeShown).toBe(true);
+    const code = 'A23456789TJQK'[hole >> 2]! + 'SHDC'[hole & 3]!;
+    const name = `${['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'][hole >> 2]} of ${['spades', 'hearts', 'diamonds', 'clubs'][hole & 3]}`;
+    const visible = [...recall.body.round.seats.flatMap((s: { hands: { cards: number[] }[] }) => s.hands.flatMap((x) => x.cards.slice(0, 2))), recall.body.round.dealer.cards[0]];
+    // With these seeded shoes the hole card differs from every card shown before it, so any
+    // mention of it would be a leak.
+    expect(visible).not.toContain(hole);
+    expect(domBefore).not.toContain(`data-card="${code}"`);
+    expect(domBefore).not.toContain(name);
+    const before = w.responses.slice(0, seen);
+    expect(before.length).toBeGreaterThan(2);
+    for (const r of before) {
+      expect(r.body).not.toContain(`"${code}"`);
+      expect(r.body).not.toMatch(new RegExp(`"(card|shown)":${hole}\\b`));
+      expect(r.body).not.toContain('hole-shown');
+    }
+    // Afterwards the page shows it.
+    await expect(page.getByTestId('last-round').locator(`[data-card="${code}"]`).count()).resolves.toBeGreaterThan(0);
+    expect(w.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+// Headless Debian chromium driven by playwright-core (no browser download, ever), pages that
+// record their console errors and what the server sent them, and a screenshot folder.
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ARTIFACTS = 'test-results/web';
+
+export async function launch(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface Watched {
+  page: Page;
+  /** Console errors and uncaught exceptions. */
+  errors: string[];
+  /** Every API response body the page received, in order, with the time it came. */
+  responses: { url: string; at: number; body: string }[];
+}
+
+export async function watchedPage(context: BrowserContext): Promise<Watched> {
+  const page = await context.newPage();
+  const w: Watched = { page, errors: [], responses: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') w.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => w.errors.push(`uncaught: ${e.message}`));
+  page.on('response', async (r) => {
+    if (r.request().resourceType() !== 'fetch') return;
+    const at = Date.now();
+    try {
+      w.responses.push({ url: r.url(), at, body: await r.text() });
+    } catch {
+      /* page navigated away */
+    }
+  });
+  return w;
+}
+
+/** Opens the page for a pack, signs in as `name` and opens `table` on its Play tab. */
+export async function signInAndOpen(w: Watched, base: string, pack: string, name: string, table: string): Promise<void> {
+  const { page } = w;
+  await page.goto(`${base}/#/${pack}/play`);
+  await page.locator('input[name=player]').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('input[name=table]').fill(table);
+  await page.getByRole('button', { name: /^(Open|Join) table$/ }).click();
+  await page.getByTestId('balance').waitFor();
+}
+
+export const moneyText = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')}`;

@@ -1,0 +1,198 @@
+// The page's only way to the server: the pack APIs under /<pack-id> (exactly what a game client
+// calls) and the local server's development endpoints under /dev. Every state-changing request
+// carries a fresh Idempotency-Key; a refusal comes back as an ApiError with the API's code.
+import type { TableView } from '../../lambdas/engine/view.ts';
+
+export type { TableView };
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface Session {
+  name: string;
+  token: string;
+  demo: boolean;
+}
+
+function key(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+}
+
+export async function request<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['idempotency-key'] = key();
+  const res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const text = await res.text();
+  const data = text ? (JSON.parse(text) as unknown) : null;
+  if (!res.ok) {
+    const e = (data ?? {}) as { code?: string; message?: string };
+    throw new ApiError(res.status, e.code ?? String(res.status), e.message ?? res.statusText);
+  }
+  return data as T;
+}
+
+// ------------------------------------------------------------------ shapes the API returns
+
+export interface RtpRow {
+  bet: string;
+  mode: string | null;
+  rtp: number;
+  fraction: string | null;
+  method: 'exact' | 'analysis';
+  declared: number | null;
+}
+
+export interface PayLine {
+  name: string;
+  pays: string;
+  when?: unknown;
+}
+
+export interface BetRule {
+  name: string;
+  type: 'hand' | 'behind' | 'paytable' | string;
+  modes?: string[];
+  placement?: string;
+  group?: string;
+  limits?: { min: number; max: number };
+  payouts?: Record<string, string>;
+  lines?: PayLine[];
+  declaredRtp?: number;
+  roundLimit?: number;
+  cap?: unknown;
+  [k: string]: unknown;
+}
+
+export interface Rules {
+  id: string;
+  name: string;
+  family: 'blackjack' | 'andar-bahar';
+  version: string;
+  sha256: string;
+  currency: { code: string; minorPerUnit: number; practice: boolean };
+  shoe: { decks: number; reshuffle: string } | null;
+  rules: {
+    table: { kind: 'seated' | 'solo' | 'common-draw' | 'andar-bahar'; seats?: number; seatsPerPlayer?: number; ai?: Record<string, string>; [k: string]: unknown };
+    dealer?: Record<string, unknown>;
+    actions?: Record<string, Record<string, unknown>>;
+    timing?: Record<string, number>;
+    modes?: { offered: string[]; default: string };
+    bets: BetRule[];
+    [k: string]: unknown;
+  };
+  rtp: RtpRow[] | { error: string } | null;
+}
+
+export interface CommandResponse {
+  view: TableView;
+  events: unknown[];
+}
+
+export interface RecallBet {
+  id: number;
+  player: string;
+  key: string;
+  name: string;
+  mode: string | null;
+  type: string;
+  seat: number | null;
+  amount: number;
+  staked: number;
+  status: string;
+  returned: number;
+  line: string | null;
+}
+
+export interface RecallEvent {
+  type: string;
+  [k: string]: unknown;
+}
+
+export interface RecallStep {
+  at: number;
+  actor: string;
+  commands: { at: number; actor: string; command: { type: string; [k: string]: unknown } }[];
+  events: RecallEvent[];
+}
+
+export interface Recall {
+  table: string;
+  pack: { id: string; version: string; sha256: string };
+  round: {
+    id: string;
+    no: number;
+    phase: string;
+    openedAt?: number;
+    dealer: { cards: (number | null)[]; holeShown: boolean; blackjack: boolean | null };
+    seats: { seat: number; owner: string; hands: { cards: number[] }[] }[];
+    andarBahar: { gameCard: number; sides: [number[], number[]]; winner: 0 | 1 | null } | null;
+    common: { cards: number[]; stream: number[] } | null;
+    [k: string]: unknown;
+  };
+  bets: RecallBet[];
+  hands: Record<string, { cards: number[] }[]>;
+  shoe: { id: string; commitment: string; seed: string | null; retired: boolean };
+  steps: RecallStep[];
+}
+
+export interface Wallet {
+  player: string;
+  balance: number;
+  currency: { code: string; minorPerUnit: number; practice: boolean };
+  ledger: { amount?: number; kind?: string; reason?: string; at?: number; [k: string]: unknown }[];
+}
+
+// ------------------------------------------------------------------ calls
+
+export const packs = () => request<{ packs: string[] }>('GET', '/dev/packs', null).then((r) => r.packs);
+export const rules = (pack: string) => request<Rules>('GET', `/${pack}/rules`, null);
+
+export async function devToken(name: string, demo = false): Promise<Session> {
+  const r = await request<{ token: string; sub: string }>('POST', '/dev/token', null, { name, demo });
+  return { name: r.sub, token: r.token, demo };
+}
+
+/** Claims of a pasted token, read (not verified: the server verifies it on every call). */
+export function sessionFromToken(token: string): Session | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string; role?: string; demo?: boolean };
+    if (typeof payload.sub !== 'string') return null;
+    return { name: payload.sub, token, demo: payload.demo === true };
+  } catch {
+    return null;
+  }
+}
+
+export class PackApi {
+  constructor(readonly pack: string, readonly token: string) {}
+  private path = (p: string) => `/${this.pack}${p}`;
+  view = (table: string) => request<TableView>('GET', this.path(`/tables/${encodeURIComponent(table)}`), this.token);
+  bet = (table: string, body: { bet: string; amount: number; seat?: number; mode?: string }) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bets`), this.token, body);
+  act = (table: string, body: { action: string; seat?: number; accept?: boolean }) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/actions`), this.token, body);
+  deal = (table: string) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/deal`), this.token);
+  history = (limit = 20) => request<{ player: string; rounds: Recall[] }>('GET', this.path(`/history?limit=${limit}`), this.token);
+  recall = (roundId: string) => request<Recall>('GET', this.path(`/rounds/${encodeURIComponent(roundId)}`), this.token);
+  wallet = () => request<Wallet>('GET', this.path('/wallet'), this.token);
+  // What an operator does, done by the local server for the page (server/web.ts)
+  ensureTable = (table: string) => request<{ tableId: string; created: boolean }>('POST', '/dev/tables', this.token, { pack: this.pack, table });
+  dealNow = (table: string) => request<{ dealt: boolean; reason?: string }>('POST', '/dev/deal', this.token, { pack: this.pack, table });
+  credit = (amount: number) => request<{ balance: number }>('POST', '/dev/credit', this.token, { pack: this.pack, amount });
+}
+
+export interface Bot {
+  name: string;
+  level: 'easy' | 'normal' | 'hard';
+  seat: number;
+  amount: number;
+}
+
+export const stepBots = (token: string, pack: string, table: string, bots: Bot[]) =>
+  request<{ bots: { name: string; did: string[]; error?: string }[] }>('POST', '/dev/ai', token, { pack, table, bots });

@@ -1,0 +1,129 @@
+// The page: who you are (a name signed by the local server's development key, or a pasted
+// token), which variant, and three views of it: its rules, its table, your history.
+import { h } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { devToken, PackApi, packs as listPacks, rules as loadRules, sessionFromToken, type Rules, type Session } from './api.ts';
+import { HistoryPanel } from './history.ts';
+import { RulesPanel } from './rules.ts';
+import { TablePanel } from './table.ts';
+
+type Tab = 'rules' | 'play' | 'history';
+const TABS: [Tab, string][] = [['rules', 'Rules'], ['play', 'Play'], ['history', 'History']];
+
+const title = (id: string) => id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+
+function readHash(): { pack: string | null; tab: Tab } {
+  const [, pack, tab] = location.hash.split('/');
+  return { pack: pack || null, tab: tab === 'rules' || tab === 'history' ? tab : tab === 'play' ? 'play' : 'rules' };
+}
+
+function stored<T>(key: string): T | null {
+  const raw = sessionStorage.getItem(key);
+  return raw ? (JSON.parse(raw) as T) : null;
+}
+
+function SignIn({ onSession }: { onSession: (s: Session) => void }) {
+  const [name, setName] = useState('');
+  const [demo, setDemo] = useState(false);
+  const [pasted, setPasted] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const signIn = async (e: Event) => {
+    e.preventDefault();
+    try {
+      onSession(await devToken(name.trim(), demo));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const usePasted = (e: Event) => {
+    e.preventDefault();
+    const s = sessionFromToken(pasted.trim());
+    if (!s) setError('that is not a token: run `npm run -s croupier -- token --sub <name> --role player` and paste what it prints');
+    else onSession(s);
+  };
+  return h(
+    'div',
+    { class: 'sign-in' },
+    h('h2', null, 'Who is playing?'),
+    h(
+      'form',
+      { class: 'row', onSubmit: signIn, 'aria-label': 'sign in with a name' },
+      h('label', null, 'Your name ', h('input', { name: 'player', value: name, required: true, pattern: '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}', autoComplete: 'off', onInput: (e: Event) => setName((e.target as HTMLInputElement).value) })),
+      h('label', null, h('input', { type: 'checkbox', checked: demo, onChange: () => setDemo(!demo) }), ' demo account'),
+      h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
+    ),
+    h('p', { class: 'muted' }, 'The local server signs a token for this name with its development key (local only). Each tab has its own player, so two tabs can play the same round.'),
+    h(
+      'form',
+      { class: 'row', onSubmit: usePasted, 'aria-label': 'sign in with a token' },
+      h('label', null, 'or paste a token ', h('input', { name: 'token', value: pasted, size: 40, onInput: (e: Event) => setPasted((e.target as HTMLInputElement).value) })),
+      h('button', { type: 'submit' }, 'Use token'),
+    ),
+    error ? h('p', { class: 'error', role: 'alert' }, error) : null,
+  );
+}
+
+export function App() {
+  const [session, setSession] = useState<Session | null>(() => stored<Session>('croupier:session'));
+  const [packIds, setPackIds] = useState<string[]>([]);
+  const [{ pack, tab }, setRoute] = useState(readHash);
+  const [rules, setRules] = useState<Rules | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    listPacks().then(setPackIds, (e: unknown) => setError(`the server lists no packs: ${(e as Error).message}`));
+    const onHash = () => setRoute(readHash());
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, []);
+  useEffect(() => {
+    setRules(null);
+    if (pack) loadRules(pack).then(setRules, (e: unknown) => setError((e as Error).message));
+  }, [pack]);
+
+  const go = (p: string | null, t: Tab) => {
+    location.hash = p ? `#/${p}/${t}` : '';
+  };
+  const signedIn = (s: Session) => {
+    sessionStorage.setItem('croupier:session', JSON.stringify(s));
+    setSession(s);
+  };
+  const signOut = () => {
+    sessionStorage.removeItem('croupier:session');
+    setSession(null);
+  };
+  const api = useMemo(() => (session && pack ? new PackApi(pack, session.token) : null), [session?.token, pack]);
+
+  return h(
+    'div',
+    { class: 'app' },
+    h(
+      'header',
+      { class: 'top' },
+      h('h1', null, h('a', { href: '#' }, 'Croupier'), h('span', { class: 'muted' }, ' local tables')),
+      session ? h('div', { class: 'who' }, `Playing as `, h('strong', { 'data-testid': 'player' }, session.name), session.demo ? ' (demo)' : '', ' ', h('button', { type: 'button', onClick: signOut }, 'Sign out')) : null,
+    ),
+    error ? h('p', { class: 'error', role: 'alert' }, error) : null,
+    h(
+      'nav',
+      { class: 'packs', 'aria-label': 'variants' },
+      h('ul', null, packIds.map((id) => h('li', { key: id }, h('a', { href: `#/${id}/${tab}`, 'aria-current': id === pack ? 'page' : undefined, 'data-pack': id }, title(id))))),
+    ),
+    pack
+      ? h(
+          'main',
+          null,
+          h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'views' }, TABS.map(([t, label]) => h('button', { key: t, type: 'button', role: 'tab', 'aria-selected': t === tab, onClick: () => go(pack, t) }, label))),
+          !rules
+            ? h('p', null, 'Loading the rules…')
+            : tab === 'rules'
+              ? h(RulesPanel, { rules })
+              : !session
+                ? h(SignIn, { onSession: signedIn })
+                : tab === 'play'
+                  ? h(TablePanel, { key: `${pack}:${session.token}`, rules, session })
+                  : h(HistoryPanel, { api: api!, rules, player: session.name }),
+        )
+      : h('main', null, h('p', null, 'Pick a variant to see its rules and play it.')),
+  );
+}

@@ -1,0 +1,255 @@
+// Playing a table: open (or create) it, poll the caller's redacted view, bet, decide, and see the
+// last round's result from its recall. A practice table gets AI players (server/web-ai.ts); a
+// table in several tabs shares each tab's results with the others (./tabs.ts).
+import { h } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiError, PackApi, stepBots, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
+import { Board } from './board.ts';
+import { Cards } from './cards.ts';
+import { Actions, Betting, Countdown, phaseText, type BetForm } from './controls.ts';
+import { betLabel, delta, money, moneyWith, parseMoney } from './format.ts';
+import { net } from './history.ts';
+import { useTabs, type TabReport } from './tabs.ts';
+
+const POLL_MS = 1000;
+
+export function defaultTable(rules: Rules, player: string): string {
+  if (rules.rules.table.kind !== 'solo') return 'main';
+  const base = player.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+/, '').slice(0, 40) || 'player';
+  return `${base}-practice`;
+}
+
+const message = (e: unknown) => (e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e));
+
+function LastRound({ recall, rules, player }: { recall: Recall; rules: Rules; player: string }) {
+  const c = rules.currency;
+  const n = net(recall, player);
+  const r = recall.round;
+  const ab = r.andarBahar;
+  return h(
+    'section',
+    { class: 'last-round', 'aria-label': 'last round', 'data-testid': 'last-round' },
+    h('h3', null, `Last round #${r.no}: `, h('span', { class: n.returned - n.staked >= 0 ? 'win' : 'loss', 'data-testid': 'last-net' }, delta(n.returned - n.staked, c))),
+    ab
+      ? h('p', null, 'Game card ', h(Cards, { cards: [ab.gameCard], label: 'game card', small: true }), ` · ${ab.winner === null ? 'no winner' : ab.winner === 0 ? 'Andar wins' : 'Bahar wins'} after ${ab.sides[0].length + ab.sides[1].length} cards`)
+      : h('div', null, 'Dealer ', h(Cards, { cards: r.dealer.cards, label: 'dealer final cards', small: true })),
+    h('ul', null, recall.bets.filter((b) => b.player === player).map((b) => h('li', { key: b.id }, `${betLabel(b.key)}${b.seat ? ` (seat ${b.seat})` : ''}: staked ${money(b.staked, c)}, returned ${money(b.returned, c)}${b.line ? ` — ${b.line}` : ''}`))),
+  );
+}
+
+function OtherTabs({ others, rules }: { others: TabReport[]; rules: Rules }) {
+  if (!others.length) return null;
+  return h(
+    'section',
+    { class: 'other-tabs', 'aria-label': 'players in other tabs', 'data-testid': 'other-tabs' },
+    h('h3', null, 'Players in other tabs'),
+    h('ul', null, others.map((o) => h('li', { key: o.player, 'data-player': o.player },
+      h('strong', null, o.player), ` · round #${o.roundNo} (${o.phase})`,
+      o.hands.map((hand, i) => h(Cards, { key: i, cards: hand, label: `${o.player}'s hand`, small: true })),
+      o.last ? h('span', { class: 'other-result' }, ` · last round #${o.last.roundNo}: ${delta(o.last.returned - o.last.staked, rules.currency)}`) : null,
+    ))),
+  );
+}
+
+function Bots({ rules, bots, setBots, tableSeats, mine, busy }: { rules: Rules; bots: Bot[]; setBots: (b: Bot[]) => void; tableSeats: number; mine: number[]; busy: boolean }) {
+  const levels = Object.keys(rules.rules.table.ai ?? {}) as Bot['level'][];
+  const [level, setLevel] = useState<Bot['level']>(levels[0] ?? 'easy');
+  const free = Array.from({ length: tableSeats }, (_, i) => i + 1).filter((s) => !mine.includes(s) && !bots.some((b) => b.seat === s));
+  const [chosen, setSeat] = useState<number>(free[0] ?? 1);
+  const seat = free.includes(chosen) ? chosen : (free[0] ?? 0);
+  const minBet = rules.rules.bets.find((b) => b.type === 'hand')?.limits?.min ?? 100;
+  if (!levels.length) return null;
+  return h(
+    'section',
+    { class: 'bots', 'aria-label': 'AI players' },
+    h('h3', null, 'AI players'),
+    h('p', { class: 'muted' }, 'They see only their own view and the legal moves the server lists, and decide by their level’s chart.'),
+    bots.length ? h('ul', null, bots.map((b) => h('li', { key: b.name }, `Seat ${b.seat}: ${b.level} (${money(b.amount, rules.currency)} a round) `, h('button', { type: 'button', disabled: busy, onClick: () => setBots(bots.filter((x) => x !== b)) }, `Remove AI on seat ${b.seat}`)))) : null,
+    h(
+      'div',
+      { class: 'row' },
+      h('label', null, 'Level ', h('select', { value: level, onChange: (e: Event) => setLevel((e.target as HTMLSelectElement).value as Bot['level']) }, levels.map((l) => h('option', { key: l, value: l }, l)))),
+      h('label', null, ' Seat ', h('select', { value: String(seat), onChange: (e: Event) => setSeat(Number((e.target as HTMLSelectElement).value)) }, free.map((s) => h('option', { key: s, value: String(s) }, String(s))))),
+      h('button', { type: 'button', disabled: busy || !seat, onClick: () => setBots([...bots, { name: `ai-${level}-s${seat}`, level, seat, amount: minBet * 10 }]) }, 'Add AI player'),
+    ),
+  );
+}
+
+export function TablePanel({ rules, session }: { rules: Rules; session: Session }) {
+  const api = useMemo(() => new PackApi(rules.id, session.token), [rules.id, session.token]);
+  const kind = rules.rules.table.kind;
+  const c = rules.currency;
+  const main = rules.rules.bets.find((b) => b.type === 'hand') ?? rules.rules.bets[0];
+  const [tableInput, setTableInput] = useState(defaultTable(rules, session.name));
+  const [table, setTable] = useState<string | null>(null);
+  const [view, setView] = useState<TableView | null>(null);
+  const [last, setLast] = useState<Recall | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [bots, setBotsState] = useState<Bot[]>([]);
+  const [form, setForm] = useState<BetForm>({ amount: money(Math.max(main?.limits?.min ?? 100, 10 * c.minorPerUnit), c), mode: rules.rules.modes?.default ?? null, seat: 1 });
+  const roundsWithBets = useRef(new Set<string>());
+  const current = useRef<string | null>(null);
+
+  const botKey = (t: string) => `croupier:bots:${rules.id}:${t}`;
+  const setBots = (b: Bot[]) => {
+    setBotsState(b);
+    if (table) sessionStorage.setItem(botKey(table), JSON.stringify(b));
+  };
+
+  /** A new view: remember rounds we bet in; when the round changes, recall the one that ended. */
+  function accept(v: TableView) {
+    if (v.bets.length) roundsWithBets.current.add(v.round.id);
+    const before = current.current;
+    current.current = v.round.id;
+    if (before && before !== v.round.id && roundsWithBets.current.has(before)) void api.recall(before).then(setLast, () => {});
+    if (v.round.phase === 'settled' && v.bets.length) void api.recall(v.round.id).then(setLast, () => {});
+    setView(v);
+  }
+
+  async function run(what: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await what();
+      setError(null);
+    } catch (e) {
+      setError(message(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function open(id: string) {
+    await run(async () => {
+      if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(id)) throw new Error('a table id is lowercase letters, digits and dashes');
+      await api.ensureTable(id);
+      const v = await api.view(id);
+      roundsWithBets.current.clear();
+      current.current = null;
+      setLast(null);
+      setTable(id);
+      const saved = sessionStorage.getItem(botKey(id));
+      setBotsState(saved ? (JSON.parse(saved) as Bot[]) : []);
+      accept(v);
+      if (v.you?.seats.length) setForm((f) => ({ ...f, seat: v.you!.seats[0]! }));
+    });
+  }
+
+  const hasBots = kind === 'solo' && Object.keys(rules.rules.table.ai ?? {}).length > 0;
+  const botsToStep = hasBots ? bots : [];
+
+  // Poll the view; AI players take their step when the table is theirs to play.
+  useEffect(() => {
+    if (!table) return;
+    let stopped = false;
+    let running = false;
+    const tick = async () => {
+      if (running || stopped) return;
+      running = true;
+      try {
+        let v = await api.view(table);
+        const botTurn = v.seats.some((s) => s.turn && botsToStep.some((b) => b.seat === s.seat)) || (v.round.phase === 'betting' && botsToStep.length > 0);
+        if (botTurn && !stopped) {
+          await stepBots(session.token, rules.id, table, botsToStep);
+          v = await api.view(table);
+        }
+        if (!stopped) accept(v);
+      } catch (e) {
+        if (!stopped) setError(message(e));
+      } finally {
+        running = false;
+      }
+    };
+    const t = setInterval(() => void tick(), POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(t);
+    };
+  }, [table, api, JSON.stringify(botsToStep)]);
+
+  const tabs = useTabs(
+    table ? `croupier:${rules.id}:${table}` : null,
+    view && table
+      ? {
+          player: session.name,
+          roundId: view.round.id,
+          roundNo: view.round.no,
+          phase: view.round.phase,
+          hands: view.common ? view.common.yourHands.map((x) => x.cards) : view.seats.filter((s) => s.owner === session.name).flatMap((s) => s.hands.map((x) => x.cards)),
+          last: last ? { roundId: last.round.id, roundNo: last.round.no, ...net(last, session.name) } : null,
+          at: Date.now(),
+        }
+      : null,
+  );
+
+  const bet = (name: string) =>
+    run(async () => {
+      const amount = parseMoney(form.amount, c);
+      if (amount === null || amount <= 0) throw new Error(`"${form.amount}" is not an amount: write it like 10.00`);
+      const seated = kind === 'seated' || kind === 'solo';
+      const r = await api.bet(table!, { bet: name, amount, ...(seated ? { seat: form.seat } : {}), ...(form.mode ? { mode: form.mode } : {}) });
+      accept(r.view);
+    });
+  const act = (action: string, seat: number | undefined, acceptIt?: boolean) =>
+    run(async () => {
+      const r = await api.act(table!, { action, ...(seat !== undefined ? { seat } : {}), ...(acceptIt !== undefined ? { accept: acceptIt } : {}) });
+      accept(r.view);
+    });
+  const deal = () =>
+    run(async () => {
+      if (kind === 'solo') {
+        if (botsToStep.length) await stepBots(session.token, rules.id, table!, botsToStep);
+        accept((await api.deal(table!)).view);
+      } else {
+        await api.dealNow(table!);
+        accept(await api.view(table!));
+      }
+    });
+  const topUp = () =>
+    run(async () => {
+      await api.credit(1000 * c.minorPerUnit);
+      accept(await api.view(table!));
+    });
+
+  return h(
+    'div',
+    { class: 'play' },
+    h(
+      'form',
+      { class: 'row open-table', onSubmit: (e: Event) => { e.preventDefault(); void open(tableInput.trim()); } },
+      h('label', null, 'Table ', h('input', { name: 'table', value: tableInput, size: 24, pattern: '[a-z0-9][a-z0-9\\-]{0,62}', onInput: (e: Event) => setTableInput((e.target as HTMLInputElement).value) })),
+      h('button', { type: 'submit', disabled: busy }, table ? 'Switch table' : kind === 'andar-bahar' || kind === 'common-draw' ? 'Join table' : 'Open table'),
+      h('span', { class: 'muted' }, kind === 'solo' ? ' your own practice table' : ' players on the same table id play the same rounds'),
+    ),
+    error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, error) : null,
+    view && table
+      ? h(
+          'div',
+          { class: 'table-area' },
+          h(
+            'div',
+            { class: 'status row', 'data-testid': 'status' },
+            h('strong', { 'data-testid': 'round' }, `Round #${view.round.no}`),
+            h('span', { class: 'phase', 'data-testid': 'phase', 'data-phase': view.round.phase }, phaseText(view)),
+            h(Countdown, { deadline: view.round.deadline, phase: view.round.phase }),
+            h('span', { class: 'balance' }, 'Balance ', h('strong', { 'data-testid': 'balance' }, moneyWith(view.you?.balance ?? 0, c))),
+            view.round.lastOfShoe ? h('span', { class: 'tag' }, 'last round of the shoe') : null,
+          ),
+          h(Board, { view, rules }),
+          h(Actions, { view, onAct: act, busy }),
+          view.round.phase === 'betting' ? h(Betting, { rules, view, form, setForm, onBet: bet, busy }) : null,
+          h(
+            'div',
+            { class: 'row dealing' },
+            view.round.phase === 'betting' && (kind !== 'solo' || view.bets.length > 0)
+              ? h('button', { type: 'button', class: 'primary', disabled: busy, onClick: () => void deal() }, kind === 'solo' ? 'Deal' : 'Deal now (operator)')
+              : null,
+            h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
+          ),
+          hasBots ? h(Bots, { rules, bots, setBots, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
+          last ? h(LastRound, { key: last.round.id, recall: last, rules, player: session.name }) : null,
+          h(OtherTabs, { others: tabs, rules }),
+        )
+      : null,
+  );
+}
