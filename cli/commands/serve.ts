@@ -16,6 +16,7 @@ import { RoundStore } from '../../lambdas/store/rounds.ts';
 import { JavaMissingError } from '../../server/dynamo-local.ts';
 import { createLambdaServer, listen, type Handler } from '../../server/lambda-server.ts';
 import { startLocalStack, stopOnSignals, type LocalStackOptions } from '../../server/local-stack.ts';
+import { webMount } from '../../server/web.ts';
 
 /** The ids of the Variant packs in a rules folder. */
 export function variantIds(dir = RULES_DIR): string[] {
@@ -47,7 +48,8 @@ export async function startServer(options: { port?: number; dataDir?: string; sw
     sweeps.push(createSweep({ pack, charts, store, clock: Date.now, newSeed }, logger ?? new Logger({ serviceName: 'croupier-sweep', logLevel: 'WARN' })));
     return { basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler: createApi({ pack, charts, store, ...(logger ? { logger } : {}) }) as unknown as Handler };
   });
-  const server = createLambdaServer({ mounts, jwks: key.jwks, issuer: DEV_ISSUER, audience: DEV_AUDIENCE, log: () => undefined });
+  // The web table at / (local only): the page, a player's dev token, AI players (server/web.ts).
+  const server = createLambdaServer({ mounts: [...mounts, webMount({ packs: mounts, devKey: key })], jwks: key.jwks, issuer: DEV_ISSUER, audience: DEV_AUDIENCE, log: () => undefined });
   const url = await listen(server, options.port ?? 3000);
   // The sweep EventBridge runs in AWS: finish rounds nobody touches.
   const timer = setInterval(() => void Promise.all(sweeps.map((s) => s().catch(() => undefined))), options.sweepMs ?? 5000);
@@ -79,7 +81,7 @@ export async function run(args: string[]): Promise<number> {
     throw error;
   }
   stopOnSignals(() => local.stop());
-  console.log(JSON.stringify({ level: 'INFO', message: 'serving', url: local.url, packs: local.packIds.map((id) => `${local.url}/${id}/`), jwks: `${local.url}/.well-known/jwks.json` }));
+  console.log(JSON.stringify({ level: 'INFO', message: 'serving', url: local.url, web: `${local.url}/`, packs: local.packIds.map((id) => `${local.url}/${id}/`), jwks: `${local.url}/.well-known/jwks.json` }));
   await new Promise(() => undefined);
   return 0;
 }
