@@ -1,6 +1,6 @@
 // Interpreter figures for `npm run bench`: one command on a full 7-seat round (p50 / p99), and
 // whole rounds per second on one core with the pack's best basic strategy and every bet placed.
-import { decide } from '../lambdas/engine/ai.ts';
+import { decide } from '../lambdas/math/chart.ts';
 import type { Ctx } from '../lambdas/engine/context.ts';
 import { currentHand, everyone, legalActions } from '../lambdas/engine/blackjack/round.ts';
 import { apply, createTable } from '../lambdas/engine/table.ts';
@@ -9,14 +9,13 @@ import { bestStrategy } from '../lambdas/math/index.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { simulateBatch } from '../lambdas/sim/batch.ts';
-import { engineChart } from '../lambdas/sim/chart.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 /** Latency of single commands on a 7-seat blackjack round, warm. */
 export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
   const pack = loadPack(packId);
-  const chart = engineChart(bestStrategy(pack));
+  const chart = bestStrategy(pack);
   const rng = new FastRandom(7);
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 255) }, events: [] };
   const state = createTable(ctx, 'bench');
@@ -52,7 +51,7 @@ export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
 
 /** Whole rounds per second on one core through the interpreter, every bet of the pack placed. */
 export function roundsPerSecond(pack: CompiledPack, rounds: number) {
-  const chart = pack.family === 'blackjack' ? engineChart(bestStrategy(pack)) : null;
+  const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
   simulateBatch(pack, chart, Math.min(20_000, rounds), 1); // warm-up
   const t = performance.now();
   simulateBatch(pack, chart, rounds, 2);

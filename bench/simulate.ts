@@ -4,7 +4,6 @@ import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
-import { engineChart } from '../lambdas/sim/chart.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
@@ -14,7 +13,7 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
   const packs = [];
   for (const id of ids) {
     const pack = loadPack(id);
-    const chart = pack.family === 'blackjack' ? engineChart(bestStrategy(pack)) : null;
+    const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
     const perWorkers: Record<string, number> = {};
     for (const workers of [1, 2]) {
       const run = await runSimulation(pack, chart, { rounds, seed: 1, workers });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { packArtifact } from '../lambdas/pack/artifact.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
-import { strategyDocument } from '../lambdas/sim/chart.ts';
+import { chartDocument } from '../lambdas/math/chart.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,7 +45,7 @@ export const BAKED = {
 const charts = new Map<string, string>();
 function chartJson(pack: CompiledPack): string {
   let json = charts.get(pack.sha256);
-  if (!json) charts.set(pack.sha256, (json = JSON.stringify(strategyDocument(bestStrategy(pack)))));
+  if (!json) charts.set(pack.sha256, (json = JSON.stringify(chartDocument(bestStrategy(pack)))));
   return json;
 }
 

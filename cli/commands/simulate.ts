@@ -5,7 +5,6 @@
 import { randomInt } from 'node:crypto';
 import { bestStrategy } from '../../lambdas/math/index.ts';
 import { loadPack, PackError } from '../../lambdas/pack/load.ts';
-import { engineChart } from '../../lambdas/sim/chart.ts';
 import { exactByKey, simulationDocument, type SimulationDocument } from '../../lambdas/sim/report.ts';
 import { defaultWorkers, runSimulation } from '../../lambdas/sim/workers.ts';
 import { progress } from '../progress.ts';
@@ -75,7 +74,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const seed = options.seed ?? randomInt(0, 2 ** 32);
   if (options.seed === null) console.error(`seed ${seed} (pass --seed ${seed} to repeat this run)`);
-  const chart = pack.family === 'blackjack' ? engineChart(bestStrategy(pack)) : null;
+  const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
   const exact = exactByKey(pack);
   const bar = progress(pack.id);
   let run;

@@ -127,7 +127,7 @@ function tick(ctx: Ctx, state: TableState): Result {
       continue;
     }
     if (round.deadline === null || ctx.env.now < round.deadline) break;
-    if (round.phase === 'betting' && !round.bets.length) {
+    if (round.phase === 'betting' && !round.bets.some((b) => b.status === 'open')) {
       round.deadline = ctx.env.now + ctx.pack.timing.bettingMs; // nobody bet: the countdown starts again
       break;
     }

@@ -2,7 +2,7 @@
 // per-bet sums (lambdas/sim/batch.ts), which the aggregate step merges. The pack and, for
 // blackjack, the best basic-strategy chart are baked into the bundle at synth time by the CDK app
 // (esbuild `define` of these env names), so a cold start neither reads YAML nor solves the chart.
-import { compileChart, type Chart } from '../engine/ai.ts';
+import { chartFromDocument, type Chart } from '../math/chart.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { StrategyChart } from '../pack/schema.ts';
@@ -27,7 +27,7 @@ function load(): { pack: CompiledPack; chart: Chart | null } {
   if (pack.family === 'blackjack') {
     const baked = process.env.CROUPIER_SIM_CHART;
     if (!baked) throw new Error(`CROUPIER_SIM_CHART is not set: the CDK app bakes ${pack.id}'s best basic-strategy chart into the bundle`);
-    chart = compileChart(JSON.parse(baked) as StrategyChart);
+    chart = chartFromDocument(JSON.parse(baked) as StrategyChart);
   }
   loaded = { pack, chart };
   return loaded;

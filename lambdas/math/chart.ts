@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { BJ_VALUE, bjSoft, bjTotal, type Card } from '../core/cards.ts';
+import type { StrategyChart } from '../pack/schema.ts';
 
 /** H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand. */
 export type Code = 'H' | 'S' | 'D' | 'Ds' | 'P' | 'R' | 'Rs';
@@ -63,22 +64,26 @@ export function decide(chart: Chart, hand: readonly Card[], upCard: Card, legal:
   return may('stand') ? 'stand' : legal[0];
 }
 
-/** Reads a chart from a rules/strategies/*.yaml file (already validated by the Strategy schema). */
-export function loadChart(path: string): Chart {
-  const data = parse(readFileSync(path, 'utf8')) as { id: string; name: string; spec: { source: string; hard: Record<string, string>; soft: Record<string, string>; pairs: Record<string, string> } };
+/** A chart from its Strategy document (a rules/strategies/*.yaml file, validated by the schema). */
+export function chartFromDocument(doc: StrategyChart): Chart {
   const rows = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [String(k), v.trim().split(/\s+/) as Code[]]));
-  return { id: data.id, name: data.name, source: data.spec.source, hard: rows(data.spec.hard), soft: rows(data.spec.soft), pairs: rows(data.spec.pairs) };
+  return { id: doc.id, name: doc.name, source: doc.spec.source, hard: rows(doc.spec.hard), soft: rows(doc.spec.soft), pairs: rows(doc.spec.pairs) };
 }
+
+/** Reads a chart from a rules/strategies/*.yaml file. */
+export const loadChart = (path: string): Chart => chartFromDocument(parse(readFileSync(path, 'utf8')) as StrategyChart);
 
 const pad = (codes: readonly Code[]) => codes.map((c) => c.padEnd(2)).join(' ').trimEnd();
 
-/** The chart as a Strategy YAML document with its schema modeline. */
-export function chartToYaml(chart: Chart): string {
+/** The chart as a Strategy document (plain JSON: what rules/strategies/ holds and bundles bake in). */
+export function chartDocument(chart: Chart): StrategyChart {
   const rows = (r: Readonly<Record<string, readonly Code[]>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, pad(v)]));
-  const body = stringify(
-    { apiVersion: 'croupier/v1', kind: 'Strategy', id: chart.id, name: chart.name, family: 'blackjack', version: '1.0.0', spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) } },
-    { lineWidth: 0 },
-  );
+  return { apiVersion: 'croupier/v1', kind: 'Strategy', id: chart.id, name: chart.name, family: 'blackjack', version: '1.0.0', spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) } };
+}
+
+/** The chart as a Strategy YAML file with its schema modeline. */
+export function chartToYaml(chart: Chart): string {
+  const body = stringify(chartDocument(chart), { lineWidth: 0 });
   return `# yaml-language-server: $schema=../../schemas/strategy.schema.json\n# Columns: dealer up card 2 3 4 5 6 7 8 9 T A.\n${body}`;
 }
 

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
-import { compileChart, type AiCharts } from '../engine/ai.ts';
+import type { AiCharts } from '../engine/ai.ts';
+import { chartFromDocument } from '../math/chart.ts';
 import { canonicalJson, compilePack, sha256 } from './compile.ts';
 import type { CompiledPack } from './compiled.ts';
 import type { StrategyChart, VariantPack } from './schema.ts';
@@ -30,6 +31,6 @@ export function fromArtifact(artifact: PackArtifact): { pack: CompiledPack; char
   const bets = r.spec.bets.map((bet, i) => ({ bet, path: `${r.id}.yaml`, pointer: `/spec/bets/${i}` }));
   const pack = compilePack(r, bets, `${r.id}.yaml`, r);
   const charts: AiCharts = {};
-  for (const [level, chart] of Object.entries(artifact.charts)) charts[level as 'easy'] = compileChart(chart!);
+  for (const [level, chart] of Object.entries(artifact.charts)) charts[level as 'easy'] = chartFromDocument(chart!);
   return { pack, charts };
 }

@@ -1,7 +1,8 @@
 // Loads the strategy charts a pack's AI players use (R-EU-AI-2), from the paths its table names.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { compileChart, type AiCharts } from '../engine/ai.ts';
+import type { AiCharts } from '../engine/ai.ts';
+import { chartFromDocument } from '../math/chart.ts';
 import type { CompiledPack } from './compiled.ts';
 import { PackError } from './load.ts';
 import { schemaDiagnostics } from './schema-check.ts';
@@ -19,7 +20,7 @@ export function loadCharts(pack: CompiledPack): AiCharts {
     const source = parseSource(path, readFileSync(path, 'utf8'));
     const problems = source.syntaxErrors.length ? source.syntaxErrors : schemaDiagnostics('Strategy', source);
     if (problems.length) throw new PackError(problems);
-    charts[level as keyof AiCharts] = compileChart(source.data as StrategyChart);
+    charts[level as keyof AiCharts] = chartFromDocument(source.data as StrategyChart);
   }
   cache.set(pack.path, charts);
   return charts;

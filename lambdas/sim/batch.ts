@@ -4,7 +4,7 @@
 import { FastRandom, type RandomSource } from '../core/rng.ts';
 import { gcd } from '../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
-import { decide, type Chart } from '../engine/ai.ts';
+import { decide, type Chart } from '../math/chart.ts';
 import type { Ctx } from '../engine/context.ts';
 import { currentHand, everyone, legalActions, type Player } from '../engine/blackjack/round.ts';
 import { apply, createTable } from '../engine/table.ts';

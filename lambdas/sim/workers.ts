@@ -4,7 +4,7 @@
 // (simulateBatch) the cloud simulate function runs.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Chart } from '../engine/ai.ts';
+import type { Chart } from '../math/chart.ts';
 import { packArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { mergeBatches } from './aggregate.ts';

@@ -505,10 +505,7 @@ describe('deadlines are enforced from the clock by tick', () => {
     expect(state.round.phase).toBe('turns');
   });
 
-  // Engine bug: tick restarts the countdown only when round.bets is empty (table.ts tick:
-  // `!round.bets.length`); when every bet was handed back (here the only bettor's hand voided,
-  // R-LL-LIMIT-2) it tries to deal, is refused with no-bets, and every later tick is refused too.
-  it.fails('nobody has a live bet (every bet returned): at the betting deadline the countdown starts again; tick is not refused', () => {
+  it('nobody has a live bet (every bet returned): at the betting deadline the countdown starts again; tick is not refused', () => {
     const ctx = ctxFor('blackjack-lucky-ladies', 5);
     const state = table(ctx, { alice: 100_000 });
     must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 });

@@ -4,7 +4,6 @@ import type { Chart } from '../../lambdas/engine/ai.ts';
 import { bestStrategy } from '../../lambdas/math/index.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import { engineChart } from '../../lambdas/sim/chart.ts';
 
 const cache = new Map<string, { pack: CompiledPack; chart: Chart | null }>();
 
@@ -12,7 +11,7 @@ export function packWithChart(id: string): { pack: CompiledPack; chart: Chart | 
   let hit = cache.get(id);
   if (!hit) {
     const pack = loadPack(id);
-    hit = { pack, chart: pack.family === 'blackjack' ? engineChart(bestStrategy(pack)) : null };
+    hit = { pack, chart: pack.family === 'blackjack' ? bestStrategy(pack) : null };
     cache.set(id, hit);
   }
   return hit;
