@@ -4,7 +4,7 @@
 // what ships.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packArtifact } from '../lambdas/pack/artifact.ts';
+import { packArtifact } from '../lambdas/pack/artifact-build.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { chartDocument } from '../lambdas/math/chart.ts';

@@ -1,7 +1,8 @@
 // `croupier strategy <pack> [--yaml]`: the basic-strategy chart the pack's best play follows, as
 // the familiar table, or (--yaml) as a Strategy file for rules/strategies/.
 import { packArgument } from '../pack-arg.ts';
-import { chartToYaml, formatChart } from '../../lambdas/math/chart.ts';
+import { formatChart } from '../../lambdas/math/chart.ts';
+import { chartToYaml } from '../../lambdas/math/chart-file.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
 
 export async function run(args: string[]): Promise<number> {

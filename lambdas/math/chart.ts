@@ -1,7 +1,5 @@
 // Basic-strategy charts: the decision codes, the Chart shape (as in rules/strategies/*.yaml),
 // `decide` for anyone who plays from a chart (AI players, the simulator), and the printed table.
-import { readFileSync } from 'node:fs';
-import { parse, stringify } from 'yaml';
 import { BJ_VALUE, bjSoft, bjTotal, type Card } from '../core/cards.ts';
 import type { StrategyChart } from '../pack/schema.ts';
 
@@ -70,21 +68,12 @@ export function chartFromDocument(doc: StrategyChart): Chart {
   return { id: doc.id, name: doc.name, source: doc.spec.source, hard: rows(doc.spec.hard), soft: rows(doc.spec.soft), pairs: rows(doc.spec.pairs) };
 }
 
-/** Reads a chart from a rules/strategies/*.yaml file. */
-export const loadChart = (path: string): Chart => chartFromDocument(parse(readFileSync(path, 'utf8')) as StrategyChart);
-
-const pad = (codes: readonly Code[]) => codes.map((c) => c.padEnd(2)).join(' ').trimEnd();
+export const pad = (codes: readonly Code[]) => codes.map((c) => c.padEnd(2)).join(' ').trimEnd();
 
 /** The chart as a Strategy document (plain JSON: what rules/strategies/ holds and bundles bake in). */
 export function chartDocument(chart: Chart): StrategyChart {
   const rows = (r: Readonly<Record<string, readonly Code[]>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, pad(v)]));
   return { apiVersion: 'croupier/v1', kind: 'Strategy', id: chart.id, name: chart.name, family: 'blackjack', version: '1.0.0', spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) } };
-}
-
-/** The chart as a Strategy YAML file with its schema modeline. */
-export function chartToYaml(chart: Chart): string {
-  const body = stringify(chartDocument(chart), { lineWidth: 0 });
-  return `# yaml-language-server: $schema=../../schemas/strategy.schema.json\n# Columns: dealer up card 2 3 4 5 6 7 8 9 T A.\n${body}`;
 }
 
 /** The familiar printed table: hard, soft and pair rows against the ten up cards. */

@@ -1,6 +1,6 @@
 // Game math: what other modules call (the CLI, the AI players, the simulator, the bench).
 export { rtpRows, declaredWarning, exactRtp, type RtpRow } from './rtp.ts';
 export { analyseMain, rulesOf, type BlackjackRules, type MainAnalysis } from './blackjack.ts';
-export { bestStrategy, aiChart } from './strategy.ts';
-export { decide, codeFor, loadChart, formatChart, chartToYaml, handTotal, type Chart, type Code, type Action } from './chart.ts';
+export { bestStrategy } from './strategy.ts';
+export { decide, codeFor, formatChart, handTotal, type Chart, type Code, type Action } from './chart.ts';
 export { toNumber, formatFraction, type Fraction } from './fraction.ts';

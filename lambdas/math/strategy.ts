@@ -1,10 +1,7 @@
-// The best basic strategy of a blackjack pack as a Chart, derived by the main-bet analysis, and
-// the strategy charts the packs name for their AI players.
+// The best basic strategy of a blackjack pack as a Chart, derived by the main-bet analysis.
 import type { CompiledPack } from '../pack/compiled.ts';
-import { join } from 'node:path';
-import { RULES_DIR } from '../pack/load.ts';
 import { analyseMain, rulesOf, type BlackjackRules } from './blackjack.ts';
-import { loadChart, type Chart } from './chart.ts';
+import type { Chart } from './chart.ts';
 
 const charts = new Map<string, Chart>();
 
@@ -23,12 +20,6 @@ export function bestStrategy(pack: CompiledPack): Chart {
   };
   charts.set(pack.sha256, chart);
   return chart;
-}
-
-/** The chart a pack names for an AI level (table.ai), read from rules/. */
-export function aiChart(pack: CompiledPack, level: 'easy' | 'normal' | 'hard', rulesDir = RULES_DIR): Chart | undefined {
-  const path = pack.table.ai[level];
-  return path ? loadChart(join(rulesDir, path)) : undefined;
 }
 
 /** The rules a chart depends on, in the words of a published chart's heading. */

@@ -1,9 +1,6 @@
 // A pack as it ships inside a Lambda bundle: the resolved pack (modules included) and its AI
 // charts as plain JSON, validated at build time, compiled again at cold start without YAML or
 // Ajv. The SHA-256 travels with it, so a round records exactly which rules it ran under.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { parse } from 'yaml';
 import type { AiCharts } from '../engine/ai.ts';
 import { chartFromDocument } from '../math/chart.ts';
 import { canonicalJson, compilePack, sha256 } from './compile.ts';
@@ -14,13 +11,6 @@ export interface PackArtifact {
   resolved: VariantPack & { modules: { id: string; version: string }[] };
   sha256: string;
   charts: Partial<Record<'easy' | 'normal' | 'hard', StrategyChart>>;
-}
-
-/** Builds the artifact of a pack loaded (and so validated) by loadPack. */
-export function packArtifact(pack: CompiledPack): PackArtifact {
-  const charts: PackArtifact['charts'] = {};
-  for (const [level, rel] of Object.entries(pack.table.ai)) charts[level as 'easy'] = parse(readFileSync(join(dirname(pack.path), rel!), 'utf8')) as StrategyChart;
-  return { resolved: pack.resolved as PackArtifact['resolved'], sha256: pack.sha256, charts };
 }
 
 /** Compiles an artifact; refuses one whose content does not match its hash. */

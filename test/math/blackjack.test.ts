@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { analyseMain, expectedHands, rulesOf, type BlackjackRules } from '../../lambdas/math/blackjack.ts';
-import { loadChart, type Chart, type Code } from '../../lambdas/math/chart.ts';
+import type { Chart, Code } from '../../lambdas/math/chart.ts';
+import { loadChart } from '../../lambdas/math/chart-file.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
 import { bruteForceEv } from './brute-blackjack.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { parseCard } from '../../lambdas/core/cards.ts';
-import { decide, loadChart, type Action } from '../../lambdas/math/chart.ts';
+import { decide, type Action } from '../../lambdas/math/chart.ts';
+import { loadChart } from '../../lambdas/math/chart-file.ts';
 import { RULES_DIR } from '../../lambdas/pack/load.ts';
 
 const normal = loadChart(join(RULES_DIR, 'strategies/normal.yaml'));
