@@ -3,9 +3,9 @@
 // API, a screenshot of each; and the hole card is nowhere in the page or its traffic before the
 // dealer shows it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
-import { ARTIFACTS, launch, moneyText, signInAndOpen, watchedPage, type Watched } from './browser.ts';
+import { ARTIFACTS, dealNow, launch, moneyText, signInAndOpen, watchedPage, type Watched } from './browser.ts';
 import { startWebServer, type WebServer } from './server.ts';
 
 let server: WebServer;
@@ -56,7 +56,7 @@ async function shownNet(page: Page): Promise<number> {
   return Math.round(Number(text) * 100);
 }
 
-describe('seated blackjack', () => {
+describe('seated blackjack', { timeout: 90_000 }, () => {
   test('blackjack-mewah: the rules, then a full round by clicking; the balance is the API wallet', async () => {
     const w = await watchedPage(context);
     const { page } = w;
@@ -85,7 +85,7 @@ describe('seated blackjack', () => {
     await page.getByRole('button', { name: 'Bet Pair' }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('950.00 USD');
     const round = await roundNo(page);
-    await page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await dealNow(page);
     await page.getByTestId('seat-1').waitFor();
     await standUntilSettled(page, round);
 
@@ -106,7 +106,7 @@ describe('seated blackjack', () => {
     await page.getByRole('button', { name: 'Bet Lucky ladies' }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('980.00 USD');
     const round = await roundNo(page);
-    await page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await dealNow(page);
     await standUntilSettled(page, round, true);
     const balance = await expectBalanceMatchesApi(w, 'blackjack-lucky-ladies', 'lena');
     expect(balance).toBe(100_000 + (await shownNet(page)));
@@ -149,7 +149,7 @@ describe('seated blackjack', () => {
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
     await page.getByRole('button', { name: 'Bet Main' }).click();
     const round = await roundNo(page);
-    await page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await dealNow(page);
     await page.getByRole('button', { name: 'Stand', exact: true }).waitFor();
     // Decision time: the dealer shows one card up and one face down.
     const dealer = page.getByTestId('dealer');

@@ -53,3 +53,9 @@ export async function signInAndOpen(w: Watched, base: string, pack: string, name
 }
 
 export const moneyText = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')}`;
+
+/** Deals now (the operator's button); if the betting countdown dealt first, that is fine too. */
+export async function dealNow(page: Page): Promise<void> {
+  const clicked = await page.getByRole('button', { name: 'Deal now (operator)' }).click({ timeout: 3000 }).then(() => true, () => false);
+  if (!clicked && (await page.getByTestId('phase').getAttribute('data-phase')) === 'betting') throw new Error('could not deal');
+}

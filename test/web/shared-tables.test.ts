@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
-import { ARTIFACTS, launch, moneyText, signInAndOpen, watchedPage } from './browser.ts';
+import { ARTIFACTS, dealNow, launch, moneyText, signInAndOpen, watchedPage } from './browser.ts';
 import { startWebServer, type WebServer } from './server.ts';
 
 let server: WebServer;
@@ -37,7 +37,7 @@ async function walletOf(pack: string, player: string): Promise<number> {
   return r.body.balance as number;
 }
 
-describe('tables players share', () => {
+describe('tables players share', { timeout: 90_000 }, () => {
   test('blackjack-tanpa-batas: two tabs on one common-draw round see the same cards and each other’s results', async () => {
     const pack = 'blackjack-tanpa-batas';
     const a = await watchedPage(context);
@@ -53,7 +53,7 @@ describe('tables players share', () => {
     await b.page.getByRole('button', { name: 'Bet Pair' }).click();
     const round = await roundNo(a.page);
     expect(await roundNo(b.page)).toBe(round);
-    await a.page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await dealNow(a.page);
     // Both see the same common hand and the same dealer up card.
     for (const w of [a, b]) await w.page.getByTestId('common').waitFor();
     const cards = async (p: Page) => p.getByTestId('common').locator('.hand').first().locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
@@ -98,6 +98,15 @@ describe('tables players share', () => {
     const pack = 'andar-bahar';
     const w = await watchedPage(context);
     const { page } = w;
+    // The rules: Andar's RTP in each mode, computed next to the declared 97.87% and 98.61%.
+    await page.goto(`${server.base}/#/${pack}/rules`);
+    const andar = page.getByRole('article', { name: 'bet andar' });
+    await expect.poll(() => andar.count(), { timeout: 15_000 }).toBe(2);
+    const rules = await page.getByLabel('rules of Andar Bahar').innerText();
+    expect(rules).toContain('97.8700%');
+    expect(rules).toContain('98.6100%');
+    expect(rules).toContain('Andar wins, 1 card dealt');
+    expect(rules).toContain('46 to 49 cards');
     await signInAndOpen(w, server.base, pack, 'asha', 'ab-1');
     await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
@@ -112,7 +121,7 @@ describe('tables players share', () => {
     await page.getByRole('button', { name: 'Bet Bahar' }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('960.00 USD');
     const round = await roundNo(page);
-    await page.getByRole('button', { name: 'Deal now (operator)' }).click();
+    await dealNow(page);
     await lastRound(page, round).waitFor({ timeout: 15_000 });
     const balance = await walletOf(pack, 'asha');
     expect(balance).toBe(100_000 + (await netShown(page)));
@@ -133,7 +142,7 @@ describe('tables players share', () => {
     expect(total).toBeGreaterThan(2);
     await expect(stepText()).resolves.toBe(`Step ${total} of ${total}`);
     await expect(recall.innerText()).resolves.toMatch(/settled/);
-    await recall.getByRole('button', { name: '⏮ First' }).click();
+    await recall.getByRole('button', { name: '« First' }).click();
     await expect(stepText()).resolves.toBe(`Step 1 of ${total}`);
     await expect(recall.innerText()).resolves.toContain('game');
     await recall.getByRole('button', { name: 'next step' }).focus();

@@ -35,7 +35,7 @@ export function Countdown({ deadline, phase }: { deadline: number | null; phase:
 const ACTION_LABEL: Record<string, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
 const SHORTCUT: Record<string, string> = { h: 'hit', s: 'stand', d: 'double', p: 'split', r: 'surrender' };
 
-export function Actions({ view, onAct, busy }: { view: TableView; onAct: (action: string, seat: number | undefined, accept?: boolean) => void; busy: boolean }) {
+export function Actions({ view, playActions, onAct, busy }: { view: TableView; playActions: string[]; onAct: (action: string, seat: number | undefined, accept?: boolean) => void; busy: boolean }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -49,7 +49,7 @@ export function Actions({ view, onAct, busy }: { view: TableView; onAct: (action
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
   }, [view, busy]);
-  if (!view.legal.length) return null;
+  if (!view.legal.length && !view.preselect.length) return null;
   const seats = [...new Set(view.legal.map((m) => m.seat ?? 0))];
   return h(
     'div',
@@ -75,7 +75,16 @@ export function Actions({ view, onAct, busy }: { view: TableView; onAct: (action
           }),
       ),
     ),
-    h('p', { class: 'muted hint' }, 'Keys: H hit · S stand · D double · P split · R surrender'),
+    // R-MW-TURN-1: a seat whose turn has not come may have its action chosen in advance.
+    view.preselect.map((seat) =>
+      h(
+        'div',
+        { key: `pre-${seat}`, class: 'action-row' },
+        h('span', { class: 'muted' }, `Seat ${seat}, before its turn: `),
+        playActions.map((a) => h('button', { key: a, type: 'button', disabled: busy, onClick: () => onAct(a, seat) }, `Pre-select ${(ACTION_LABEL[a] ?? a).toLowerCase()}`)),
+      ),
+    ),
+    view.legal.length ? h('p', { class: 'muted hint' }, 'Keys: H hit · S stand · D double · P split · R surrender') : null,
   );
 }
 

@@ -32,11 +32,11 @@ export function RecallView({ recall, rules, onClose }: { recall: Recall; rules: 
     h(
       'div',
       { class: 'stepper', role: 'group', 'aria-label': 'steps' },
-      h('button', { type: 'button', onClick: () => setAt(0), disabled: at <= 0 }, '⏮ First'),
+      h('button', { type: 'button', onClick: () => setAt(0), disabled: at <= 0 }, '« First'),
       h('button', { type: 'button', onClick: () => setAt(at - 1), disabled: at <= 0, 'aria-label': 'previous step' }, '◀ Previous'),
       h('span', { class: 'step-no', 'aria-live': 'polite', 'data-testid': 'step-no' }, `Step ${at + 1} of ${steps.length}`),
       h('button', { type: 'button', onClick: () => setAt(at + 1), disabled: at >= steps.length - 1, 'aria-label': 'next step' }, 'Next ▶'),
-      h('button', { type: 'button', onClick: () => setAt(steps.length - 1), disabled: at >= steps.length - 1 }, 'Last ⏭'),
+      h('button', { type: 'button', onClick: () => setAt(steps.length - 1), disabled: at >= steps.length - 1 }, 'Last »'),
       onClose ? h('button', { type: 'button', onClick: onClose }, 'Close') : null,
     ),
     step

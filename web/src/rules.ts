@@ -124,7 +124,7 @@ export function RulesPanel({ rules }: { rules: Rules }) {
     ...Object.entries(t)
       .filter(([k]) => k !== 'kind')
       .map(([k, v]) => [cap(words(k)), k === 'ai' && v && typeof v === 'object' ? Object.keys(v).join(', ') : describe(v)] as [string, ComponentChildren]),
-    ['Cards', rules.shoe ? `${rules.shoe.decks} deck${rules.shoe.decks === 1 ? '' : 's'}, reshuffled ${words(rules.shoe.reshuffle)}` : '—'],
+    ['Cards', rules.shoe ? `${rules.shoe.decks} deck${rules.shoe.decks === 1 ? '' : 's'}, reshuffled ${rules.shoe.reshuffle === 'cut-card' ? 'at the cut card' : rules.shoe.reshuffle === 'every-round' ? 'before every round' : words(rules.shoe.reshuffle)}` : '—'],
     ['Money', `${c.code}${c.practice ? ' (practice points: cannot be withdrawn)' : ''}, ${c.minorPerUnit} minor units per unit; payouts rounded ${describe(spec.rounding)}`],
   ];
   const dealer = spec.dealer;

@@ -236,7 +236,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
             view.round.lastOfShoe ? h('span', { class: 'tag' }, 'last round of the shoe') : null,
           ),
           h(Board, { view, rules }),
-          h(Actions, { view, onAct: act, busy }),
+          h(Actions, { view, playActions: Object.keys(rules.rules.actions ?? {}).filter((a) => a !== 'insurance'), onAct: act, busy }),
           view.round.phase === 'betting' ? h(Betting, { rules, view, form, setForm, onBet: bet, busy }) : null,
           h(
             'div',
