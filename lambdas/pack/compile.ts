@@ -49,6 +49,7 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
     blackjack: pack.family === 'blackjack' && s.dealer ? compileBlackjack(pack) : null,
     bets: compiledBets,
     betByKey: new Map(compiledBets.map((b) => [b.key, b])),
+    betByName: byName(compiledBets),
     resolved,
   };
   return deepFreeze(compiled);
@@ -119,6 +120,15 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     declaredRtp: b.declaredRtp ?? null,
     origin: { path: source.path, pointer: source.pointer },
   }));
+}
+
+function byName(bets: CompiledBet[]): Map<string, Map<ModeName | null, CompiledBet>> {
+  const out = new Map<string, Map<ModeName | null, CompiledBet>>();
+  for (const b of bets) {
+    if (!out.has(b.name)) out.set(b.name, new Map());
+    out.get(b.name)!.set(b.mode, b);
+  }
+  return out;
 }
 
 function ratio(text: string): Ratio {

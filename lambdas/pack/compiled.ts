@@ -115,6 +115,8 @@ export interface CompiledPack {
   readonly bets: readonly CompiledBet[];
   /** The same bets by key (name, or name/mode). */
   readonly betByKey: ReadonlyMap<string, CompiledBet>;
+  /** The same bets by name, then mode (null without modes): no key string is built per lookup. */
+  readonly betByName: ReadonlyMap<string, ReadonlyMap<ModeName | null, CompiledBet>>;
   /** The raw pack with modules resolved: what the hash covers and what the public rules show. */
   readonly resolved: unknown;
 }
@@ -122,5 +124,5 @@ export interface CompiledPack {
 /** The bet a placement refers to, or undefined. `mode` falls back to the pack's default. */
 export function findBet(pack: CompiledPack, name: string, mode?: ModeName | null): CompiledBet | undefined {
   const m = pack.modes ? (mode ?? pack.modes.default) : null;
-  return pack.betByKey.get(m ? `${name}/${m}` : name);
+  return pack.betByName.get(name)?.get(m);
 }
