@@ -5,12 +5,11 @@ import { rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
 import { findBet } from '../pack/compiled.ts';
 import { checkStake, placeStake, returnBet } from './bets.ts';
-import { emit, type Ctx } from './context.ts';
+import { emit, ok, type Ctx } from './context.ts';
 import { openPaytableBets, settlePaytable } from './paytable.ts';
 import type { Family } from './table.ts';
 import { fail, type Result, type TableState } from './types.ts';
 
-const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? [] });
 const SIDE_NAMES = ['andar', 'bahar'] as const;
 
 function dealTo(ctx: Ctx, state: TableState, to: string): Card | undefined {

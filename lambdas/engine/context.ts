@@ -2,7 +2,7 @@
 // source of new shoe seeds, and where events go. The simulator passes events: null to skip them.
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { AiCharts } from './ai.ts';
-import type { EngineEvent, TableState } from './types.ts';
+import type { EngineEvent, Result, TableState } from './types.ts';
 
 export interface Env {
   /** The time of the command, ms since epoch (injected: tests drive a virtual clock). */
@@ -33,3 +33,8 @@ export function pay(ctx: Ctx, state: TableState, player: string, delta: number, 
   state.players[player].balance += delta;
   emit(ctx, state, { type: 'wallet', player, delta, reason });
 }
+
+const NO_EVENTS: EngineEvent[] = [];
+
+/** A command's success, with the events it produced (none when events are off). */
+export const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? NO_EVENTS });

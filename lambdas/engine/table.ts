@@ -4,7 +4,7 @@
 import type { Card } from '../core/cards.ts';
 import { burn, fixedShoe, newShoe, type ShoeState } from '../core/shoe.ts';
 import { returnBet } from './bets.ts';
-import { emit, type Ctx } from './context.ts';
+import { emit, ok, type Ctx } from './context.ts';
 import { andarBahar } from './andar-bahar.ts';
 import { blackjack } from './blackjack/index.ts';
 import { fail, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
@@ -63,8 +63,6 @@ export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system
   return result;
 }
 
-const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? NO_EVENTS });
-const NO_EVENTS: EngineEvent[] = [];
 
 function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
   const round = state.round;

@@ -2,12 +2,11 @@
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
 import { findBet, type CompiledBet } from '../../pack/compiled.ts';
 import { checkStake, placeStake, returnBet, type Stake } from '../bets.ts';
-import { emit, type Ctx } from '../context.ts';
+import { emit, ok, type Ctx } from '../context.ts';
 import { fail, type Command, type Result, type TableState } from '../types.ts';
 
 type BetCommand = Extract<Command, { type: 'bet' }>;
 
-const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? [] });
 const isFail = (s: Stake | { ok: false }): s is { ok: false; error: { code: string; message: string } } => 'ok' in s;
 
 export const hasSeats = (ctx: Ctx): boolean => ctx.pack.table.kind === 'seated' || ctx.pack.table.kind === 'solo';

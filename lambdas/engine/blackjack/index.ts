@@ -1,14 +1,13 @@
 // The blackjack family: seated, solo and common-draw tables, as the pack describes them.
 import type { Family } from '../table.ts';
 import { stakeMore } from '../bets.ts';
-import type { Ctx } from '../context.ts';
+import { ok, type Ctx } from '../context.ts';
 import { fail, type Command, type PlayAction, type Result, type TableState } from '../types.ts';
-import { betOf, hasSeats, placeBet } from './betting.ts';
+import { betOf, placeBet } from './betting.ts';
 import { advance, autoComplete, closeInsurance, currentHand, deal, everyone, insurable, legalActions, play, release, ShoeExhausted, voidForShoe, type Player } from './round.ts';
 
 type ActCommand = Extract<Command, { type: 'act' }>;
 
-const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? [] });
 const PLAY: readonly string[] = ['hit', 'stand', 'double', 'split', 'surrender'];
 
 /** Runs a step that may deal cards; a shoe that runs dry voids the round (R-BJ-VOID-1). */
@@ -152,4 +151,3 @@ function timeout(ctx: Ctx, state: TableState): Result {
   return ok(ctx);
 }
 
-export { hasSeats };

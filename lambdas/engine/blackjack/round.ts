@@ -8,14 +8,13 @@ import { draw } from '../../core/shoe.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet, stakeMore } from '../bets.ts';
-import { emit, type Ctx } from '../context.ts';
+import { emit, ok, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
 import { isDealerNatural, isNatural, isSoft, newHand, total } from '../hand.ts';
 import { openPaytableBets, settlePaytable, type GroupView } from '../paytable.ts';
 import { fail, type BetRecord, type CommonPlayer, type Hand, type PlayAction, type Result, type SeatRound, type TableState } from '../types.ts';
 import { betOf, hasSeats } from './betting.ts';
 
-const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? [] });
 
 /** Who plays a hand: a seat, or a player at a common-draw table. */
 export type Player = { kind: 'seat'; seat: SeatRound } | { kind: 'common'; name: string; p: CommonPlayer };
