@@ -42,6 +42,8 @@ export const PUBLIC_ROUTES = ROUTE_DOCS.filter((r) => r.public).map((r) => r.key
 export interface ApiDeps {
   pack: CompiledPack;
   charts: AiCharts;
+  /** The deployed pack's artifact as baked (stored so rounds started under it finish under it after a deploy). */
+  artifact?: PackArtifact;
   store: RoundStore;
   /** Epoch milliseconds; tests inject a virtual clock. */
   clock?: () => number;
@@ -60,7 +62,7 @@ export function createApi(deps: ApiDeps): Handler {
   const clock = deps.clock ?? Date.now;
   const store = deps.store;
   const idempotency = new Idempotency(store.doc, store.tableName);
-  const game = new Game({ pack: deps.pack, charts: deps.charts, store, idempotency, clock, newSeed: deps.newSeed ?? cryptoSeed });
+  const game = new Game({ pack: deps.pack, charts: deps.charts, store, idempotency, clock, newSeed: deps.newSeed ?? cryptoSeed, ...(deps.artifact ? { artifact: deps.artifact } : {}) });
   const router = createRouter(ROUTES);
   const logger = deps.logger ?? new Logger({ serviceName: 'croupier-api', persistentKeys: { pack: deps.pack.id } });
   let rules: unknown;
@@ -166,7 +168,7 @@ export function createApi(deps: ApiDeps): Handler {
 
   /** A round as the caller may see it: redacted while in play, seed only once the shoe is retired. */
   async function recall(roundId: string, actor: Actor): Promise<unknown> {
-    const { round, parts, tableId } = await store.round(roundId);
+    const { round, parts, tableId, pack } = await store.round(roundId);
     const viewer = actor.role === 'operator' ? null : actor.id;
     if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
     const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
@@ -176,7 +178,7 @@ export function createApi(deps: ApiDeps): Handler {
     const { opening: _o, ...rest } = round;
     return {
       table: tableId,
-      pack: { id: deps.pack.id, version: deps.pack.version, sha256: deps.pack.sha256 },
+      pack: pack ?? { id: deps.pack.id, version: deps.pack.version, sha256: deps.pack.sha256 },
       round: { ...rest, dealer },
       bets: shown(parts).flatMap(([, part]) => part.bets),
       hands: Object.fromEntries(shown(parts).filter(([, part]) => part.common).map(([p, part]) => [p, part.common!.hands])),
@@ -220,9 +222,10 @@ function fromEnvironment(): Handler {
   const artifact = process.env.CROUPIER_PACK_ARTIFACT;
   const tableName = process.env.CROUPIER_TABLE_NAME ?? process.env.TABLE_NAME;
   if (!artifact || !tableName) throw new Error('CROUPIER_PACK_ARTIFACT and CROUPIER_TABLE_NAME must be set');
-  const { pack, charts } = fromArtifact(JSON.parse(artifact) as PackArtifact);
+  const baked = JSON.parse(artifact) as PackArtifact;
+  const { pack, charts } = fromArtifact(baked);
   const doc: DocumentClient = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
-  return createApi({ pack, charts, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)) });
+  return createApi({ pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)) });
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {

@@ -8,10 +8,13 @@ import type { Ctx } from '../engine/context.ts';
 import { apply, createTable } from '../engine/table.ts';
 import { playerView, visibleEvents } from '../engine/view.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
+import type { PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { commit, ConflictError, retryOnConflict, type Idempotency, type TransactItem } from '../store/index.ts';
 import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
+import { PackArtifacts } from '../store/packs.ts';
 import { splitState } from '../store/split.ts';
+import { PackShelf, type RunningPack } from './packs.ts';
 
 /** A command the rules refuse now: data from the engine, mapped to a status by lambdas/http. */
 export class RuleError extends Error {
@@ -30,6 +33,8 @@ export interface GameDeps {
   idempotency: Idempotency;
   clock: () => number;
   newSeed: () => Uint8Array;
+  /** The deployed pack's artifact as baked (built from `pack` and `charts` when not given). */
+  artifact?: PackArtifact;
 }
 
 export interface Actor {
@@ -71,19 +76,33 @@ const OTHERS = '~others~'.repeat(20);
 export class Game {
   /** Tables whose players are unbounded: a player's command loads and writes only their own item. */
   readonly perPlayer: boolean;
+  /** The deployed pack and the earlier ones rounds in play started under. */
+  readonly packs: PackShelf;
 
   constructor(readonly deps: GameDeps) {
     const kind = deps.pack.table.kind;
     this.perPlayer = kind === 'common-draw' || kind === 'andar-bahar';
+    this.packs = new PackShelf({ pack: deps.pack, charts: deps.charts }, new PackArtifacts(deps.store.doc, deps.store.tableName), deps.artifact);
   }
 
+  /** A context under the deployed pack (tables and rounds that open now). */
   ctx(now: number): Ctx {
-    return { pack: this.deps.pack, charts: this.deps.charts, env: { now, newSeed: this.deps.newSeed }, events: [] };
+    return this.ctxOf(this.packs.current, now);
+  }
+
+  ctxOf(running: RunningPack, now: number): Ctx {
+    return { pack: running.pack, charts: running.charts, env: { now, newSeed: this.deps.newSeed }, events: [] };
+  }
+
+  /** The pack a loaded state's round runs under: the one it started with (R: a round finishes under its version). */
+  running(state: TableState): Promise<RunningPack> {
+    return this.packs.forSha(state.packSha256);
   }
 
   async createTable(tableId: string, key: string, caller: string): Promise<{ response: unknown; replayed: boolean }> {
     const now = this.deps.clock();
     return this.deps.idempotency.run({ caller, key, now, fingerprint: `create ${tableId}` }, async () => {
+      await this.packs.storeCurrent(now);
       const state = createTable(this.ctx(now), tableId);
       await this.deps.store.createTable(state, now);
       return { response: { tableId, roundId: state.round.id } };
@@ -104,12 +123,13 @@ export class Game {
         const round = head.state.round;
         if (round.phase === 'settled' || round.phase === 'void') {
           if (head.state.paused) return false;
-          await this.transition(head, now, 'system', (ctx, state) => apply(ctx, state, { type: 'next-round' }, 'system'));
+          await this.packs.storeCurrent(now);
+          await this.transition(head, now, 'system', (ctx, state) => openUnder(ctx, state), this.packs.current);
           return true;
         }
         if (round.deadline === null || now < round.deadline) return false;
         const loaded = await store.load(tableId, 'all', now);
-        return this.transition(loaded, now, 'system', (ctx, state) => tickOnce(ctx, state));
+        return this.transition(loaded, now, 'system', (ctx, state) => tickOnce(ctx, state), await this.running(loaded.state));
       });
       if (!progressed) return;
     }
@@ -119,10 +139,10 @@ export class Game {
    * One transition not tied to a request's idempotency key (maintenance): apply, plan, commit,
    * staged when too big. Returns whether anything changed.
    */
-  private async transition(loaded: Loaded, now: number, actor: string, run: (ctx: Ctx, state: TableState) => { ok: boolean }): Promise<boolean> {
+  private async transition(loaded: Loaded, now: number, actor: string, run: (ctx: Ctx, state: TableState) => { ok: boolean }, running: RunningPack): Promise<boolean> {
     const before = JSON.stringify(loaded.state);
     const roundBefore = loaded.state.round;
-    const ctx = this.ctx(now);
+    const ctx = this.ctxOf(running, now);
     const r = run(ctx, loaded.state);
     if (!r.ok || JSON.stringify(loaded.state) === before) return false;
     const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [] };
@@ -131,19 +151,20 @@ export class Game {
       await commit(this.deps.store.doc, plan.items);
       return true;
     }
-    const items = await this.staged(loaded, now, run, actor);
+    const items = await this.staged(loaded, now, run, actor, undefined, running);
     await commit(this.deps.store.doc, items.items);
     await this.deps.store.applyPending(loaded.state.tableId);
     return true;
   }
 
   /** Lock, reload everyone, re-apply, journal: the items of the commit point. */
-  private async staged(loaded: Loaded, now: number, run: (ctx: Ctx, state: TableState) => { ok: boolean; error?: EngineError }, actor: string, note?: string): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[] }> {
+  private async staged(loaded: Loaded, now: number, run: (ctx: Ctx, state: TableState) => { ok: boolean; error?: EngineError }, actor: string, note: string | undefined, running: RunningPack): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[] }> {
     const store = this.deps.store;
     const lockId = await store.lock(loaded, now);
     const fresh = await store.load(loaded.state.tableId, 'all', now, { ownLock: lockId, also: Object.keys(loaded.wallets) });
     if (fresh.table.lockId !== lockId) throw new ConflictError('the table lock was taken over');
-    const ctx = this.ctx(now);
+    // The lock was taken at the loaded version, so the fresh round is the one `running` belongs to.
+    const ctx = this.ctxOf(running, now);
     const roundBefore = fresh.state.round;
     const r = run(ctx, fresh.state);
     if (!r.ok) throw new RuleError(r.error ?? { code: 'refused', message: 'refused' });
@@ -173,7 +194,8 @@ export class Game {
         const run = (ctx: Ctx, state: TableState) => this.run(ctx, state, req, partial, balance);
         const roundBefore = loaded.state.round;
         const sharedBefore = full ? '' : sharedJson(loaded.state);
-        const ctx = this.ctx(now);
+        const running = await this.running(loaded.state);
+        const ctx = this.ctxOf(running, now);
         const r = run(ctx, loaded.state);
         if (!r.ok) throw new RuleError(r.error);
         // A player's own command must not change what everyone shares (beyond the stream): if it
@@ -187,12 +209,12 @@ export class Game {
         const extra = req.extra?.(now) ?? [];
         if (plan.kind === 'single' && plan.items.length + extra.length < 99) {
           outcome = { state: loaded.state, events: step.events };
-          return { response: this.respond(outcome, req.actor), items: [...plan.items, ...extra] };
+          return { response: this.respond(outcome, req.actor, running), items: [...plan.items, ...extra] };
         }
-        const staged = await this.staged(loaded, now, run, req.actor.id, req.note);
+        const staged = await this.staged(loaded, now, run, req.actor.id, req.note, running);
         outcome = { state: staged.state, events: staged.events };
         stagedCommitted = true;
-        return { response: this.respond(outcome, req.actor), items: [...staged.items, ...extra] };
+        return { response: this.respond(outcome, req.actor, running), items: [...staged.items, ...extra] };
       }
     });
     if (stagedCommitted || result.replayed) await retryOnConflict(() => store.applyPending(req.tableId));
@@ -219,9 +241,9 @@ export class Game {
   }
 
   /** What a caller gets back: their redacted view (operators: every bet) and the events they may see. */
-  respond(outcome: Outcome, actor: Actor): unknown {
+  respond(outcome: Outcome, actor: Actor, running: RunningPack): unknown {
     const viewer = actor.role === 'operator' ? null : actor.id;
-    return { view: playerView(this.ctx(this.deps.clock()), outcome.state, viewer), events: eventsFor(outcome.events, viewer) };
+    return { view: playerView(this.ctxOf(running, this.deps.clock()), outcome.state, viewer), events: eventsFor(outcome.events, viewer) };
   }
 
   /** A table's view for a caller, after applying what is due. */
@@ -232,8 +254,23 @@ export class Game {
     );
     const state = loaded.state;
     if (actor.role === 'player' && !state.players[actor.id]) state.players[actor.id] = { balance: loaded.wallets[actor.id]?.balance ?? 0, demo: actor.demo, ai: null };
-    return playerView(this.ctx(this.deps.clock()), state, actor.role === 'operator' ? null : actor.id);
+    return playerView(this.ctxOf(await this.running(state), this.deps.clock()), state, actor.role === 'operator' ? null : actor.id);
   }
+}
+
+/**
+ * Opens the next round under the deployed pack (`ctx.pack`): the finished round ran under the
+ * pack it started with; the table now records the deployed one. The first round under another
+ * pack also starts a new shoe (the old one is retired: its shoe rules may differ).
+ */
+export function openUnder(ctx: Ctx, state: TableState): { ok: boolean; error?: EngineError } {
+  if (state.packSha256 !== ctx.pack.sha256) {
+    if (state.shoe && !state.shoe.fixed) state.shoe.cutCardOut = true;
+    state.packId = ctx.pack.id;
+    state.packVersion = ctx.pack.version;
+    state.packSha256 = ctx.pack.sha256;
+  }
+  return apply(ctx, state, { type: 'next-round' }, 'system');
 }
 
 /**

@@ -41,9 +41,10 @@ export async function handler(): Promise<SweepResult> {
     const artifact = process.env.CROUPIER_PACK_ARTIFACT;
     const tableName = process.env.CROUPIER_TABLE_NAME ?? process.env.TABLE_NAME;
     if (!artifact || !tableName) throw new Error('CROUPIER_PACK_ARTIFACT and CROUPIER_TABLE_NAME must be set');
-    const { pack, charts } = fromArtifact(JSON.parse(artifact) as PackArtifact);
+    const baked = JSON.parse(artifact) as PackArtifact;
+    const { pack, charts } = fromArtifact(baked);
     const doc = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
-    cached = createSweep({ pack, charts, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)), clock: Date.now, newSeed: cryptoSeed });
+    cached = createSweep({ pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)), clock: Date.now, newSeed: cryptoSeed });
   }
   return cached();
 }

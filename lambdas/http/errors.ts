@@ -49,6 +49,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'table-exists': 409,
   'transaction-too-large': 500,
   'duplicate-transaction-item': 500,
+  'pack-not-found': 500,
 };
 
 /**

@@ -2,7 +2,7 @@
 // charts as plain JSON, validated at build time, compiled again at cold start without YAML or
 // Ajv. The SHA-256 travels with it, so a round records exactly which rules it ran under.
 import type { AiCharts } from '../engine/ai.ts';
-import { chartFromDocument } from '../math/chart.ts';
+import { chartDocument, chartFromDocument } from '../math/chart.ts';
 import { canonicalJson, compilePack, sha256 } from './compile.ts';
 import type { CompiledPack } from './compiled.ts';
 import type { StrategyChart, VariantPack } from './schema.ts';
@@ -23,4 +23,11 @@ export function fromArtifact(artifact: PackArtifact): { pack: CompiledPack; char
   const charts: AiCharts = {};
   for (const [level, chart] of Object.entries(artifact.charts)) charts[level as 'easy'] = chartFromDocument(chart!);
   return { pack, charts };
+}
+
+/** The artifact of a pack already compiled (with its compiled AI charts): what the runtime stores for rounds in play. */
+export function toArtifact(pack: CompiledPack, charts: AiCharts): PackArtifact {
+  const docs: PackArtifact['charts'] = {};
+  for (const [level, chart] of Object.entries(charts)) if (chart) docs[level as keyof PackArtifact['charts']] = chartDocument(chart);
+  return { resolved: pack.resolved as PackArtifact['resolved'], sha256: pack.sha256, charts: docs };
 }

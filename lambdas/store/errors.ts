@@ -10,7 +10,8 @@ export type StoreErrorCode =
   | 'idempotency-key-reused' // same key, different request
   | 'table-not-found'
   | 'table-exists'
-  | 'round-not-found';
+  | 'round-not-found'
+  | 'pack-not-found'; // a round started under a pack that was never stored: a 500 (it should not happen)
 
 export class StoreError extends Error {
   constructor(

@@ -20,6 +20,7 @@
  * | ledger entry              | `WALLET#<playerId>`       | `LEDGER#<wallet version 12 digits>` | every money movement, one per wallet version, so the ledger sums to the balance (Query begins_with `LEDGER#`) |
  * | operator audit entry      | `TABLE#<tableId>`         | `AUDIT#<at ISO>#<id>`               | pause/resume/void with actor and reason (credits are audited by their ledger entry) |
  * | idempotency record        | `IDEM#<caller>#<key>`     | `IDEM`                              | first response to a (caller, Idempotency-Key); `expiresAt` TTL |
+ * | pack artifact             | `PACK#<sha256>`           | `PACK`                              | a pack every table or round started under, written once (conditional put) before the first table or round under it commits; read (GetItem) when a round loaded was started under another pack than the deployed one, so it finishes under its own rules |
  *
  * Key parts are escaped (`%` and `#`) so an id can never forge another item's key.
  */
@@ -68,6 +69,7 @@ export const keys = {
     PK: `WALLET#${part(playerId)}`,
     SK: `LEDGER#${pad(walletVersion, 12)}`,
   }),
+  pack: (sha256: string): ItemKey => ({ PK: `PACK#${part(sha256)}`, SK: 'PACK' }),
   idempotency: (caller: string, key: string): ItemKey => ({
     PK: `IDEM#${part(caller)}#${part(key)}`,
     SK: 'IDEM',

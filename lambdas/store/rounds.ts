@@ -89,6 +89,13 @@ export interface HistoryEntry {
   openedAt: number;
 }
 
+/** The pack a round ran under, as its round item names it. */
+export interface RoundPack {
+  id: string;
+  version: string;
+  sha256: string;
+}
+
 export type WritePlan = { kind: 'single'; items: TransactItem[] } | { kind: 'staged' };
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -130,7 +137,7 @@ export class RoundStore {
     const items: TransactItem[] = [
       this.put({ ...keys.table(state.tableId), type: 'table', tableId: state.tableId, version: 1, core: json(sp.core), currentRoundId: state.round.id, currentShoeId: state.shoe?.id ?? null }, 'attribute_not_exists(PK)'),
       this.put({ ...keys.tableIndexEntry(state.tableId), type: 'table-index', tableId: state.tableId, createdAt: at }, 'attribute_not_exists(PK)'),
-      this.roundPut(state.tableId, state.round.id, sp.round, 1, 'attribute_not_exists(PK)'),
+      this.roundPut(sp.core, state.round.id, sp.round, 1, 'attribute_not_exists(PK)'),
       this.stepPut(state.round.id, { at, actor: 'system', log: sp.log, events: sp.events }),
     ];
     if (sp.shoe) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
@@ -279,8 +286,8 @@ export class RoundStore {
     } else items.push(this.check(keys.table(next.tableId), 'version = :v', { ':v': version }));
 
     const roundJson = json(sp.round);
-    if (newRound) items.push(this.roundPut(next.tableId, next.round.id, sp.round, 1, 'attribute_not_exists(PK)'));
-    else if (roundJson !== loaded.json.round) items.push(this.roundPut(next.tableId, roundId, sp.round, loaded.roundVersion + 1, 'version = :v', { ':v': loaded.roundVersion }));
+    if (newRound) items.push(this.roundPut(sp.core, next.round.id, sp.round, 1, 'attribute_not_exists(PK)'));
+    else if (roundJson !== loaded.json.round) items.push(this.roundPut(sp.core, roundId, sp.round, loaded.roundVersion + 1, 'version = :v', { ':v': loaded.roundVersion }));
     else items.push(this.check(keys.round(roundId), 'version = :v', { ':v': loaded.roundVersion }));
 
     if (sp.shoe && shoeChanged) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
@@ -367,7 +374,7 @@ export class RoundStore {
         { ...keys.table(next.tableId), type: 'table', tableId: next.tableId, version: loaded.table.version + 1, core: json(sp.core), currentRoundId: roundId, currentShoeId: sp.shoe?.id ?? null, pending: json(pending) },
         'version = :v AND lockId = :lock', { ':v': loaded.table.version, ':lock': lockId },
       ),
-      this.roundPut(next.tableId, roundId, sp.round, tx, 'version = :v', { ':v': loaded.roundVersion }),
+      this.roundPut(sp.core, roundId, sp.round, tx, 'version = :v', { ':v': loaded.roundVersion }),
       this.stepPut(roundId, { ...step, events: [] }, { tx, chunks: pieces.length }),
     ];
     if (sp.shoe && json(sp.shoe) !== loaded.json.shoe) items.push(this.shoePut(sp.shoe, loaded.shoeVersion + 1, 'version = :v', { ':v': loaded.shoeVersion }));
@@ -438,7 +445,7 @@ export class RoundStore {
 
   // ---------------------------------------------------------------- reading (views, recall, history)
 
-  async round(roundId: string): Promise<{ round: RoundShared; version: number; tableId: string; parts: Record<string, PlayerPart> }> {
+  async round(roundId: string): Promise<{ round: RoundShared; version: number; tableId: string; pack: RoundPack | null; parts: Record<string, PlayerPart> }> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.round(roundId), ConsistentRead: true }));
     if (!Item) throw new StoreError('round-not-found', `there is no round ${roundId}`);
     const parts = await this.allPlayerItems(roundId);
@@ -446,6 +453,7 @@ export class RoundStore {
       round: parse<RoundShared>(Item.data as string),
       version: Item.version as number,
       tableId: Item.tableId as string,
+      pack: (Item.pack as RoundPack | undefined) ?? null,
       parts: Object.fromEntries(Object.entries(parts).map(([p, i]) => [p, parse<PlayerPart>(i.data)])),
     };
   }
@@ -546,8 +554,10 @@ export class RoundStore {
     return { ConditionCheck: { TableName: this.tableName, Key: key, ConditionExpression: condition, ExpressionAttributeValues: values } };
   }
 
-  private roundPut(tableId: string, roundId: string, round: RoundShared, version: number, condition: string, values?: Record<string, unknown>): TransactItem {
-    return this.put({ ...keys.round(roundId), type: 'round', roundId, tableId, version, phase: round.phase, deadline: round.deadline, openedAt: round.openedAt, data: json(round) }, condition, values);
+  /** The round item; it names the pack the round runs under (the table's when it was written). */
+  private roundPut(core: TableCore, roundId: string, round: RoundShared, version: number, condition: string, values?: Record<string, unknown>): TransactItem {
+    const pack = { id: core.packId, version: core.packVersion, sha256: core.packSha256 };
+    return this.put({ ...keys.round(roundId), type: 'round', roundId, tableId: core.tableId, pack, version, phase: round.phase, deadline: round.deadline, openedAt: round.openedAt, data: json(round) }, condition, values);
   }
 
   private shoePut(shoe: ShoeState, version: number, condition: string, values?: Record<string, unknown>): TransactItem {

@@ -9,6 +9,7 @@ import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import type { AiCharts } from '../../lambdas/engine/ai.ts';
+import type { PackArtifact } from '../../lambdas/pack/artifact.ts';
 import { DynamoWallet, type DocumentClient } from '../../lambdas/store/index.ts';
 import { RoundStore } from '../../lambdas/store/rounds.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
@@ -44,20 +45,37 @@ export interface Harness {
   clock: { now: number };
   call(method: string, path: string, options?: { as?: string; role?: 'player' | 'operator'; body?: unknown; raw?: string; key?: string | null; demo?: boolean }): Promise<Call>;
   sweep(): Promise<unknown>;
-  /** A second API over the same table (another Lambda instance), e.g. with a failing client. */
-  api(doc?: DocumentClient): ReturnType<typeof createApi>;
+  /** A second API over the same table (another Lambda instance), e.g. with a failing client or another deployed pack. */
+  api(doc?: DocumentClient, running?: Running): ReturnType<typeof createApi>;
+}
+
+/** A deployed pack: compiled, its charts, and optionally the artifact it was baked from. */
+export interface Running {
+  pack: CompiledPack;
+  charts: AiCharts;
+  artifact?: PackArtifact;
+}
+
+type CallOptions = { as?: string; role?: 'player' | 'operator'; body?: unknown; raw?: string; key?: string | null; demo?: boolean };
+
+/** Calls a handler the way API Gateway does and parses the response. */
+export async function callOn(handler: ReturnType<typeof createApi>, method: string, path: string, o: CallOptions = {}): Promise<Call> {
+  const result = await handler(eventFor(method, path, o));
+  const raw = (result.body as string) ?? '';
+  return { status: result.statusCode ?? 200, body: raw ? JSON.parse(raw) : null, raw };
 }
 
 const quiet = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
 
-export async function harness(packId: string, options: { seedLabel?: string } = {}): Promise<Harness> {
+export async function harness(packId: string, options: { seedLabel?: string; running?: Running } = {}): Promise<Harness> {
   const table = await freshTable(packId.slice(0, 12));
-  const { pack, charts } = packOf(packId);
+  const deployed: Running = options.running ?? packOf(packId);
+  const { pack, charts } = deployed;
   const clock = { now: EPOCH };
   const newSeed = seeds(options.seedLabel ?? packId);
   const storeFor = (doc: DocumentClient) => new RoundStore(doc, table.tableName, new DynamoWallet(doc, table.tableName));
   const store = storeFor(table.doc);
-  const api = (doc: DocumentClient = table.doc) => createApi({ pack, charts, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });
+  const api = (doc: DocumentClient = table.doc, running: Running = deployed) => createApi({ ...running, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });
   const main = api();
   const sweep = createSweep({ pack, charts, store, clock: () => clock.now, newSeed }, quiet);
   return {
@@ -66,12 +84,7 @@ export async function harness(packId: string, options: { seedLabel?: string } = 
     clock,
     api,
     sweep,
-    async call(method, path, o = {}) {
-      const event = eventFor(method, path, o);
-      const result = await main(event);
-      const raw = (result.body as string) ?? '';
-      return { status: result.statusCode ?? 200, body: raw ? JSON.parse(raw) : null, raw };
-    },
+    call: (method, path, o = {}) => callOn(main, method, path, o),
   };
 }
 
