@@ -156,6 +156,20 @@ describe('seat removal on blackjack-mewah', () => {
     const opened = must(ctx, state, { type: 'next-round' });
     expect(ofType(opened, 'seat-released').map((e) => [e.seat, e.player])).toEqual([[1, 'alice']]);
   });
+  it('R-MW-SEAT-3: a holder whose balance cannot cover a seat bet when betting closes is removed at once, and the bets on the seat returned', () => {
+    const ctx = ctxFor('blackjack-mewah', 9);
+    const state = table(ctx, { alice: 100_000, bob: 100_000, dave: 100_000 });
+    quickRound(ctx, state, [['alice', 1], ['dave', 2]]);
+    must(ctx, state, { type: 'next-round' });
+    state.players.alice.balance = 50; // the wallet was drawn down elsewhere between rounds
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 })).toBe('insufficient-balance');
+    must(ctx, state, { type: 'bet', player: 'bob', bet: 'behind', seat: 1, amount: 500 });
+    must(ctx, state, { type: 'bet', player: 'dave', bet: 'main', seat: 2, amount: 100 });
+    const dealt = must(ctx, state, { type: 'deal' });
+    expect(ofType(dealt, 'bet-returned').map((e) => [e.player, e.bet, e.amount])).toEqual([['bob', 'behind', 500]]);
+    expect(ofType(dealt, 'seat-released')).toEqual([{ type: 'seat-released', seat: 1, player: 'alice', reason: expect.stringContaining('minimum') }]);
+    expect(state.seats[1]).toBeUndefined();
+  });
 });
 
 // ------------------------------------------------------------------ Lucky Ladies

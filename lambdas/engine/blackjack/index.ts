@@ -4,7 +4,7 @@ import { stakeMore } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
 import { fail, type Command, type PlayAction, type Result, type TableState } from '../types.ts';
 import { betOf, placeBet } from './betting.ts';
-import { advance, autoComplete, closeInsurance, currentHand, deal, everyone, insurable, legalActions, play, release, ShoeExhausted, voidForShoe, type Player } from './round.ts';
+import { advance, autoComplete, closeInsurance, currentHand, deal, everyone, insurable, legalActions, play, minimumSeatBet, release, ShoeExhausted, voidForShoe, type Player } from './round.ts';
 
 type ActCommand = Extract<Command, { type: 'act' }>;
 
@@ -26,7 +26,7 @@ export const blackjack: Family = {
     // Seats are released at the start of a round for missed rounds and short balances (R-MW-SEAT-4).
     const removal = ctx.pack.table.seatRemoval;
     if (!removal) return;
-    const min = ctx.pack.bets.find((b) => b.type === 'hand')!.min;
+    const min = minimumSeatBet(ctx);
     for (const [seat, holder] of Object.entries(state.seats)) {
       if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, state, Number(seat), 'no seat bet last round');
       else if (removal.belowTableMinimum && (state.players[holder.owner]?.balance ?? 0) < min) release(ctx, state, Number(seat), 'balance below the table minimum');

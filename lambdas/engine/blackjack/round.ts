@@ -88,11 +88,13 @@ function closeBetting(ctx: Ctx, state: TableState): void {
         round.seats.push({ seat, owner: holder.owner, initial: [], hands: [newHand([], main.amount)], active: 0, preselect: null });
         continue;
       }
-      // No seat bet: everything on the seat goes back (R-MW-SEAT-3); the holder keeps the seat for
-      // the rounds the pack allows (R-MW-SEAT-4).
+      // No seat bet: everything on the seat goes back (R-MW-SEAT-3). A holder who cannot cover the
+      // table minimum has no valid seat bet and leaves now; one who chose not to bet keeps the seat
+      // for the rounds the pack allows (R-MW-SEAT-4).
       for (const b of round.bets) if (b.seat === seat) returnBet(ctx, state, b, `seat ${seat} has no seat bet`);
       holder.missed++;
-      if (holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, state, seat, 'no seat bet');
+      const short = (state.players[holder.owner]?.balance ?? 0) < minimumSeatBet(ctx);
+      if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, state, seat, short ? 'balance below the table minimum' : 'no seat bet');
     }
     round.seats.sort((a, b) => a.seat - b.seat);
     for (const b of round.bets) {
@@ -109,6 +111,9 @@ function closeBetting(ctx: Ctx, state: TableState): void {
     round.common = { cards: [], stream: [], players };
   }
 }
+
+/** The smallest seat bet the table takes. */
+export const minimumSeatBet = (ctx: Ctx): number => ctx.pack.bets.find((b) => b.type === 'hand')!.min;
 
 export function release(ctx: Ctx, state: TableState, seat: number, reason: string): void {
   const holder = state.seats[seat];
