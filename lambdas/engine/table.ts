@@ -52,14 +52,17 @@ export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {
   return state;
 }
 
-/** Applies one command. On an error the state is exactly as it was. */
+/**
+ * Applies one command. On an error the state is exactly as it was. The round's record (log and
+ * events) is kept when the context collects events; the simulator turns both off.
+ */
 export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
   const round = state.round;
   const balance = 'player' in cmd ? state.players[cmd.player]?.balance : undefined;
   const result = dispatch(ctx, state, cmd);
   // The command is kept with the round it ran in. A tick logs each timeout it applies itself, and
   // opening the next round belongs to no round's record (the new round keeps its opening).
-  if (result.ok && cmd.type !== 'tick' && cmd.type !== 'next-round') round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
+  if (result.ok && ctx.events && cmd.type !== 'tick' && cmd.type !== 'next-round') round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
   return result;
 }
 
@@ -131,7 +134,7 @@ function tick(ctx: Ctx, state: TableState): Result {
     }
     const r = timeout(ctx, state);
     if (!r.ok) return r;
-    round.log.push({ at: ctx.env.now, actor: 'clock', command: { type: 'timeout' } }); // so the record replays it
+    if (ctx.events) round.log.push({ at: ctx.env.now, actor: 'clock', command: { type: 'timeout' } }); // so the record replays it
   }
   return ok(ctx);
 }
