@@ -2,7 +2,8 @@
 // whole rounds per second on one core with the pack's best basic strategy and every bet placed.
 import { decide } from '../lambdas/math/chart.ts';
 import type { Ctx } from '../lambdas/engine/context.ts';
-import { currentHand, everyone, legalActions } from '../lambdas/engine/blackjack/round.ts';
+import { currentHand, everyone } from '../lambdas/engine/blackjack/players.ts';
+import { legalActions } from '../lambdas/engine/blackjack/turns.ts';
 import { apply, createTable } from '../lambdas/engine/table.ts';
 import { FastRandom } from '../lambdas/core/rng.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';

@@ -3,7 +3,9 @@
 import { formatCard, type Card } from '../core/cards.ts';
 import type { Ctx } from './context.ts';
 import { hasSeats } from './blackjack/betting.ts';
-import { currentHand, everyone, insurable, legalActions, type Player } from './blackjack/round.ts';
+import { insurable } from './blackjack/deal.ts';
+import { currentHand, everyone, type Player } from './blackjack/players.ts';
+import { legalActions } from './blackjack/turns.ts';
 import { isSoft, total } from './hand.ts';
 import type { Action, EngineEvent, Hand, TableState } from './types.ts';
 

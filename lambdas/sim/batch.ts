@@ -6,7 +6,8 @@ import { gcd } from '../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { decide, type Chart } from '../math/chart.ts';
 import type { Ctx } from '../engine/context.ts';
-import { currentHand, everyone, legalActions, type Player } from '../engine/blackjack/round.ts';
+import { currentHand, everyone, type Player } from '../engine/blackjack/players.ts';
+import { legalActions } from '../engine/blackjack/turns.ts';
 import { apply, createTable } from '../engine/table.ts';
 import type { Command, TableState } from '../engine/types.ts';
 

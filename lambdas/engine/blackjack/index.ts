@@ -4,7 +4,10 @@ import { stakeMore } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
 import { fail, type Command, type PlayAction, type Result, type TableState } from '../types.ts';
 import { betOf, placeBet } from './betting.ts';
-import { advance, autoComplete, closeInsurance, currentHand, deal, everyone, insurable, legalActions, play, minimumSeatBet, release, ShoeExhausted, voidForShoe, type Player } from './round.ts';
+import { closeInsurance, deal, insurable, minimumSeatBet, release } from './deal.ts';
+import { currentHand, everyone, ShoeExhausted, type Player } from './players.ts';
+import { voidForShoe } from './settle.ts';
+import { advance, autoComplete, legalActions, play } from './turns.ts';
 
 type ActCommand = Extract<Command, { type: 'act' }>;
 
