@@ -8,7 +8,7 @@ import { checkStake, placeStake, returnBet } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { openPaytableBets, settlePaytable } from './paytable.ts';
 import type { Family } from './table.ts';
-import { fail, type Result, type TableState } from './types.ts';
+import { fail, type TableState } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
 

@@ -106,7 +106,6 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
   const n = comps.count;
   const base = [...rules.shoe];
   base[up]--;
-  const baseTotal = base.reduce((s, x) => s + x, 0);
   const canBj = up === ACE || up === TEN;
   const bjHole = up === ACE ? TEN : ACE;
   // Conditioned: decisions are made knowing the dealer has no blackjack (peek), or a dealer

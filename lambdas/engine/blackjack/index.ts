@@ -3,7 +3,7 @@ import type { Family } from '../table.ts';
 import { stakeMore } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
 import { fail, type Command, type PlayAction, type Result, type TableState } from '../types.ts';
-import { betOf, placeBet } from './betting.ts';
+import { placeBet } from './betting.ts';
 import { closeInsurance, deal, insurable, minimumSeatBet, release } from './deal.ts';
 import { currentHand, everyone, ShoeExhausted, type Player } from './players.ts';
 import { voidForShoe } from './settle.ts';

@@ -3,7 +3,6 @@
 // pre-selections (R-MW-TURN-1), AI players and auto-play (R-BJ-AUTO-1). The round runs by itself
 // until it needs a decision.
 import { rankOf, type Card } from '../../core/cards.ts';
-import { draw } from '../../core/shoe.ts';
 import { stakeMore } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
