@@ -19,6 +19,8 @@ export function readClaims(payload: Record<string, unknown>): Claims {
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) {
     throw unauthorized('bad-claims', 'the token has no usable `sub` claim');
   }
+  // `~` starts the house's own players (AI players, lambdas/handlers/ai-seats.ts): no token may act as one.
+  if (sub.startsWith('~')) throw unauthorized('bad-claims', 'a `sub` starting with ~ is reserved');
   if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
     throw unauthorized('bad-claims', `the token's \`role\` must be one of ${ROLES.join(', ')}`);
   }

@@ -8,17 +8,20 @@ import { randomUUID } from 'node:crypto';
 import { newSeed as cryptoSeed } from '../core/rng.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { visibleEvents } from '../engine/view.ts';
+import { apply } from '../engine/table.ts';
+import type { EngineError } from '../engine/types.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import { readClaims, requireRole, type Claims } from '../auth/index.ts';
 import { forbidden } from '../auth/errors.ts';
 import { createRouter, errorResult, HttpError, idempotencyKey, jsonBody, jsonResult } from '../http/index.ts';
-import { ActionBody, BetBody, checkBody, CreateTableBody, CreditBody, ReasonBody } from '../http/bodies.ts';
+import { ActionBody, AiPlayerBody, BetBody, checkBody, CreateTableBody, CreditBody, ReasonBody } from '../http/bodies.ts';
 import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
 import { createDocumentClient, DynamoWallet, Idempotency, StoreError, type DocumentClient } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
 import type { PlayerPart } from '../store/split.ts';
-import { eventsFor, Game, type Actor } from './game.ts';
+import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
+import { eventsFor, Game, RuleError, seenBy, type Actor } from './game.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP", public: true },
@@ -28,6 +31,8 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
   { key: 'POST /tables/{tableId}/actions', summary: 'a decision on your hand', body: 'ActionBody', idempotent: true },
   { key: 'POST /tables/{tableId}/deal', summary: 'close betting and deal (operator; the seated player on a solo table)', idempotent: true },
+  { key: 'POST /tables/{tableId}/ai', summary: 'seat an AI player on a free seat of a solo practice table (the player at the table, or an operator). It plays for house-funded practice points in a wallet of its own (topped up to 100 minimum bets when seated and before a deal when it holds under 8), bets the table minimum on its seat whenever the player deals, and the engine plays its hands at its level from its own view (R-EU-AI-1/2); its bets and decisions are in the round\'s events', body: 'AiPlayerBody', idempotent: true },
+  { key: 'DELETE /tables/{tableId}/ai/{seat}', summary: 'take the AI player off a seat, between rounds (the player at the table, or an operator)', idempotent: true },
   { key: 'POST /tables/{tableId}/pause', summary: 'pause a table', body: 'ReasonBody', operator: true, idempotent: true },
   { key: 'POST /tables/{tableId}/resume', summary: 'resume a table', body: 'ReasonBody', operator: true, idempotent: true },
   { key: 'GET /history', summary: 'your latest rounds with every step' },
@@ -56,6 +61,7 @@ type Result = APIGatewayProxyStructuredResultV2;
 type Handler = (event: APIGatewayProxyEventV2) => Promise<Result>;
 
 const ok = (body: unknown, status = 200): Result => jsonResult(status, body);
+const errorOf = (r: { ok: true } | { ok: false; error: EngineError }): EngineError | null => (r.ok ? null : r.error);
 
 /** Builds a pack's API over a store (DynamoDB table). */
 export function createApi(deps: ApiDeps): Handler {
@@ -121,6 +127,24 @@ export function createApi(deps: ApiDeps): Handler {
           check: (state) => (claims.role === 'operator' || Object.values(state.seats).some((h) => h.owner === actor.id) ? null : { code: 'not-seated', message: 'only the seated player deals at a solo table' }),
         });
       }
+      case 'POST /tables/{tableId}/ai': {
+        const { level, seat } = checkBody(AiPlayerBody, jsonBody(event));
+        const refusal = aiRefusal(deps.pack);
+        if (refusal) throw new RuleError(refusal);
+        const player = aiName(p.tableId!, seat);
+        const caller = { id: actor.id, operator: claims.role === 'operator' };
+        return command(event, actor, p.tableId!, {
+          type: 'shell', wallet: player, seating: true,
+          run: (ctx, state, balance) => seatCheck(ctx, state, caller, level, seat) ?? errorOf(apply(ctx, state, { type: 'join', player, balance, ai: level }, actor.id)),
+        }, { check: (state, ctx) => seatCheck(ctx, state, caller, level, seat) });
+      }
+      case 'DELETE /tables/{tableId}/ai/{seat}': {
+        const seat = Number(p.seat);
+        if (!Number.isInteger(seat) || seat < 1) throw new HttpError('not-found', `there is no seat ${p.seat}`);
+        return command(event, actor, p.tableId!, { type: 'shell', run: (_ctx, state) => unseat(state, seat) }, {
+          check: (state) => (claims.role === 'operator' || Object.values(state.seats).some((h) => h.owner === actor.id) ? null : { code: 'not-seated', message: 'only the player at this table takes AI players off' }),
+        });
+      }
       case 'POST /tables/{tableId}/pause':
       case 'POST /tables/{tableId}/resume': {
         requireRole(claims, 'operator');
@@ -173,7 +197,7 @@ export function createApi(deps: ApiDeps): Handler {
     if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
     const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
     const dealer = { ...round.dealer, cards: round.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
-    const steps = (await store.steps(roundId)).map((s) => ({ at: s.at, actor: viewer === null || s.actor === viewer || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => viewer === null || l.actor === viewer || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
+    const steps = (await store.steps(roundId)).map((s) => ({ at: s.at, actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => seenBy(l.actor, viewer) || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
     const shoe = await store.retiredShoe(round.shoeId);
     const { opening: _o, ...rest } = round;
     return {

@@ -14,6 +14,7 @@ import { commit, ConflictError, retryOnConflict, type Idempotency, type Transact
 import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
 import { PackArtifacts } from '../store/packs.ts';
 import { splitState } from '../store/split.ts';
+import { aiPlayers, isAi, placeAiBets, topUp } from './ai-seats.ts';
 import { PackShelf, type RunningPack } from './packs.ts';
 
 /** A command the rules refuse now: data from the engine, mapped to a status by lambdas/http. */
@@ -43,10 +44,22 @@ export interface Actor {
   demo: boolean;
 }
 
+/**
+ * A change the shell makes to the table without an engine command (seating and unseating AI
+ * players): `run` changes the state or says why not. `wallet` is the wallet it needs loaded;
+ * `seating` tops that wallet up to the AI float first (ai-seats.ts).
+ */
+export interface ShellChange {
+  type: 'shell';
+  wallet?: string;
+  seating?: boolean;
+  run: (ctx: Ctx, state: TableState, balance: number) => EngineError | null;
+}
+
 export interface CommandRequest {
   tableId: string;
   actor: Actor;
-  command: Command;
+  command: Command | ShellChange;
   /** Idempotency: (caller, key) and what was asked. */
   key: string;
   fingerprint: string;
@@ -54,8 +67,8 @@ export interface CommandRequest {
   note?: string;
   /** Extra writes committed with the command (an operator action's audit entry). */
   extra?: (at: number) => TransactItem[];
-  /** Whether the command is refused unless the actor holds a seat (a player's deal on a solo table). */
-  check?: (state: TableState) => EngineError | null;
+  /** Whether the command is refused on the state as loaded (a player's deal on a solo table needs a seat). */
+  check?: (state: TableState, ctx: Ctx) => EngineError | null;
 }
 
 export interface Outcome {
@@ -67,8 +80,11 @@ export interface Outcome {
 export function eventsFor(events: readonly EngineEvent[], viewer: string | null): EngineEvent[] {
   const visible = visibleEvents(events);
   if (viewer === null) return visible;
-  return visible.filter((e) => !('player' in e) || e.player === viewer);
+  return visible.filter((e) => !('player' in e) || seenBy(e.player, viewer));
 }
+
+/** Whether a viewer sees what a player did: their own, and the AI players' at their table (house practice points). */
+export const seenBy = (player: string, viewer: string | null): boolean => viewer === null || player === viewer || isAi(player);
 
 /** A name no JWT `sub` can have (at most 128 characters): stands for everyone not loaded. */
 const OTHERS = '~others~'.repeat(20);
@@ -185,17 +201,27 @@ export class Game {
     const result = await idempotency.run({ caller: req.actor.id, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint }, async () => {
       await this.maintain(req.tableId);
       const now = this.deps.clock();
-      const player = 'player' in req.command ? req.command.player : null;
+      const cmd = req.command;
+      const player = cmd.type !== 'shell' && 'player' in cmd ? cmd.player : null;
+      const walletOf = cmd.type === 'shell' ? (cmd.wallet ?? null) : player;
       let full = !this.perPlayer || player === null;
       for (;;) {
-        const loaded = await store.load(req.tableId, full ? 'all' : [player!], now, { also: player ? [player] : [] });
-        const balance = player ? (loaded.wallets[player]?.balance ?? 0) : 0;
+        const loaded = await store.load(req.tableId, full ? 'all' : [player!], now, { also: walletOf ? [walletOf] : [] });
+        const balance = walletOf ? (loaded.wallets[walletOf]?.balance ?? 0) : 0;
         const partial = !full;
         const run = (ctx: Ctx, state: TableState) => this.run(ctx, state, req, partial, balance);
         const roundBefore = loaded.state.round;
         const sharedBefore = full ? '' : sharedJson(loaded.state);
         const running = await this.running(loaded.state);
         const ctx = this.ctxOf(running, now);
+        const refused = req.check?.(loaded.state, ctx);
+        if (refused) throw new RuleError(refused);
+        // AI wallets are topped up from the house (their own commit, conditioned on the wallet's version), then everything is reloaded.
+        const float = this.aiFloat(loaded, req, ctx, now);
+        if (float.length) {
+          await commit(store.doc, float);
+          continue;
+        }
         const r = run(ctx, loaded.state);
         if (!r.ok) throw new RuleError(r.error);
         // A player's own command must not change what everyone shares (beyond the stream): if it
@@ -221,11 +247,30 @@ export class Game {
     return { ...result, outcome };
   }
 
+  /** The house's top-ups of the AI wallets this command needs (a deal, or seating an AI player). */
+  private aiFloat(loaded: Loaded, req: CommandRequest, ctx: Ctx, now: number): TransactItem[] {
+    const cmd = req.command;
+    const names = cmd.type === 'deal' ? aiPlayers(loaded.state) : cmd.type === 'shell' && cmd.seating && cmd.wallet ? [cmd.wallet] : [];
+    const items: TransactItem[] = [];
+    for (const name of names) {
+      const wallet = loaded.wallets[name] ?? { playerId: name, balance: 0, version: 0 };
+      const amount = topUp(ctx.pack, wallet.balance, cmd.type === 'shell');
+      if (amount > 0) items.push(...this.deps.store.wallet.changeItems({ wallet, amount, kind: 'house-float', actor: 'house', reason: 'AI player float (practice points)', ref: req.tableId, at: now }));
+    }
+    return items;
+  }
+
   /** The actor joins on first contact (with their wallet balance), then the command runs. */
   private run(ctx: Ctx, state: TableState, req: CommandRequest, partial: boolean, balance: number): { ok: true } | { ok: false; error: EngineError } {
     const cmd = req.command;
-    const refusal = req.check?.(state);
+    const refusal = req.check?.(state, ctx);
     if (refusal) return { ok: false, error: refusal };
+    if (cmd.type === 'shell') {
+      const error = cmd.run(ctx, state, balance);
+      return error ? { ok: false, error } : { ok: true };
+    }
+    // AI players bet the table minimum when the human deals (engine commands, logged with the round).
+    if (cmd.type === 'deal' && state.round.bets.some((b) => b.status === 'open' && !isAi(b.player))) placeAiBets(ctx, state);
     if ('player' in cmd && !state.players[cmd.player] && cmd.type !== 'join') {
       const r = apply(ctx, state, { type: 'join', player: cmd.player, balance, demo: req.actor.demo }, cmd.player);
       if (!r.ok) return r;

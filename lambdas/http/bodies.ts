@@ -36,14 +36,23 @@ export const CreditBody = Type.Object({ amount: Amount, reason: Reason }, { $id:
 
 export const ReasonBody = Type.Object({ reason: Reason }, { $id: 'ReasonBody', additionalProperties: false });
 
+export const AiPlayerBody = Type.Object(
+  {
+    level: Type.Union([Type.Literal('easy'), Type.Literal('normal'), Type.Literal('hard')], { description: 'R-EU-AI-2: easy hits below 17; normal plays a fixed basic-strategy chart; hard the exact chart of the pack' }),
+    seat: Type.Integer({ minimum: 1, maximum: 64, description: 'a free seat' }),
+  },
+  { $id: 'AiPlayerBody', additionalProperties: false },
+);
+
 /** Every body schema, by name (schemas/api/<name>.schema.json). */
-export const BODIES = { CreateTableBody, BetBody, ActionBody, CreditBody, ReasonBody } as const;
+export const BODIES = { CreateTableBody, BetBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody } as const;
 
 export type CreateTable = Static<typeof CreateTableBody>;
 export type Bet = Static<typeof BetBody>;
 export type ActionRequest = Static<typeof ActionBody>;
 export type Credit = Static<typeof CreditBody>;
 export type ReasonRequest = Static<typeof ReasonBody>;
+export type AiPlayerRequest = Static<typeof AiPlayerBody>;
 
 const compiled = new Map<TSchema, ReturnType<typeof TypeCompiler.Compile>>();
 

@@ -184,6 +184,7 @@ export class RoundStore {
     const names = new Set(Object.keys(parts));
     if (who !== 'all') for (const p of who) names.add(p);
     for (const p of options.also ?? []) names.add(p);
+    for (const p of Object.keys(table.core.ai ?? {})) names.add(p);
     const wallets = await this.wallets([...names]);
     const players: Loaded['players'] = {};
     const partMap: Record<string, PlayerPart> = {};

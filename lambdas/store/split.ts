@@ -12,11 +12,11 @@
 //   step         the log entries and events one request added (written as step items)
 //
 // Balances are not stored here at all: the wallet is the only balance, and the shell copies it
-// into `players[p].balance` before each command. AI players are not supported by the runtime
-// (their level would be per-player table data); every player is a wallet holder.
+// into `players[p].balance` before each command. AI players (solo practice tables) are table data:
+// their names and levels sit in the table item (`core.ai`), their balances in their own wallets.
 import type { Card } from '../core/cards.ts';
 import type { ShoeState } from '../core/shoe.ts';
-import type { BetRecord, CommonPlayer, EngineEvent, PlayerState, RoundLogEntry, RoundState, TableState } from '../engine/types.ts';
+import type { AiLevel, BetRecord, CommonPlayer, EngineEvent, PlayerState, RoundLogEntry, RoundState, TableState } from '../engine/types.ts';
 
 export interface TableCore {
   tableId: string;
@@ -31,6 +31,8 @@ export interface TableCore {
   roundsPlayed: number;
   /** Under-minimum warnings (R-LL-LIMIT-2): few players ever have one, so they stay here. */
   warnings: TableState['warnings'];
+  /** AI players seated at the table (a solo practice table holds a few): name to level. */
+  ai?: Record<string, AiLevel>;
 }
 
 export type RoundShared = Omit<RoundState, 'bets' | 'log' | 'events' | 'voidedPlayers' | 'common'> & {
@@ -76,6 +78,12 @@ export function partOf(state: TableState, player: string): PlayerPart {
   };
 }
 
+/** The table's AI players, present only when there are some (tables without AI keep their items as they were). */
+function aiOf(state: TableState): { ai?: Record<string, AiLevel> } {
+  const ai = Object.entries(state.players).filter(([, p]) => p.ai !== null);
+  return ai.length ? { ai: Object.fromEntries(ai.map(([name, p]) => [name, p.ai!])) } : {};
+}
+
 /** Cuts a state into items. `retiredBefore` is the retired count the table item had when loaded. */
 export function splitState(state: TableState, retiredBefore: number): Split {
   const { bets: _b, log, events, voidedPlayers: _v, common, ...rest } = state.round;
@@ -94,6 +102,7 @@ export function splitState(state: TableState, retiredBefore: number): Split {
       retiredCount: state.retiredShoes.length,
       roundsPlayed: state.roundsPlayed,
       warnings: state.warnings,
+      ...aiOf(state),
     },
     round,
     shoe: state.shoe,
@@ -119,8 +128,9 @@ export function assembleState(
   const bets: BetRecord[] = [];
   const commons: [string, CommonPlayer, number][] = [];
   const voided: string[] = [];
+  for (const [name, level] of Object.entries(core.ai ?? {})) players[name] = { balance: balances[name] ?? 0, demo: false, ai: level };
   for (const [name, part] of Object.entries(parts)) {
-    players[name] = { balance: balances[name] ?? 0, demo: part.demo, ai: null };
+    players[name] = { balance: balances[name] ?? 0, demo: part.demo, ai: core.ai?.[name] ?? null };
     bets.push(...part.bets);
     if (part.common) commons.push([name, part.common, Math.min(...part.bets.map((b) => b.id), Number.MAX_SAFE_INTEGER)]);
     if (part.voided) voided.push(name);
