@@ -2,7 +2,7 @@
 // practice blackjack variant played by clicking (and by keyboard), balances checked against the
 // API, a screenshot of each; and the hole card is nowhere in the page or its traffic before the
 // dealer shows it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
 import { ARTIFACTS, dealNow, launch, moneyText, signInAndOpen, watchedPage, type Watched } from './browser.ts';
@@ -31,13 +31,16 @@ const roundNo = async (page: Page) => Number((await page.getByTestId('round').in
 /** Answers every question no and stands on every hand until the round's result is shown. */
 async function standUntilSettled(page: Page, round: number, keyboard = false): Promise<void> {
   const result = page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
-  for (let i = 0; i < 120 && !(await result.isVisible()); i++) {
+  // Buttons come and go with every view: never wait on one that may be gone.
+  const tryClick = (l: Locator) => l.click({ timeout: 1000 }).then(() => true, () => false);
+  for (let i = 0; i < 160 && !(await result.isVisible()); i++) {
     const no = page.getByRole('button', { name: /: no$/ }).first();
     const stand = page.getByRole('button', { name: 'Stand', exact: true }).first();
-    if (await no.isVisible()) await no.click();
-    else if (await stand.isVisible() && (await stand.isEnabled())) {
+    if (await no.isVisible()) await tryClick(no);
+    else if (await stand.isVisible()) {
       if (keyboard) await page.keyboard.press('s');
-      else await stand.click();
+      else await tryClick(stand);
+      await page.waitForTimeout(150);
     } else await page.waitForTimeout(250);
   }
   await result.waitFor({ timeout: 30_000 });

@@ -97,8 +97,16 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     if (table) sessionStorage.setItem(botKey(table), JSON.stringify(b));
   };
 
+  // Views come from polls and from commands, and may arrive out of order: a view is shown only if
+  // its request started after the one shown now, so a slow poll never brings back a stale move.
+  const started = useRef(0);
+  const shown = useRef(0);
+  const begin = () => ++started.current;
+
   /** A new view: remember rounds we bet in; when the round changes, recall the one that ended. */
-  function accept(v: TableView) {
+  function accept(v: TableView, seq: number) {
+    if (seq < shown.current) return;
+    shown.current = seq;
     if (v.bets.length) roundsWithBets.current.add(v.round.id);
     const before = current.current;
     current.current = v.round.id;
@@ -124,13 +132,14 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(id)) throw new Error('a table id is lowercase letters, digits and dashes');
       await api.ensureTable(id);
       const v = await api.view(id);
+      shown.current = 0;
       roundsWithBets.current.clear();
       current.current = null;
       setLast(null);
       setTable(id);
       const saved = sessionStorage.getItem(botKey(id));
       setBotsState(saved ? (JSON.parse(saved) as Bot[]) : []);
-      accept(v);
+      accept(v, begin());
       if (v.you?.seats.length) setForm((f) => ({ ...f, seat: v.you!.seats[0]! }));
     });
   }
@@ -147,13 +156,15 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       if (running || stopped) return;
       running = true;
       try {
+        let seq = begin();
         let v = await api.view(table);
         const botTurn = v.seats.some((s) => s.turn && botsToStep.some((b) => b.seat === s.seat)) || (v.round.phase === 'betting' && botsToStep.length > 0);
         if (botTurn && !stopped) {
           await stepBots(session.token, rules.id, table, botsToStep);
+          seq = begin();
           v = await api.view(table);
         }
-        if (!stopped) accept(v);
+        if (!stopped) accept(v, seq);
       } catch (e) {
         if (!stopped) setError(message(e));
       } finally {
@@ -187,28 +198,33 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       const amount = parseMoney(form.amount, c);
       if (amount === null || amount <= 0) throw new Error(`"${form.amount}" is not an amount: write it like 10.00`);
       const seated = kind === 'seated' || kind === 'solo';
+      const seq = begin();
       const r = await api.bet(table!, { bet: name, amount, ...(seated ? { seat: form.seat } : {}), ...(form.mode ? { mode: form.mode } : {}) });
-      accept(r.view);
+      accept(r.view, seq);
     });
   const act = (action: string, seat: number | undefined, acceptIt?: boolean) =>
     run(async () => {
+      const seq = begin();
       const r = await api.act(table!, { action, ...(seat !== undefined ? { seat } : {}), ...(acceptIt !== undefined ? { accept: acceptIt } : {}) });
-      accept(r.view);
+      accept(r.view, seq);
     });
   const deal = () =>
     run(async () => {
       if (kind === 'solo') {
         if (botsToStep.length) await stepBots(session.token, rules.id, table!, botsToStep);
-        accept((await api.deal(table!)).view);
+        const seq = begin();
+        accept((await api.deal(table!)).view, seq);
       } else {
         await api.dealNow(table!);
-        accept(await api.view(table!));
+        const seq = begin();
+        accept(await api.view(table!), seq);
       }
     });
   const topUp = () =>
     run(async () => {
       await api.credit(1000 * c.minorPerUnit);
-      accept(await api.view(table!));
+      const seq = begin();
+      accept(await api.view(table!), seq);
     });
 
   return h(
