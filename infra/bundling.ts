@@ -24,6 +24,14 @@ export const handlerEntry = (name: HandlerName): string => join(REPO_ROOT, HANDL
 /** ESM bundles still meet CommonJS dependencies that call require(): give them one. */
 export const ESM_BANNER = "import { createRequire as __croupierCreateRequire } from 'node:module'; const require = __croupierCreateRequire(import.meta.url);";
 
+/**
+ * Modules replaced in the bundles: the SDK's default credential chain by the environment's
+ * credentials, which is all a Lambda function has (lambdas/store/lambda-credentials.ts).
+ */
+export const BUNDLE_ALIASES = {
+  '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'lambdas/store/lambda-credentials.ts'),
+} as const;
+
 /** esbuild settings shared by the CDK bundling and the bench (esbuild's JS API names). */
 export const ESBUILD_OPTIONS = {
   bundle: true,
@@ -33,6 +41,7 @@ export const ESBUILD_OPTIONS = {
   mainFields: ['module', 'main'],
   minify: true,
   banner: { js: ESM_BANNER },
+  alias: BUNDLE_ALIASES,
 } as const;
 
 /** The environment names a bundle reads its baked-in values from (esbuild replaces them). */

@@ -9,7 +9,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import { ESBUILD_OPTIONS, ESM_BANNER, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from './bundling.ts';
+import { BUNDLE_ALIASES, ESBUILD_OPTIONS, ESM_BANNER, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from './bundling.ts';
 import type { StageConfig } from './config.ts';
 
 export interface HandlerFunctionProps {
@@ -61,6 +61,7 @@ export class HandlerFunction extends Construct {
         sourceMap: false,
         bundleAwsSDK: true,
         externalModules: [],
+        esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         // The pack (and the simulation's chart) only matter to a bundle that is really built.
         define: bundling ? packDefines(pack, { chart: props.handler === 'simulate' }) : {},
       },

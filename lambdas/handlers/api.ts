@@ -15,7 +15,7 @@ import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import { readClaims, requireRole, type Claims } from '../auth/index.ts';
 import { forbidden } from '../auth/errors.ts';
 import { createRouter, errorResult, HttpError, idempotencyKey, jsonBody, jsonResult } from '../http/index.ts';
-import { ActionBody, AiPlayerBody, BetBody, checkBody, CreateTableBody, CreditBody, ReasonBody } from '../http/bodies.ts';
+import { checkBody } from '../http/validate.ts';
 import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
 import { createDocumentClient, DynamoWallet, Idempotency, StoreError, type DocumentClient } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
@@ -104,7 +104,7 @@ export function createApi(deps: ApiDeps): Handler {
     switch (match.routeKey) {
       case 'POST /tables': {
         requireRole(claims, 'operator');
-        const body = checkBody(CreateTableBody, jsonBody(event));
+        const body = checkBody('CreateTableBody', jsonBody(event));
         const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.id);
         return ok(response, 201);
       }
@@ -112,12 +112,12 @@ export function createApi(deps: ApiDeps): Handler {
         return ok(await game.view(p.tableId!, actor));
       case 'POST /tables/{tableId}/bets': {
         requireRole(claims, 'player');
-        const b = checkBody(BetBody, jsonBody(event));
+        const b = checkBody('BetBody', jsonBody(event));
         return command(event, actor, p.tableId!, { type: 'bet', player: actor.id, bet: b.bet, amount: b.amount, ...(b.seat !== undefined ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) });
       }
       case 'POST /tables/{tableId}/actions': {
         requireRole(claims, 'player');
-        const a = checkBody(ActionBody, jsonBody(event));
+        const a = checkBody('ActionBody', jsonBody(event));
         return command(event, actor, p.tableId!, { type: 'act', player: actor.id, action: a.action as never, ...(a.seat !== undefined ? { seat: a.seat } : {}), ...(a.accept !== undefined ? { accept: a.accept } : {}) });
       }
       case 'POST /tables/{tableId}/deal': {
@@ -128,7 +128,7 @@ export function createApi(deps: ApiDeps): Handler {
         });
       }
       case 'POST /tables/{tableId}/ai': {
-        const { level, seat } = checkBody(AiPlayerBody, jsonBody(event));
+        const { level, seat } = checkBody('AiPlayerBody', jsonBody(event));
         const refusal = aiRefusal(deps.pack);
         if (refusal) throw new RuleError(refusal);
         const player = aiName(p.tableId!, seat);
@@ -148,13 +148,13 @@ export function createApi(deps: ApiDeps): Handler {
       case 'POST /tables/{tableId}/pause':
       case 'POST /tables/{tableId}/resume': {
         requireRole(claims, 'operator');
-        const { reason } = checkBody(ReasonBody, jsonBody(event));
+        const { reason } = checkBody('ReasonBody', jsonBody(event));
         const action = match.routeKey.endsWith('pause') ? 'pause' : 'resume';
         return command(event, actor, p.tableId!, { type: action }, { note: reason, extra: (at) => [store.auditItem(p.tableId!, at, { actor: actor.id, action, reason })] });
       }
       case 'POST /rounds/{roundId}/void': {
         requireRole(claims, 'operator');
-        const { reason } = checkBody(ReasonBody, jsonBody(event));
+        const { reason } = checkBody('ReasonBody', jsonBody(event));
         const { tableId } = await store.round(p.roundId!);
         return command(event, actor, tableId, { type: 'void', reason }, {
           note: reason,
@@ -176,7 +176,7 @@ export function createApi(deps: ApiDeps): Handler {
       }
       case 'POST /wallets/{playerId}/credit': {
         requireRole(claims, 'operator');
-        const body = checkBody(CreditBody, jsonBody(event));
+        const body = checkBody('CreditBody', jsonBody(event));
         const now = clock();
         const { response } = await idempotency.run({ caller: actor.id, key: idempotencyKey(event), now, fingerprint: `credit ${p.playerId} ${event.body}` }, async () => {
           const wallet = await store.wallet.balance(p.playerId!);

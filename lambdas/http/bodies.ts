@@ -1,9 +1,8 @@
-// Owns the request bodies of the HTTP API: one TypeBox schema per body (the one source: the JSON
-// Schemas in schemas/api/ and the OpenAPI document are generated from these), and checking a
-// parsed body against one with a clear 400 message.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { HttpError } from './errors.ts';
+// Owns the request bodies of the HTTP API: one TypeBox schema per body, the one source of the
+// JSON Schemas in schemas/api/ and of the precompiled validators and OpenAPI schemas in
+// ./validators.gen.ts (scripts/gen-api-schemas.ts writes both). Build-time only: the runtime
+// imports types from here, never values (./validate.ts checks bodies).
+import { Type, type Static } from '@sinclair/typebox';
 
 const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'minor units' });
 const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
@@ -53,18 +52,3 @@ export type ActionRequest = Static<typeof ActionBody>;
 export type Credit = Static<typeof CreditBody>;
 export type ReasonRequest = Static<typeof ReasonBody>;
 export type AiPlayerRequest = Static<typeof AiPlayerBody>;
-
-const compiled = new Map<TSchema, ReturnType<typeof TypeCompiler.Compile>>();
-
-/** Checks a parsed body; a 400 `invalid-body` naming the first problem and where it is. */
-export function checkBody<T extends TSchema>(schema: T, value: unknown): Static<T> {
-  let check = compiled.get(schema);
-  if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
-  if (check.Check(value)) return value as Static<T>;
-  const first = check.Errors(value).First();
-  const where = first?.path ? `body${first.path.replace(/\//g, '.')}` : 'body';
-  const allowed = schema.additionalProperties === false && value && typeof value === 'object' && !Array.isArray(value)
-    ? ` (fields: ${Object.keys(schema.properties ?? {}).join(', ')})`
-    : '';
-  throw new HttpError('invalid-body', `${where}: ${first?.message ?? 'not valid'}${allowed}`);
-}

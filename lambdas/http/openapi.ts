@@ -1,11 +1,11 @@
 // Owns the OpenAPI 3.1 document of a pack's API, generated from the route table and the body
-// schemas of ./bodies.ts (the same schemas the handler checks).
-import { BODIES } from './bodies.ts';
+// schemas generated from ./bodies.ts (the same schemas the handler's validators were compiled from).
+import { BODY_SCHEMAS, type BodyName } from './validate.ts';
 
 export interface RouteDoc {
   key: string;
   summary: string;
-  body?: keyof typeof BODIES;
+  body?: BodyName;
   public?: boolean;
   operator?: boolean;
   idempotent?: boolean;
@@ -31,8 +31,8 @@ export function openApiDocument(packId: string, packVersion: string, routes: rea
     };
   }
   const schemas: Record<string, unknown> = { Error: ERROR };
-  for (const [name, schema] of Object.entries(BODIES)) {
-    const { $id: _id, ...rest } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  for (const [name, schema] of Object.entries(BODY_SCHEMAS)) {
+    const { $id: _id, ...rest } = schema;
     schemas[name] = rest;
   }
   return {
