@@ -10,7 +10,7 @@ import { playerView, visibleEvents } from '../engine/view.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
 import type { PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import { commit, ConflictError, retryOnConflict, type Idempotency, type TransactItem } from '../store/index.ts';
+import { commit, ConflictError, retryOnConflict, type Idempotency, type Plan, type TransactItem } from '../store/index.ts';
 import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
 import { PackArtifacts } from '../store/packs.ts';
 import { splitState } from '../store/split.ts';
@@ -36,6 +36,12 @@ export interface GameDeps {
   newSeed: () => Uint8Array;
   /** The deployed pack's artifact as baked (built from `pack` and `charts` when not given). */
   artifact?: PackArtifact;
+}
+
+/** What a caller wants loaded: every player of the round or the listed ones, and wallets besides. */
+export interface LoadShape {
+  who: readonly string[] | 'all';
+  also?: readonly string[];
 }
 
 export interface Actor {
@@ -127,27 +133,38 @@ export class Game {
 
   /**
    * Applies whatever is due at the clock's now: a pending staged transition, the next round after
-   * settlement, expired windows (auto-play). Each is its own commit, guarded by versions.
+   * settlement, expired windows (auto-play). Each is its own commit, guarded by versions. Returns
+   * the table loaded as `want` says once nothing more is due (the table item read to look for a
+   * pending transition is the one the load goes on from), for the caller's first attempt.
    */
-  async maintain(tableId: string): Promise<void> {
+  async maintain(tableId: string, want: LoadShape = { who: [] }): Promise<Loaded> {
     const store = this.deps.store;
-    for (let guard = 0; guard < 20; guard++) {
+    for (let guard = 0; ; guard++) {
       const now = this.deps.clock();
-      const progressed = await retryOnConflict(async () => {
-        if (await store.applyPending(tableId)) return true;
-        const head = await store.load(tableId, [], now);
+      const head = await retryOnConflict(async (): Promise<Loaded | null> => {
+        const table = await store.tableItem(tableId);
+        if (table.pending) {
+          await store.applyPending(tableId, table);
+          return null;
+        }
+        const head = await store.loadFrom(table, want.who, now, { also: want.also ?? [] });
+        if (guard >= 20) return head;
         const round = head.state.round;
         if (round.phase === 'settled' || round.phase === 'void') {
-          if (head.state.paused) return false;
+          if (head.state.paused) return head;
           await this.packs.storeCurrent(now);
-          await this.transition(head, now, 'system', (ctx, state) => openUnder(ctx, state), this.packs.current);
-          return true;
+          // The next round opens from the table alone, as it always has (no player items).
+          const bare = await store.loadFrom(table, [], now);
+          await this.transition(bare, now, 'system', (ctx, state) => openUnder(ctx, state), this.packs.current);
+          return null;
         }
-        if (round.deadline === null || now < round.deadline) return false;
-        const loaded = await store.load(tableId, 'all', now);
-        return this.transition(loaded, now, 'system', (ctx, state) => tickOnce(ctx, state), await this.running(loaded.state));
+        if (round.deadline === null || now < round.deadline) return head;
+        const loaded = head.full ? head : await store.loadFrom(table, 'all', now);
+        if (await this.transition(loaded, now, 'system', (ctx, state) => tickOnce(ctx, state), await this.running(loaded.state))) return null;
+        // Nothing changed, but the transition may have worked on the loaded state: load afresh.
+        return store.load(tableId, want.who, now, { also: want.also ?? [] });
       });
-      if (!progressed) return;
+      if (head) return head;
     }
   }
 
@@ -198,15 +215,25 @@ export class Game {
     const { store, idempotency } = this.deps;
     let outcome: Outcome | undefined;
     let stagedCommitted = false;
-    const result = await idempotency.run({ caller: req.actor.id, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint }, async () => {
-      await this.maintain(req.tableId);
+    const cmd = req.command;
+    const player = cmd.type !== 'shell' && 'player' in cmd ? cmd.player : null;
+    const walletOf = cmd.type === 'shell' ? (cmd.wallet ?? null) : player;
+    let full = !this.perPlayer || player === null;
+    const shape = (): LoadShape => ({ who: full ? 'all' : [player!], also: walletOf ? [walletOf] : [] });
+    // Maintenance, which ends with the load the command starts from, runs alongside the claim of
+    // the key (it changes nothing the request asked for). Every later attempt maintains and loads again.
+    const maintained = this.maintain(req.tableId, shape());
+    maintained.catch(() => undefined);
+    let first: Promise<Loaded> | undefined = maintained;
+    const plan = async (): Promise<Plan<unknown>> => {
+      const started = first;
+      first = undefined;
+      let head: Loaded | undefined = await (started ?? this.maintain(req.tableId, shape()));
       const now = this.deps.clock();
-      const cmd = req.command;
-      const player = cmd.type !== 'shell' && 'player' in cmd ? cmd.player : null;
-      const walletOf = cmd.type === 'shell' ? (cmd.wallet ?? null) : player;
-      let full = !this.perPlayer || player === null;
       for (;;) {
-        const loaded = await store.load(req.tableId, full ? 'all' : [player!], now, { also: walletOf ? [walletOf] : [] });
+        const want = shape();
+        const loaded = head ?? (await store.load(req.tableId, want.who, now, { also: want.also }));
+        head = undefined;
         const balance = walletOf ? (loaded.wallets[walletOf]?.balance ?? 0) : 0;
         const partial = !full;
         const run = (ctx: Ctx, state: TableState) => this.run(ctx, state, req, partial, balance);
@@ -242,7 +269,14 @@ export class Game {
         stagedCommitted = true;
         return { response: this.respond(outcome, req.actor, running), items: [...staged.items, ...extra] };
       }
-    });
+    };
+    let result: { response: unknown; replayed: boolean };
+    try {
+      result = await idempotency.run({ caller: req.actor.id, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint }, plan);
+    } finally {
+      // Never left running past the response (a replayed or refused key does not wait for it otherwise).
+      await maintained.catch(() => undefined);
+    }
     if (stagedCommitted || result.replayed) await retryOnConflict(() => store.applyPending(req.tableId));
     return { ...result, outcome };
   }
@@ -293,10 +327,7 @@ export class Game {
 
   /** A table's view for a caller, after applying what is due. */
   async view(tableId: string, actor: Actor): Promise<unknown> {
-    await this.maintain(tableId);
-    const loaded = await retryOnConflict(() =>
-      this.deps.store.load(tableId, actor.role === 'operator' || !this.perPlayer ? 'all' : [actor.id], this.deps.clock(), { also: actor.role === 'player' ? [actor.id] : [] }),
-    );
+    const loaded = await this.maintain(tableId, { who: actor.role === 'operator' || !this.perPlayer ? 'all' : [actor.id], also: actor.role === 'player' ? [actor.id] : [] });
     const state = loaded.state;
     if (actor.role === 'player' && !state.players[actor.id]) state.players[actor.id] = { balance: loaded.wallets[actor.id]?.balance ?? 0, demo: actor.demo, ai: null };
     return playerView(this.ctxOf(await this.running(state), this.deps.clock()), state, actor.role === 'operator' ? null : actor.id);

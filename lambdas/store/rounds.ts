@@ -43,7 +43,7 @@ export interface Pending {
   chunks: number;
 }
 
-interface TableItem {
+export interface TableItem {
   core: TableCore;
   version: number;
   currentRoundId: string;
@@ -64,6 +64,24 @@ export interface Loaded {
   wallets: Record<string, WalletState>;
   json: { core: string; round: string; shoe: string };
 }
+
+export interface LoadOptions {
+  /** Wallets to load besides the players'. */
+  also?: readonly string[];
+  /** The lock this caller holds (a staged transition's reload). */
+  ownLock?: string;
+}
+
+interface PlayerItem {
+  version: number;
+  appliedTx: number;
+  data: string;
+}
+
+const playerItem = (item: Record<string, unknown>): PlayerItem => ({ version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string });
+
+const walletOf = (playerId: string, item: Record<string, unknown> | undefined): WalletState =>
+  item ? { playerId: item.playerId as string, balance: item.balance as number, version: item.version as number } : { playerId, balance: 0, version: 0 };
 
 export interface StepInput {
   at: number;
@@ -169,47 +187,96 @@ export class RoundStore {
    * Loads a table's state for a command: every player of the round (`'all'`) or only the listed
    * ones. Throws `table-busy` while another request holds the table (lock or pending transition).
    */
-  async load(tableId: string, who: readonly string[] | 'all', now: number, options: { also?: readonly string[]; ownLock?: string } = {}): Promise<Loaded> {
-    const table = await this.tableItem(tableId);
+  async load(tableId: string, who: readonly string[] | 'all', now: number, options: LoadOptions = {}): Promise<Loaded> {
+    return this.loadFrom(await this.tableItem(tableId), who, now, options);
+  }
+
+  /**
+   * The rest of `load` once the table item is read (a caller that read it to look for a pending
+   * transition goes on from it). Two round trips at most after the table item, in parallel: one
+   * BatchGetItem (shoe, wallets, and for a partial load the round and its players' items) and,
+   * for a full load, one Query of the round's partition (its players' items and the round item);
+   * a wallet of a player the table item does not name costs one more BatchGetItem.
+   */
+  async loadFrom(table: TableItem, who: readonly string[] | 'all', now: number, options: LoadOptions = {}): Promise<Loaded> {
+    const tableId = table.core.tableId;
     // Busy is a conflict: the caller's retry loop waits and reloads (after resuming a pending transition).
     if (table.pending) throw new ConflictError(`table ${tableId} is finishing a transition`);
     if (table.lockId && table.lockId !== options.ownLock && (table.lockedUntil ?? 0) > now) throw new ConflictError(`table ${tableId} is busy with a transition`);
     const roundId = table.currentRoundId;
-    const [round, shoe, parts] = await Promise.all([
-      this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.round(roundId), ConsistentRead: true })),
-      table.currentShoeId ? this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.shoe(table.currentShoeId), ConsistentRead: true })) : undefined,
-      who === 'all' ? this.allPlayerItems(roundId) : this.playerItems(roundId, who),
-    ]);
-    if (!round.Item) throw new StoreError('round-not-found', `round ${roundId} is missing`);
-    const names = new Set(Object.keys(parts));
-    if (who !== 'all') for (const p of who) names.add(p);
-    for (const p of options.also ?? []) names.add(p);
-    for (const p of Object.keys(table.core.ai ?? {})) names.add(p);
-    const wallets = await this.wallets([...names]);
+    const all = who === 'all';
+    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {})]);
+    // Seat holders are the likely players of a full load: their wallets are fetched with the rest.
+    const guessed = new Set(known);
+    if (all) for (const seat of Object.values(table.core.seats)) if (seat.owner) guessed.add(seat.owner);
+    const keyList = [...guessed].map((p) => keys.wallet(p));
+    if (table.currentShoeId) keyList.push(keys.shoe(table.currentShoeId));
+    if (!all) keyList.push(keys.round(roundId), ...[...new Set(who)].map((p) => keys.roundPlayer(roundId, p)));
+    const [items, queried] = await Promise.all([this.batchGet(keyList), all ? this.roundPartition(roundId) : undefined]);
+    const byKey = new Map(items.map((i) => [`${i.PK as string}|${i.SK as string}`, i]));
+    const get = (key: { PK: string; SK: string }) => byKey.get(`${key.PK}|${key.SK}`);
+    const roundItem = queried ? queried.round : get(keys.round(roundId));
+    if (!roundItem) throw new StoreError('round-not-found', `round ${roundId} is missing`);
+    const parts: Record<string, PlayerItem> = {};
+    if (queried) Object.assign(parts, queried.players);
+    else for (const p of who as readonly string[]) {
+      const item = get(keys.roundPlayer(roundId, p));
+      if (item) parts[p] = playerItem(item);
+    }
+    const names = new Set([...known, ...Object.keys(parts)]);
+    const wallets: Record<string, WalletState> = {};
+    const missing = [...names].filter((p) => !guessed.has(p));
+    const extra = missing.length ? await this.wallets(missing) : {};
+    for (const p of names) wallets[p] = extra[p] ?? walletOf(p, get(keys.wallet(p)));
+    const shoe = table.currentShoeId ? get(keys.shoe(table.currentShoeId)) : undefined;
     const players: Loaded['players'] = {};
     const partMap: Record<string, PlayerPart> = {};
     for (const [name, item] of Object.entries(parts)) {
       players[name] = { version: item.version, appliedTx: item.appliedTx, json: item.data };
       partMap[name] = parse<PlayerPart>(item.data);
     }
-    const shoeText = (shoe?.Item?.data as string | undefined) ?? 'null';
+    const shoeText = (shoe?.data as string | undefined) ?? 'null';
     const state = assembleState(
       table.core,
-      parse<RoundShared>(round.Item.data as string),
+      parse<RoundShared>(roundItem.data as string),
       parse<ShoeState | null>(shoeText),
       partMap,
       Object.fromEntries(Object.entries(wallets).map(([p, w]) => [p, w.balance])),
     );
     return {
       state,
-      full: who === 'all',
+      full: all,
       table,
-      roundVersion: round.Item.version as number,
-      shoeVersion: (shoe?.Item?.version as number | undefined) ?? 0,
+      roundVersion: roundItem.version as number,
+      shoeVersion: (shoe?.version as number | undefined) ?? 0,
       players,
       wallets,
-      json: { core: json(table.core), round: round.Item.data as string, shoe: shoeText },
+      json: { core: json(table.core), round: roundItem.data as string, shoe: shoeText },
     };
+  }
+
+  /** A round's item and all its players' items in one Query: `PLAYER#…` sorts just before `ROUND` in the partition. */
+  private async roundPartition(roundId: string): Promise<{ round: Record<string, unknown> | undefined; players: Record<string, PlayerItem> }> {
+    const players: Record<string, PlayerItem> = {};
+    let round: Record<string, unknown> | undefined;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :round',
+          ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':first': prefixes.roundPlayers, ':round': keys.round(roundId).SK },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        if (item.SK === keys.round(roundId).SK) round = item;
+        else if ((item.SK as string).startsWith(prefixes.roundPlayers)) players[item.player as string] = playerItem(item);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return { round, players };
   }
 
   private async allPlayerItems(roundId: string): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
@@ -256,9 +323,8 @@ export class RoundStore {
 
   async wallets(players: string[]): Promise<Record<string, WalletState>> {
     const out: Record<string, WalletState> = {};
-    for (const p of players) out[p] = { playerId: p, balance: 0, version: 0 };
-    for (const item of await this.batchGet(players.map((p) => keys.wallet(p))))
-      out[item.playerId as string] = { playerId: item.playerId as string, balance: item.balance as number, version: item.version as number };
+    for (const p of players) out[p] = walletOf(p, undefined);
+    for (const item of await this.batchGet(players.map((p) => keys.wallet(p)))) out[item.playerId as string] = walletOf(item.playerId as string, item);
     return out;
   }
 
@@ -383,10 +449,12 @@ export class RoundStore {
     return items;
   }
 
-  /** Applies a committed staged transition's journal in pages; safe to run again (or concurrently). */
-  async applyPending(tableId: string): Promise<boolean> {
-    const table = await this.tableItem(tableId);
-    const pending = table.pending;
+  /**
+   * Applies a committed staged transition's journal in pages; safe to run again (or concurrently).
+   * `table`: the table item as just read (the caller looked for `pending` in it), else read here.
+   */
+  async applyPending(tableId: string, table?: TableItem): Promise<boolean> {
+    const pending = (table ?? (await this.tableItem(tableId))).pending;
     if (!pending) return false;
     const { entries, step } = await this.journal(pending.roundId, pending.tx, pending.chunks);
     for (const page of chunked(entries, PAGE_PLAYERS)) {
