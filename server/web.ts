@@ -6,27 +6,23 @@
 //   POST /dev/tables  opens a table if it is not there yet            } what an operator does at a
 //   POST /dev/deal    closes betting and deals now                    } casino, done for the signed-in
 //   POST /dev/credit  credits the caller's own wallet                 } player of the page
-//   POST /dev/ai      AI players of a practice table take one step (see ./web-ai.ts)
 // It is a Mount like a pack's API, so the server routes it the same way; it never runs in AWS.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { signToken, type DevKey } from '../lambdas/auth/index.ts';
-import type { AiCharts } from '../lambdas/engine/ai.ts';
 import { HttpError, errorResult, jsonBody, jsonResult } from '../lambdas/http/index.ts';
 import type { Mount } from './lambda-server.ts';
-import { call, stepBots, type BotsRequest } from './web-ai.ts';
 
 export const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url));
 
 export interface WebOptions {
-  /** The packs' API mounts as given to the server (`/<pack-id>`): listed on the page, called by AI players. */
+  /** The packs' API mounts as given to the server (`/<pack-id>`): listed on the page, called for its operator tools. */
   packs: readonly Mount[];
   /** Signs the page's tokens: the local development key, as `croupier token` uses. */
   devKey: DevKey;
-  /** The AI charts of packs with AI players, by pack id (loaded from rules/ when omitted). */
-  charts?: Record<string, AiCharts>;
   /** The page's folder (default web/). */
   root?: string;
 }
@@ -44,7 +40,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** The operator the page's development tools act as. */
 const OPERATOR = 'croupier-web';
 
-export const WEB_ROUTES = ['GET /', 'GET /{file+}', 'GET /dev/packs', 'POST /dev/token', 'POST /dev/tables', 'POST /dev/deal', 'POST /dev/credit', 'POST /dev/ai'] as const;
+export const WEB_ROUTES = ['GET /', 'GET /{file+}', 'GET /dev/packs', 'POST /dev/token', 'POST /dev/tables', 'POST /dev/deal', 'POST /dev/credit'] as const;
 
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -105,8 +101,6 @@ export function webMount(options: WebOptions): Mount {
         const r = await call(mount, OPERATOR, 'operator', 'POST', `/wallets/${encodeURIComponent(player)}/credit`, { amount: body.amount, reason: 'credited from the local web table' });
         return jsonResult(r.status, r.body);
       }
-      case '/dev/ai':
-        return jsonResult(200, await stepBots(mount, body as BotsRequest, { charts: options.charts?.[String(body.pack)] }));
     }
     throw new HttpError('not-found', `no route for ${method} ${path}`);
   }
@@ -124,6 +118,28 @@ export function webMount(options: WebOptions): Mount {
       }
     },
   };
+}
+
+/** Calls a pack's handler in process as API Gateway would after its JWT authorizer accepted `sub`. */
+async function call(mount: Mount, sub: string, role: 'player' | 'operator', method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const event = {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    requestContext: {
+      accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'croupier-web' },
+      requestId: randomUUID(), routeKey: '$default', stage: '$default', time: '', timeEpoch: Date.now(),
+      authorizer: { jwt: { claims: { sub, role }, scopes: [] } },
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    isBase64Encoded: false,
+  };
+  const result = (await mount.handler(event as never)) as Result;
+  const raw = typeof result.body === 'string' ? result.body : '';
+  return { status: result.statusCode ?? 200, body: raw ? JSON.parse(raw) : null };
 }
 
 /** The `sub` the server verified for this request. */

@@ -133,13 +133,17 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const round = await roundNo(page);
     await page.getByRole('button', { name: 'Deal', exact: true }).click();
     await page.getByTestId('seat-1').waitFor();
-    await expect(page.getByTestId('seat-1').innerText()).resolves.toContain('ai-easy-s1');
+    await expect(page.getByTestId('seat-1').innerText()).resolves.toContain('Seat 1 · AI player');
     await standUntilSettled(page, round);
     const balance = await expectBalanceMatchesApi(w, 'blackjack-eropa', 'erik');
     expect(balance).toBe(100_000 + (await shownNet(page)));
-    // The AI player's own bet was settled in the same round (an operator may recall any round).
+    // The AI player's own bet (the table minimum) was settled in the same round, and the engine
+    // played its hand (an operator may recall any round).
     const recall = await server.api('GET', `/blackjack-eropa/rounds/erik-practice-r${round}`, { as: 'op', role: 'operator' });
-    expect(recall.body.bets.find((b: { player: string }) => b.player === 'ai-easy-s1')).toMatchObject({ status: 'settled' });
+    expect(recall.body.bets.find((b: { player: string }) => b.player === '~ai~erik-practice~1')).toMatchObject({ seat: 1, amount: 100, status: 'settled' });
+    // The next round opens for bets; the AI player is still seated.
+    await expect.poll(() => roundNo(page), { timeout: 10_000 }).toBe(round + 1);
+    await page.getByRole('button', { name: 'Bet Main' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/blackjack-eropa.png`, fullPage: true });
     expect(w.errors).toEqual([]);
   });

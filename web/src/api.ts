@@ -178,6 +178,9 @@ export class PackApi {
   act = (table: string, body: { action: string; seat?: number; accept?: boolean }) =>
     request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/actions`), this.token, body);
   deal = (table: string) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/deal`), this.token);
+  /** Seats an AI player on a practice table (it bets the table minimum at each deal; the engine plays it). */
+  addAi = (table: string, bot: Bot) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/ai`), this.token, bot);
+  removeAi = (table: string, seat: number) => request<CommandResponse>('DELETE', this.path(`/tables/${encodeURIComponent(table)}/ai/${seat}`), this.token);
   history = (limit = 20) => request<{ player: string; rounds: Recall[] }>('GET', this.path(`/history?limit=${limit}`), this.token);
   recall = (roundId: string) => request<Recall>('GET', this.path(`/rounds/${encodeURIComponent(roundId)}`), this.token);
   wallet = () => request<Wallet>('GET', this.path('/wallet'), this.token);
@@ -188,11 +191,9 @@ export class PackApi {
 }
 
 export interface Bot {
-  name: string;
   level: 'easy' | 'normal' | 'hard';
   seat: number;
-  amount: number;
 }
 
-export const stepBots = (token: string, pack: string, table: string, bots: Bot[]) =>
-  request<{ bots: { name: string; did: string[]; error?: string }[] }>('POST', '/dev/ai', token, { pack, table, bots });
+/** AI players are named by the API `~ai~<table>~<seat>` (no token can have such a name). */
+export const isAiPlayer = (name: string) => name.startsWith('~ai~');

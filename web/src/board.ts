@@ -1,7 +1,7 @@
 // What is on the table for the viewer, from the API's redacted view: the dealer (hole card face
 // down while the API sends null), seats or the common hand, Andar Bahar's sides, and your bets.
 import { h } from 'preact';
-import type { Rules, TableView } from './api.ts';
+import { isAiPlayer, type Rules, type TableView } from './api.ts';
 import { Cards, Hand } from './cards.ts';
 import { betLabel, money } from './format.ts';
 
@@ -41,7 +41,7 @@ function Seats({ view }: { view: TableView }) {
       h(
         'div',
         { key: s.seat, class: `seat${s.turn ? ' turn' : ''}${s.owner === view.you?.name ? ' mine' : ''}`, 'data-testid': `seat-${s.seat}` },
-        h('div', { class: 'seat-title' }, `Seat ${s.seat} · ${s.owner}${s.owner === view.you?.name ? ' (you)' : ''}`, s.turn ? h('span', { class: 'tag' }, 'to act') : null),
+        h('div', { class: 'seat-title' }, `Seat ${s.seat} · ${isAiPlayer(s.owner) ? 'AI player' : s.owner}${s.owner === view.you?.name ? ' (you)' : ''}`, s.turn ? h('span', { class: 'tag' }, 'to act') : null),
         s.hands.map((hand, i) => h(Hand, { key: i, title: s.hands.length > 1 ? `Hand ${i + 1}` : 'Hand', cards: hand.cards, total: hand.total, soft: hand.soft, notes: handNotes(hand), active: s.turn && s.active === i })),
       ),
     ),

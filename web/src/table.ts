@@ -1,9 +1,9 @@
 // Playing a table: open (or create) it, poll the caller's redacted view, bet, decide, and see the
-// last round's result from its recall. A practice table gets AI players (server/web-ai.ts); a
+// last round's result from its recall. A practice table seats AI players through the API; a
 // table in several tabs shares each tab's results with the others (./tabs.ts).
 import { h } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, PackApi, stepBots, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
+import { ApiError, PackApi, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
 import { Board } from './board.ts';
 import { Cards } from './cards.ts';
 import { Actions, Betting, Countdown, phaseText, type BetForm } from './controls.ts';
@@ -51,26 +51,26 @@ function OtherTabs({ others, rules }: { others: TabReport[]; rules: Rules }) {
   );
 }
 
-function Bots({ rules, bots, setBots, tableSeats, mine, busy }: { rules: Rules; bots: Bot[]; setBots: (b: Bot[]) => void; tableSeats: number; mine: number[]; busy: boolean }) {
+function Bots({ rules, bots, onAdd, onRemove, tableSeats, mine, busy }: { rules: Rules; bots: Bot[]; onAdd: (b: Bot) => void; onRemove: (b: Bot) => void; tableSeats: number; mine: number[]; busy: boolean }) {
   const levels = Object.keys(rules.rules.table.ai ?? {}) as Bot['level'][];
   const [level, setLevel] = useState<Bot['level']>(levels[0] ?? 'easy');
   const free = Array.from({ length: tableSeats }, (_, i) => i + 1).filter((s) => !mine.includes(s) && !bots.some((b) => b.seat === s));
   const [chosen, setSeat] = useState<number>(free[0] ?? 1);
   const seat = free.includes(chosen) ? chosen : (free[0] ?? 0);
-  const minBet = rules.rules.bets.find((b) => b.type === 'hand')?.limits?.min ?? 100;
+  const min = rules.rules.bets.find((b) => b.type === 'hand')?.limits?.min ?? 0;
   if (!levels.length) return null;
   return h(
     'section',
     { class: 'bots', 'aria-label': 'AI players' },
     h('h3', null, 'AI players'),
-    h('p', { class: 'muted' }, 'They see only their own view and the legal moves the server lists, and decide by their level’s chart.'),
-    bots.length ? h('ul', null, bots.map((b) => h('li', { key: b.name }, `Seat ${b.seat}: ${b.level} (${money(b.amount, rules.currency)} a round) `, h('button', { type: 'button', disabled: busy, onClick: () => setBots(bots.filter((x) => x !== b)) }, `Remove AI on seat ${b.seat}`)))) : null,
+    h('p', { class: 'muted' }, `Each bets the table minimum (${money(min, rules.currency)}) from a house-funded practice wallet when you deal, and plays from its own view by its level’s chart.`),
+    bots.length ? h('ul', null, bots.map((b) => h('li', { key: b.seat }, `Seat ${b.seat}: ${b.level} `, h('button', { type: 'button', disabled: busy, onClick: () => onRemove(b) }, `Remove AI on seat ${b.seat}`)))) : null,
     h(
       'div',
       { class: 'row' },
       h('label', null, 'Level ', h('select', { value: level, onChange: (e: Event) => setLevel((e.target as HTMLSelectElement).value as Bot['level']) }, levels.map((l) => h('option', { key: l, value: l }, l)))),
       h('label', null, ' Seat ', h('select', { value: String(seat), onChange: (e: Event) => setSeat(Number((e.target as HTMLSelectElement).value)) }, free.map((s) => h('option', { key: s, value: String(s) }, String(s))))),
-      h('button', { type: 'button', disabled: busy || !seat, onClick: () => setBots([...bots, { name: `ai-${level}-s${seat}`, level, seat, amount: minBet * 10 }]) }, 'Add AI player'),
+      h('button', { type: 'button', disabled: busy || !seat, onClick: () => onAdd({ level, seat }) }, 'Add AI player'),
     ),
   );
 }
@@ -91,6 +91,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const roundsWithBets = useRef(new Set<string>());
   const current = useRef<string | null>(null);
 
+  // The API does not list a table's AI players before a deal: the page remembers the ones it seated.
   const botKey = (t: string) => `croupier:bots:${rules.id}:${t}`;
   const setBots = (b: Bot[]) => {
     setBotsState(b);
@@ -144,10 +145,9 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     });
   }
 
-  const hasBots = kind === 'solo' && Object.keys(rules.rules.table.ai ?? {}).length > 0;
-  const botsToStep = hasBots ? bots : [];
+  const hasBots = kind === 'solo' && rules.currency.practice && Object.keys(rules.rules.table.ai ?? {}).length > 0;
 
-  // Poll the view; AI players take their step when the table is theirs to play.
+  // Poll the view.
   useEffect(() => {
     if (!table) return;
     let stopped = false;
@@ -156,14 +156,8 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       if (running || stopped) return;
       running = true;
       try {
-        let seq = begin();
-        let v = await api.view(table);
-        const botTurn = v.seats.some((s) => s.turn && botsToStep.some((b) => b.seat === s.seat)) || (v.round.phase === 'betting' && botsToStep.length > 0);
-        if (botTurn && !stopped) {
-          await stepBots(session.token, rules.id, table, botsToStep);
-          seq = begin();
-          v = await api.view(table);
-        }
+        const seq = begin();
+        const v = await api.view(table);
         if (!stopped) accept(v, seq);
       } catch (e) {
         if (!stopped) setError(message(e));
@@ -176,7 +170,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       stopped = true;
       clearInterval(t);
     };
-  }, [table, api, JSON.stringify(botsToStep)]);
+  }, [table, api]);
 
   const tabs = useTabs(
     table ? `croupier:${rules.id}:${table}` : null,
@@ -211,7 +205,6 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const deal = () =>
     run(async () => {
       if (kind === 'solo') {
-        if (botsToStep.length) await stepBots(session.token, rules.id, table!, botsToStep);
         const seq = begin();
         accept((await api.deal(table!)).view, seq);
       } else {
@@ -219,6 +212,20 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
         const seq = begin();
         accept(await api.view(table!), seq);
       }
+    });
+  const addBot = (b: Bot) =>
+    run(async () => {
+      const seq = begin();
+      const r = await api.addAi(table!, b);
+      setBots([...bots, b]);
+      accept(r.view, seq);
+    });
+  const removeBot = (b: Bot) =>
+    run(async () => {
+      const seq = begin();
+      const r = await api.removeAi(table!, b.seat);
+      setBots(bots.filter((x) => x.seat !== b.seat));
+      accept(r.view, seq);
     });
   const topUp = () =>
     run(async () => {
@@ -262,7 +269,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
               : null,
             h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
           ),
-          hasBots ? h(Bots, { rules, bots, setBots, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
+          hasBots ? h(Bots, { rules, bots, onAdd: addBot, onRemove: removeBot, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
           last ? h(LastRound, { key: last.round.id, recall: last, rules, player: session.name }) : null,
           h(OtherTabs, { others: tabs, rules }),
         )
