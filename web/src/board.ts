@@ -2,7 +2,7 @@
 // down while the API sends null), seats or the common hand, Andar Bahar's sides, and your bets.
 import { h } from 'preact';
 import { isAiPlayer, type Rules, type TableView } from './api.ts';
-import { Cards, Hand } from './cards.ts';
+import { Hand } from './cards.ts';
 import { betLabel, money } from './format.ts';
 
 type HandView = TableView['seats'][number]['hands'][number];
