@@ -152,9 +152,18 @@ function voidRound(ctx: Ctx, state: TableState, reason: string): Result {
   return ok(ctx);
 }
 
+/**
+ * Opens the next round under the context's pack. A round finishes under the pack it started with
+ * (the shell gives it that pack); the table moves to a new pack only here, and then on a new shoe,
+ * since the shoe rules may differ.
+ */
 function openRound(ctx: Ctx, state: TableState): void {
   const pack = ctx.pack;
-  const shoeDone = !state.shoe || (!state.shoe.fixed && (state.shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
+  const packChanged = state.packSha256 !== pack.sha256;
+  const shoeDone = !state.shoe || (!state.shoe.fixed && (packChanged || state.shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
+  state.packId = pack.id;
+  state.packVersion = pack.version;
+  state.packSha256 = pack.sha256;
   const events: EngineEvent[] = [];
   if (shoeDone) {
     if (state.shoe) state.retiredShoes.push({ id: state.shoe.id, seed: state.shoe.seed, commitment: state.shoe.commitment });
@@ -177,6 +186,8 @@ function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineE
   state.round = {
     id: `${state.tableId}-r${no}`,
     no,
+    pack: { id: ctx.pack.id, version: ctx.pack.version, sha256: ctx.pack.sha256 },
+    engineVersion: ENGINE_VERSION,
     phase: 'betting',
     openedAt: now,
     deadline: ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs,

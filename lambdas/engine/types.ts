@@ -97,6 +97,9 @@ export interface RoundLogEntry {
 export interface RoundState {
   id: string;
   no: number;
+  /** The rules the round runs under, start to finish, and the engine that ran it. */
+  pack: { id: string; version: string; sha256: string };
+  engineVersion: string;
   phase: Phase;
   openedAt: number;
   /** When the open window closes by itself (ms since epoch); null when nothing waits on time. */
