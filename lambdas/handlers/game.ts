@@ -142,12 +142,11 @@ export class Game {
     for (let guard = 0; ; guard++) {
       const now = this.deps.clock();
       const head = await retryOnConflict(async (): Promise<Loaded | null> => {
-        const table = await store.tableItem(tableId);
-        if (table.pending) {
+        const { table, loaded: head } = await store.head(tableId, want.who, now, { also: want.also ?? [] });
+        if (!head) {
           await store.applyPending(tableId, table);
           return null;
         }
-        const head = await store.loadFrom(table, want.who, now, { also: want.also ?? [] });
         if (guard >= 20) return head;
         const round = head.state.round;
         if (round.phase === 'settled' || round.phase === 'void') {

@@ -80,6 +80,19 @@ interface PlayerItem {
 
 const playerItem = (item: Record<string, unknown>): PlayerItem => ({ version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string });
 
+/** What a load read besides the table item, and where the table item pointed when it was read. */
+interface Fetched {
+  roundId: string;
+  shoeId: string | null;
+  round: Record<string, unknown> | undefined;
+  shoe: Record<string, unknown> | undefined;
+  parts: Record<string, PlayerItem>;
+  wallets: Record<string, WalletState>;
+}
+
+/** Tables whose pointers a process keeps as hints (a Lambda instance serves a few). */
+const MAX_HINTS = 1000;
+
 const walletOf = (playerId: string, item: Record<string, unknown> | undefined): WalletState =>
   item ? { playerId: item.playerId as string, balance: item.balance as number, version: item.version as number } : { playerId, balance: 0, version: 0 };
 
@@ -148,6 +161,9 @@ export class RoundStore {
     readonly wallet: DynamoWallet,
   ) {}
 
+  /** Per table, the table item as last read or written here: where a warm load looks first. */
+  private readonly hints = new Map<string, TableItem>();
+
   // ---------------------------------------------------------------- creating
 
   async createTable(state: TableState, at: number): Promise<void> {
@@ -172,7 +188,7 @@ export class RoundStore {
   async tableItem(tableId: string): Promise<TableItem> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.table(tableId), ConsistentRead: true }));
     if (!Item) throw new StoreError('table-not-found', `there is no table ${tableId}`);
-    return {
+    return this.remember({
       core: parse<TableCore>(Item.core as string),
       version: Item.version as number,
       currentRoundId: Item.currentRoundId as string,
@@ -180,7 +196,31 @@ export class RoundStore {
       lockId: Item.lockId as string | undefined,
       lockedUntil: Item.lockedUntil as number | undefined,
       pending: Item.pending ? parse<Pending>(Item.pending as string) : undefined,
-    };
+    });
+  }
+
+  /** Keeps where a table item points (its round, shoe, seats) as a hint for the next load of that table. */
+  private remember(table: TableItem): TableItem {
+    if (this.hints.size >= MAX_HINTS && !this.hints.has(table.core.tableId)) this.hints.clear();
+    this.hints.set(table.core.tableId, table);
+    return table;
+  }
+
+  /**
+   * The table item and, unless it holds a pending transition (then `loaded` is null: resume it),
+   * the table loaded as asked; a table another request holds is a ConflictError. Warm, the round,
+   * shoe and wallets are read alongside the table item from where it pointed last (a hint only:
+   * used if the fresh table item points at the same round and shoe, read again otherwise; every
+   * commit is conditioned on the versions read, so a stale read can only fail and be retried).
+   */
+  async head(tableId: string, who: readonly string[] | 'all', now: number, options: LoadOptions = {}): Promise<{ table: TableItem; loaded: Loaded | null }> {
+    const hint = this.hints.get(tableId);
+    const early = hint ? this.fetch(hint, who, options).catch(() => null) : null;
+    const table = await this.tableItem(tableId);
+    const raw = early ? await early : null;
+    if (table.pending) return { table, loaded: null };
+    if (raw && raw.roundId === table.currentRoundId && raw.shoeId === table.currentShoeId) return { table, loaded: await this.assemble(table, raw, who, now, options) };
+    return { table, loaded: await this.loadFrom(table, who, now, options) };
   }
 
   /**
@@ -199,36 +239,56 @@ export class RoundStore {
    * a wallet of a player the table item does not name costs one more BatchGetItem.
    */
   async loadFrom(table: TableItem, who: readonly string[] | 'all', now: number, options: LoadOptions = {}): Promise<Loaded> {
+    this.refuseBusy(table, now, options);
+    return this.assemble(table, await this.fetch(table, who, options), who, now, options);
+  }
+
+  /** Busy is a conflict: the caller's retry loop waits and reloads (after resuming a pending transition). */
+  private refuseBusy(table: TableItem, now: number, options: LoadOptions): void {
     const tableId = table.core.tableId;
-    // Busy is a conflict: the caller's retry loop waits and reloads (after resuming a pending transition).
     if (table.pending) throw new ConflictError(`table ${tableId} is finishing a transition`);
     if (table.lockId && table.lockId !== options.ownLock && (table.lockedUntil ?? 0) > now) throw new ConflictError(`table ${tableId} is busy with a transition`);
+  }
+
+  /** The items a load needs besides the table item, from where `table` points. */
+  private async fetch(table: TableItem, who: readonly string[] | 'all', options: LoadOptions): Promise<Fetched> {
     const roundId = table.currentRoundId;
+    const shoeId = table.currentShoeId;
     const all = who === 'all';
-    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {})]);
-    // Seat holders are the likely players of a full load: their wallets are fetched with the rest.
-    const guessed = new Set(known);
+    // The wallets of the players the table names (and, for a full load, its seat holders) come with the rest.
+    const guessed = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {})]);
     if (all) for (const seat of Object.values(table.core.seats)) if (seat.owner) guessed.add(seat.owner);
     const keyList = [...guessed].map((p) => keys.wallet(p));
-    if (table.currentShoeId) keyList.push(keys.shoe(table.currentShoeId));
+    if (shoeId) keyList.push(keys.shoe(shoeId));
     if (!all) keyList.push(keys.round(roundId), ...[...new Set(who)].map((p) => keys.roundPlayer(roundId, p)));
     const [items, queried] = await Promise.all([this.batchGet(keyList), all ? this.roundPartition(roundId) : undefined]);
     const byKey = new Map(items.map((i) => [`${i.PK as string}|${i.SK as string}`, i]));
     const get = (key: { PK: string; SK: string }) => byKey.get(`${key.PK}|${key.SK}`);
-    const roundItem = queried ? queried.round : get(keys.round(roundId));
-    if (!roundItem) throw new StoreError('round-not-found', `round ${roundId} is missing`);
+    const round = queried ? queried.round : get(keys.round(roundId));
     const parts: Record<string, PlayerItem> = {};
     if (queried) Object.assign(parts, queried.players);
     else for (const p of who as readonly string[]) {
       const item = get(keys.roundPlayer(roundId, p));
       if (item) parts[p] = playerItem(item);
     }
-    const names = new Set([...known, ...Object.keys(parts)]);
     const wallets: Record<string, WalletState> = {};
-    const missing = [...names].filter((p) => !guessed.has(p));
+    for (const p of guessed) wallets[p] = walletOf(p, get(keys.wallet(p)));
+    return { roundId, shoeId, round, shoe: shoeId ? get(keys.shoe(shoeId)) : undefined, parts, wallets };
+  }
+
+  /** A state from the table item and what was fetched where it points (a missing wallet costs one more read). */
+  private async assemble(table: TableItem, fetched: Fetched, who: readonly string[] | 'all', now: number, options: LoadOptions): Promise<Loaded> {
+    this.refuseBusy(table, now, options);
+    const roundId = table.currentRoundId;
+    const all = who === 'all';
+    const { round: roundItem, shoe, parts } = fetched;
+    if (!roundItem) throw new StoreError('round-not-found', `round ${roundId} is missing`);
+    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {})]);
+    const names = new Set([...known, ...Object.keys(parts)]);
+    const missing = [...names].filter((p) => !fetched.wallets[p]);
     const extra = missing.length ? await this.wallets(missing) : {};
-    for (const p of names) wallets[p] = extra[p] ?? walletOf(p, get(keys.wallet(p)));
-    const shoe = table.currentShoeId ? get(keys.shoe(table.currentShoeId)) : undefined;
+    const wallets: Record<string, WalletState> = {};
+    for (const p of names) wallets[p] = fetched.wallets[p] ?? extra[p]!;
     const players: Loaded['players'] = {};
     const partMap: Record<string, PlayerPart> = {};
     for (const [name, item] of Object.entries(parts)) {
@@ -386,6 +446,8 @@ export class RoundStore {
     }
     items.push(this.stepPut(newRound ? next.round.id : roundId, step));
     if (items.length > SINGLE_LIMIT) return { kind: 'staged' };
+    // Where the table will point once this commits (a hint: if it does not commit, the next load reads again).
+    if (tableChanged) this.remember({ ...loaded.table, core: sp.core, currentRoundId: next.round.id, currentShoeId: sp.shoe?.id ?? null });
     return { kind: 'single', items };
   }
 

@@ -34,9 +34,10 @@ async function counted(h: Harness, run: (api: ReturnType<Harness['api']>) => Pro
   return [...calls].sort();
 }
 
-// One GetItem of the table (a pending transition is looked for in it), then in parallel the key's
-// claim, one BatchGetItem (shoe, wallets; a partial load's round and player item) and, for a full
-// load, one Query (round item and player items); then the one TransactWriteItems.
+// In parallel: the key's claim, one GetItem of the table (a pending transition is looked for in
+// it), one BatchGetItem (shoe, wallets; a partial load's round and player item) and, for a full
+// load, one Query (round item and player items), the last two where the table pointed when this
+// instance last read it; then the one TransactWriteItems.
 const FULL_COMMAND = ['BatchGetItem', 'GetItem', 'PutItem', 'Query', 'TransactWriteItems'];
 const FULL_VIEW = ['BatchGetItem', 'GetItem', 'Query'];
 
@@ -59,6 +60,35 @@ describe('DynamoDB calls per request', () => {
     const body = move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat };
     const act = await counted(h, (api) => callOn(api, 'POST', '/tables/t1/actions', { as: 'alice', body }));
     expect(act).toEqual(FULL_COMMAND);
+  });
+
+  test('a stale hint (another instance opened the next round) costs a reload, never a wrong answer', async () => {
+    const h = await harness('blackjack-mewah');
+    opened.push(h);
+    expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
+    expect((await h.call('POST', '/wallets/alice/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'welcome' } })).status).toBe(200);
+    const { doc, calls } = countingClient();
+    const other = h.api(doc);
+    const first = (await callOn(other, 'GET', '/tables/t1', { as: 'alice' })).body.round.id;
+    // This instance plays the round to its end and opens the next one.
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } })).status).toBe(200);
+    expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
+      if (view.round.id !== first) break;
+      const move = view.legal[0];
+      if (!move) break;
+      const body = move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat };
+      expect((await h.call('POST', '/tables/t1/actions', { as: 'alice', body })).status).toBe(200);
+    }
+    const now = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round.id;
+    expect(now).not.toBe(first);
+    calls.length = 0;
+    const bet = await callOn(other, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } });
+    expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+    expect(bet.body.view.round.id).toBe(now);
+    // The hinted round and shoe read alongside the table item, then read again where it points.
+    expect(calls.sort()).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', 'PutItem', 'Query', 'Query', 'TransactWriteItems']);
   });
 
   test('common draw: a player bet', async () => {
