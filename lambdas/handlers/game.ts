@@ -154,7 +154,8 @@ export class Game {
           await this.packs.storeCurrent(now);
           // The next round opens from the table alone, as it always has (no player items).
           const bare = await store.loadFrom(table, [], now);
-          await this.transition(bare, now, 'system', (ctx, state) => openUnder(ctx, state), this.packs.current);
+          // The next round opens under the deployed pack (the engine moves the table to it, on a new shoe).
+          await this.transition(bare, now, 'system', (ctx, state) => apply(ctx, state, { type: 'next-round' }, 'system'), this.packs.current);
           return null;
         }
         if (round.deadline === null || now < round.deadline) return head;
@@ -331,21 +332,6 @@ export class Game {
     if (actor.role === 'player' && !state.players[actor.id]) state.players[actor.id] = { balance: loaded.wallets[actor.id]?.balance ?? 0, demo: actor.demo, ai: null };
     return playerView(this.ctxOf(await this.running(state), this.deps.clock()), state, actor.role === 'operator' ? null : actor.id);
   }
-}
-
-/**
- * Opens the next round under the deployed pack (`ctx.pack`): the finished round ran under the
- * pack it started with; the table now records the deployed one. The first round under another
- * pack also starts a new shoe (the old one is retired: its shoe rules may differ).
- */
-export function openUnder(ctx: Ctx, state: TableState): { ok: boolean; error?: EngineError } {
-  if (state.packSha256 !== ctx.pack.sha256) {
-    if (state.shoe && !state.shoe.fixed) state.shoe.cutCardOut = true;
-    state.packId = ctx.pack.id;
-    state.packVersion = ctx.pack.version;
-    state.packSha256 = ctx.pack.sha256;
-  }
-  return apply(ctx, state, { type: 'next-round' }, 'system');
 }
 
 /**
