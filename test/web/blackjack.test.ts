@@ -2,31 +2,11 @@
 // practice blackjack variant played by clicking (and by keyboard), balances checked against the
 // API, a screenshot of each; and the hole card is nowhere in the page or its traffic before the
 // dealer shows it.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { dynamoEndpoint } from '../setup/dynamo.ts';
-import { ARTIFACTS, dealNow, launch, moneyText, signInAndOpen, watchedPage, type Watched } from './browser.ts';
-import { startWebServer, type WebServer } from './server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ARTIFACTS, dealNow, moneyText, roundNo, signInAndOpen, watchedPage, webSuite, type Watched } from './browser.ts';
 
-let server: WebServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startWebServer(dynamoEndpoint(), { seedLabel: 'web-bj' }), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-});
-afterEach(async () => {
-  await context.close();
-});
-
-const roundNo = async (page: Page) => Number((await page.getByTestId('round').innerText()).replace(/\D/g, ''));
+const suite = webSuite('web-bj');
 
 /** Answers every question no and stands on every hand until the round's result is shown. */
 async function standUntilSettled(page: Page, round: number, keyboard = false): Promise<void> {
@@ -47,7 +27,7 @@ async function standUntilSettled(page: Page, round: number, keyboard = false): P
 }
 
 async function expectBalanceMatchesApi(w: Watched, pack: string, player: string): Promise<number> {
-  const wallet = await server.api('GET', `/${pack}/wallet`, { as: player });
+  const wallet = await suite.server().api('GET', `/${pack}/wallet`, { as: player });
   expect(wallet.status).toBe(200);
   await expect.poll(() => w.page.getByTestId('balance').innerText(), { timeout: 5000 }).toBe(`${moneyText(wallet.body.balance)} ${wallet.body.currency.code}`);
   return wallet.body.balance as number;
@@ -61,9 +41,9 @@ async function shownNet(page: Page): Promise<number> {
 
 describe('seated blackjack', { timeout: 90_000 }, () => {
   test('blackjack-mewah: the rules, then a full round by clicking; the balance is the API wallet', async () => {
-    const w = await watchedPage(context);
+    const w = await watchedPage(suite.context());
     const { page } = w;
-    await page.goto(`${server.base}/#/blackjack-mewah/rules`);
+    await page.goto(`${suite.server().base}/#/blackjack-mewah/rules`);
     await page.getByRole('heading', { name: 'Blackjack Mewah' }).waitFor();
     // A product manager's reading: pay tables and computed next to declared RTP.
     const rules = page.getByLabel('rules of Blackjack Mewah');
@@ -99,9 +79,9 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
   });
 
   test('blackjack-lucky-ladies: main and Lucky Ladies, stood by keyboard', async () => {
-    const w = await watchedPage(context);
+    const w = await watchedPage(suite.context());
     const { page } = w;
-    await signInAndOpen(w, server.base, 'blackjack-lucky-ladies', 'lena', 'ladies-1');
+    await signInAndOpen(w, suite.server().base, 'blackjack-lucky-ladies', 'lena', 'ladies-1');
     await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
     await page.locator('input[name=amount]').fill('10.00');
@@ -118,9 +98,9 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
   });
 
   test('blackjack-eropa: a practice round with an AI player that plays its own seat', async () => {
-    const w = await watchedPage(context);
+    const w = await watchedPage(suite.context());
     const { page } = w;
-    await signInAndOpen(w, server.base, 'blackjack-eropa', 'erik', 'erik-practice');
+    await signInAndOpen(w, suite.server().base, 'blackjack-eropa', 'erik', 'erik-practice');
     await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 PTS');
     // An easy AI player on seat 1; you sit on seat 2.
@@ -139,7 +119,7 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     expect(balance).toBe(100_000 + (await shownNet(page)));
     // The AI player's own bet (the table minimum) was settled in the same round, and the engine
     // played its hand (an operator may recall any round).
-    const recall = await server.api('GET', `/blackjack-eropa/rounds/erik-practice-r${round}`, { as: 'op', role: 'operator' });
+    const recall = await suite.server().api('GET', `/blackjack-eropa/rounds/erik-practice-r${round}`, { as: 'op', role: 'operator' });
     expect(recall.body.bets.find((b: { player: string }) => b.player === '~ai~erik-practice~1')).toMatchObject({ seat: 1, amount: 100, status: 'settled' });
     // The next round opens for bets; the AI player is still seated.
     await expect.poll(() => roundNo(page), { timeout: 10_000 }).toBe(round + 1);
@@ -149,9 +129,9 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
   });
 
   test('the hole card is in neither the page nor its responses before the dealer shows it', async () => {
-    const w = await watchedPage(context);
+    const w = await watchedPage(suite.context());
     const { page } = w;
-    await signInAndOpen(w, server.base, 'blackjack-mewah', 'holly', 'mewah-hole');
+    await signInAndOpen(w, suite.server().base, 'blackjack-mewah', 'holly', 'mewah-hole');
     await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
     await page.getByRole('button', { name: 'Bet Main' }).click();
@@ -165,7 +145,7 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const seen = w.responses.length;
     await standUntilSettled(page, round);
 
-    const recall = await server.api('GET', `/blackjack-mewah/rounds/mewah-hole-r${round}`, { as: 'holly' });
+    const recall = await suite.server().api('GET', `/blackjack-mewah/rounds/mewah-hole-r${round}`, { as: 'holly' });
     const hole: number = recall.body.round.dealer.cards[1];
     expect(recall.body.round.dealer.holeShown).toBe(true);
     const code = 'A23456789TJQK'[hole >> 2]! + 'SHDC'[hole & 3]!;

@@ -2,6 +2,9 @@
 // record their console errors and what the server sent them, and a screenshot folder.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { dynamoEndpoint } from '../setup/dynamo.ts';
+import { startWebServer, type WebServer } from './server.ts';
 
 export const ARTIFACTS = 'test-results/web';
 
@@ -59,3 +62,30 @@ export async function dealNow(page: Page): Promise<void> {
   const clicked = await page.getByRole('button', { name: 'Deal now (operator)' }).click({ timeout: 3000 }).then(() => true, () => false);
   if (!clicked && (await page.getByTestId('phase').getAttribute('data-phase')) === 'betting') throw new Error('could not deal');
 }
+
+/**
+ * One local server and one browser per test file, a fresh browser context per test: call at the
+ * top of a file; the getters are valid inside tests.
+ */
+export function webSuite(seedLabel: string): { server: () => WebServer; context: () => BrowserContext } {
+  let server: WebServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer(dynamoEndpoint(), { seedLabel }), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+  return { server: () => server, context: () => context };
+}
+
+/** The round number the page shows. */
+export const roundNo = async (page: Page) => Number((await page.getByTestId('round').innerText()).replace(/\D/g, ''));

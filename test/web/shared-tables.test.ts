@@ -1,31 +1,11 @@
 // The web table on tables many players share: two tabs (two players) on one common-draw round
 // see the same cards and each other's results; Andar Bahar with both modes and side bets; and
 // the bet history with a step-by-step recall, driven by keyboard.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { dynamoEndpoint } from '../setup/dynamo.ts';
-import { ARTIFACTS, dealNow, launch, moneyText, signInAndOpen, watchedPage } from './browser.ts';
-import { startWebServer, type WebServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ARTIFACTS, dealNow, moneyText, roundNo, signInAndOpen, watchedPage, webSuite } from './browser.ts';
 
-let server: WebServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startWebServer(dynamoEndpoint(), { seedLabel: 'web-shared' }), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-});
-afterEach(async () => {
-  await context.close();
-});
-
-const roundNo = async (page: Page) => Number((await page.getByTestId('round').innerText()).replace(/\D/g, ''));
+const suite = webSuite('web-shared');
 const lastRound = (page: Page, round: number) => page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
 
 async function netShown(page: Page): Promise<number> {
@@ -33,17 +13,17 @@ async function netShown(page: Page): Promise<number> {
 }
 
 async function walletOf(pack: string, player: string): Promise<number> {
-  const r = await server.api('GET', `/${pack}/wallet`, { as: player });
+  const r = await suite.server().api('GET', `/${pack}/wallet`, { as: player });
   return r.body.balance as number;
 }
 
 describe('tables players share', { timeout: 90_000 }, () => {
   test('blackjack-tanpa-batas: two tabs on one common-draw round see the same cards and each other’s results', async () => {
     const pack = 'blackjack-tanpa-batas';
-    const a = await watchedPage(context);
-    const b = await watchedPage(context);
-    await signInAndOpen(a, server.base, pack, 'ana', 'common-1');
-    await signInAndOpen(b, server.base, pack, 'ben', 'common-1');
+    const a = await watchedPage(suite.context());
+    const b = await watchedPage(suite.context());
+    await signInAndOpen(a, suite.server().base, pack, 'ana', 'common-1');
+    await signInAndOpen(b, suite.server().base, pack, 'ben', 'common-1');
     for (const w of [a, b]) {
       await w.page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
       await expect.poll(() => w.page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
@@ -96,10 +76,10 @@ describe('tables players share', { timeout: 90_000 }, () => {
 
   test('andar-bahar: both modes and side bets, then the history and a step-by-step recall', async () => {
     const pack = 'andar-bahar';
-    const w = await watchedPage(context);
+    const w = await watchedPage(suite.context());
     const { page } = w;
     // The rules: Andar's RTP in each mode, computed next to the declared 97.87% and 98.61%.
-    await page.goto(`${server.base}/#/${pack}/rules`);
+    await page.goto(`${suite.server().base}/#/${pack}/rules`);
     const andar = page.getByRole('article', { name: 'bet andar' });
     await expect.poll(() => andar.count(), { timeout: 15_000 }).toBe(2);
     const rules = await page.getByLabel('rules of Andar Bahar').innerText();
@@ -107,7 +87,7 @@ describe('tables players share', { timeout: 90_000 }, () => {
     expect(rules).toContain('98.6100%');
     expect(rules).toContain('Andar wins, 1 card dealt');
     expect(rules).toContain('46 to 49 cards');
-    await signInAndOpen(w, server.base, pack, 'asha', 'ab-1');
+    await signInAndOpen(w, suite.server().base, pack, 'asha', 'ab-1');
     await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
     await page.getByTestId('andar-bahar').getByRole('group', { name: 'game card' }).locator('[data-card]').waitFor();
