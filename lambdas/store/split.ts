@@ -18,22 +18,13 @@ import type { Card } from '../core/cards.ts';
 import type { ShoeState } from '../core/shoe.ts';
 import type { AiLevel, BetRecord, CommonPlayer, EngineEvent, PlayerState, RoundLogEntry, RoundState, TableState } from '../engine/types.ts';
 
-export interface TableCore {
-  tableId: string;
-  packId: string;
-  packVersion: string;
-  packSha256: string;
-  engineVersion: string;
-  paused: boolean;
-  seats: TableState['seats'];
+/** The table's own item: the engine's table fields minus players, shoe and round, which live apart. */
+export type TableCore = Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'seats' | 'roundsPlayed' | 'warnings'> & {
   /** How many shoes this table has retired (the engine numbers new shoes from it). */
   retiredCount: number;
-  roundsPlayed: number;
-  /** Under-minimum warnings (R-LL-LIMIT-2): few players ever have one, so they stay here. */
-  warnings: TableState['warnings'];
   /** AI players seated at the table (a solo practice table holds a few): name to level. */
   ai?: Record<string, AiLevel>;
-}
+};
 
 export type RoundShared = Omit<RoundState, 'bets' | 'log' | 'events' | 'voidedPlayers' | 'common'> & {
   common: { cards: Card[]; stream: Card[] } | null;
