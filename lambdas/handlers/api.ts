@@ -22,6 +22,7 @@ import { RoundStore } from '../store/rounds.ts';
 import type { PlayerPart } from '../store/split.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
 import { eventsFor, Game, RuleError, seenBy, type Actor } from './game.ts';
+import { recordRequest } from './metrics.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP", public: true },
@@ -258,7 +259,10 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {
   } catch (error) {
     return errorResult(error, (e) => console.error(JSON.stringify({ level: 'ERROR', message: 'cold start failed', error: String(e), id: randomUUID() })));
   }
-  return cached(event);
+  const started = Date.now();
+  const result = await cached(event);
+  recordRequest(result.statusCode ?? 200, Date.now() - started);
+  return result;
 }
 
 export { visibleEvents };

@@ -7,6 +7,7 @@ import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import { createDocumentClient, DynamoWallet, Idempotency } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
 import { Game, type GameDeps } from './game.ts';
+import { recordSweep } from './metrics.ts';
 
 export interface SweepResult {
   swept: string[];
@@ -46,5 +47,7 @@ export async function handler(): Promise<SweepResult> {
     const doc = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
     cached = createSweep({ pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)), clock: Date.now, newSeed: cryptoSeed });
   }
-  return cached();
+  const result = await cached();
+  recordSweep(result.swept.length, result.failed.length);
+  return result;
 }
