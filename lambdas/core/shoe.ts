@@ -2,7 +2,7 @@
 // (R-BJ-SHOE-1) and burn (R-BJ-SHOE-2). Shoe state is plain JSON; the order is rebuilt from the
 // seed when needed and cached off the JSON (a symbol key), so saving a shoe never writes its order.
 import { BJ_VALUE, CARDS_PER_DECK, type Card } from './cards.ts';
-import { ChaChaRandom, FastRandom, commitment, shuffleInPlace, type RandomSource } from './rng.ts';
+import { ChaChaRandom, FastRandom, commitment, shuffleInPlace, uniformInt, type RandomSource } from './rng.ts';
 
 export interface ShoeState {
   id: string;
@@ -33,7 +33,19 @@ export interface ShoeSpec {
 }
 
 const ORDER = Symbol('order');
-type WithOrder = ShoeState & { [ORDER]?: Uint8Array };
+/**
+ * How far a seeded shoe's order is known. Live shoes (chacha20) shuffle whole, backward, as they
+ * always have, so recorded rounds replay. Simulator shoes (xoshiro) shuffle forward, one
+ * Fisher–Yates step per card dealt: the same order a full forward shuffle gives, but Andar Bahar
+ * draws ~14 random numbers a round instead of 51.
+ */
+interface Dealing {
+  order: Uint8Array;
+  rng: RandomSource | null;
+  /** Positions below this are final. */
+  known: number;
+}
+type WithOrder = ShoeState & { [ORDER]?: Dealing };
 
 export function newShoe(spec: ShoeSpec, id: string, seed: Uint8Array, generator: ShoeState['generator'] = 'chacha20'): ShoeState {
   const size = spec.decks * CARDS_PER_DECK;
@@ -71,18 +83,43 @@ export function fixedShoe(decks: number, cards: Card[]): ShoeState {
 
 /** The shuffled order of a seeded shoe: every card of `decks` decks, Fisher–Yates from the seed. */
 export function shoeOrder(shoe: ShoeState): Uint8Array {
+  const d = dealing(shoe);
+  reveal(d, d.order.length - 1);
+  return d.order;
+}
+
+function dealing(shoe: ShoeState): Dealing {
   const cached = (shoe as WithOrder)[ORDER];
   if (cached) return cached;
   const order = new Uint8Array(shoe.decks * CARDS_PER_DECK);
   for (let i = 0; i < order.length; i++) order[i] = i % CARDS_PER_DECK;
-  shuffleInPlace(generatorFor(shoe), order);
-  Object.defineProperty(shoe, ORDER, { value: order, enumerable: false });
-  return order;
+  let d: Dealing;
+  if (shoe.generator === 'chacha20') {
+    shuffleInPlace(new ChaChaRandom(Buffer.from(shoe.seed, 'hex')), order);
+    d = { order, rng: null, known: order.length };
+  } else d = { order, rng: new FastRandom(firstWordLE(shoe.seed)), known: 0 };
+  // Off the JSON and not copied by a spread: saving a shoe never writes its order.
+  Object.defineProperty(shoe, ORDER, { value: d, enumerable: false });
+  return d;
 }
 
-function generatorFor(shoe: ShoeState): RandomSource {
-  const seed = Buffer.from(shoe.seed, 'hex');
-  return shoe.generator === 'chacha20' ? new ChaChaRandom(seed) : new FastRandom(seed.readUInt32LE(0));
+/** Forward Fisher–Yates steps until position `upTo` is final. */
+function reveal(d: Dealing, upTo: number): void {
+  const order = d.order;
+  const n = order.length;
+  while (d.known <= upTo) {
+    const i = d.known++;
+    const j = i + uniformInt(d.rng!, n - i);
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+}
+
+/** The seed's first four bytes as a little-endian word (what seeds the simulator's generator). */
+function firstWordLE(hex: string): number {
+  const w = parseInt(hex.slice(0, 8), 16);
+  return ((w >>> 24) | ((w >>> 8) & 0xff00) | ((w & 0xff00) << 8) | (w << 24)) >>> 0;
 }
 
 export const cardsLeft = (shoe: ShoeState): number => (shoe.fixed ? shoe.fixed.length : shoe.size) - shoe.position;
@@ -90,7 +127,13 @@ export const cardsLeft = (shoe: ShoeState): number => (shoe.fixed ? shoe.fixed.l
 /** Deals the next card, or undefined when the shoe is exhausted. Marks the cut card when reached. */
 export function draw(shoe: ShoeState): Card | undefined {
   if (shoe.position >= (shoe.fixed ? shoe.fixed.length : shoe.size)) return undefined;
-  const card = shoe.fixed ? shoe.fixed[shoe.position] : shoeOrder(shoe)[shoe.position];
+  let card: Card;
+  if (shoe.fixed) card = shoe.fixed[shoe.position];
+  else {
+    const d = dealing(shoe);
+    if (d.known <= shoe.position) reveal(d, shoe.position);
+    card = d.order[shoe.position];
+  }
   shoe.position++;
   if (shoe.position > shoe.cutAt) shoe.cutCardOut = true;
   return card;

@@ -3,8 +3,8 @@
 // game card's rank appears (R-AB-DEAL-1), and every bet settled from the pack's pay tables.
 import { rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
-import { findBet } from '../pack/compiled.ts';
-import { checkStake, placeStake, returnBet } from './bets.ts';
+import { findBet, type CompiledBet } from '../pack/compiled.ts';
+import { checkStake, openBet, placeStake, returnBet } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { openPaytableBets, settlePaytable } from './paytable.ts';
 import type { Family } from './table.ts';
@@ -25,27 +25,28 @@ export const andarBahar: Family = {
     state.round.andarBahar = { gameCard, sides: [[], []], winner: null };
   },
 
-  bet(ctx, state, cmd) {
+  bet(ctx, state, player, cmd) {
     const pack = ctx.pack;
     if (cmd.seat !== undefined) return fail('no-seats', 'Andar Bahar has no seats; omit seat');
     const mode = cmd.mode ?? pack.modes!.default;
-    if (!pack.modes!.offered.includes(mode)) return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
+    // Compiled bets exist only in offered modes, so the lookup itself checks the mode.
     const bet = findBet(pack, cmd.bet, mode);
     if (!bet) {
+      if (!pack.modes!.offered.includes(mode)) return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
       const modes = pack.bets.filter((b) => b.name === cmd.bet).map((b) => b.mode);
       return modes.length
         ? fail('mode-not-offered', `${cmd.bet} is not offered in ${mode} mode; it is offered in: ${modes.join(', ')}`)
         : fail('unknown-bet', `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
     }
-    const existing = state.round.bets.find((b) => b.player === cmd.player && b.key === bet.key && b.status === 'open');
-    const stake = checkStake(ctx, state, cmd.player, bet, existing?.amount ?? 0, cmd.amount);
+    const existing = openBet(state, player, bet.key, null);
+    const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, cmd.amount);
     if ('ok' in stake) return stake;
     if (stake.voidHand) {
-      for (const r of state.round.bets) if (r.player === cmd.player) returnBet(ctx, state, r, `${bet.name} under the minimum again`);
-      state.round.voidedPlayers.push(cmd.player);
+      for (const r of state.round.bets) if (r.player === player) returnBet(ctx, state, r, `${bet.name} under the minimum again`);
+      state.round.voidedPlayers.push(player);
       return ok(ctx);
     }
-    placeStake(ctx, state, cmd.player, bet, null, stake);
+    placeStake(ctx, state, player, bet, null, stake, existing);
     return ok(ctx);
   },
 
@@ -72,10 +73,8 @@ export const andarBahar: Family = {
     const first3 = ab.sides[0].length && ab.sides[1].length ? [ab.gameCard, ab.sides[0][0], ab.sides[1][0]] : [];
     const first3Group = { cards: first3, n: first3.length, facts };
     const outcome = { cards: [], n: 0, facts };
-    for (const [key, open] of openPaytableBets(state)) {
-      const bet = ctx.pack.betByKey.get(key)!;
-      settlePaytable(ctx, state, bet, open, () => (bet.group === 'first-3' ? first3Group : outcome));
-    }
+    const groupOf = (_r: unknown, bet: CompiledBet) => (bet.group === 'first-3' ? first3Group : outcome);
+    for (const [key, open] of openPaytableBets(state)) settlePaytable(ctx, state, ctx.pack.betByKey.get(key)!, open, groupOf);
     round.phase = 'settled';
     emit(ctx, state, { type: 'round-settled', round: round.no });
     return ok(ctx);

@@ -50,21 +50,32 @@ export function checkStake(ctx: Ctx, state: TableState, player: string, bet: Com
   return { accepted, excess, warning, voidHand };
 }
 
-/** Records (or adds to) a bet and debits it. */
-export function placeStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, stake: Stake): BetRecord {
+/** The player's open bet of that key on that spot, if any. */
+export function openBet(state: TableState, player: string, key: string, seat: number | null): BetRecord | undefined {
+  const bets = state.round.bets;
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i];
+    if (b.key === key && b.player === player && b.seat === seat && b.status === 'open') return b;
+  }
+  return undefined;
+}
+
+/** Records (or adds to) a bet and debits it; `existing` is the open bet on the spot when the caller looked it up. */
+export function placeStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, stake: Stake, existing = openBet(state, player, bet.key, seat)): BetRecord {
   const round = state.round;
-  let record = round.bets.find((b) => b.player === player && b.key === bet.key && b.seat === seat && b.status === 'open');
+  let record = existing;
   if (!record) {
     record = { id: round.nextBetId++, player, key: bet.key, name: bet.name, mode: bet.mode, type: bet.type, seat, amount: 0, staked: 0, status: 'open', returned: 0, line: null };
     round.bets.push(record);
   }
   record.amount += stake.accepted;
-  stakeMore(ctx, state, record, stake.accepted, `bet ${bet.key}`);
+  record.staked += stake.accepted;
+  move(ctx, state, player, -stake.accepted, 'bet', bet.key);
   if (stake.warning) {
     emit(ctx, state, { type: 'warning', player, message: stake.warning });
     if (stake.excess === 0) ((state.warnings[player] ??= {})[bet.name] = (state.warnings[player]?.[bet.name] ?? 0) + 1);
   }
-  emit(ctx, state, { type: 'bet-placed', player, bet: bet.key, seat, amount: stake.accepted, total: record.amount });
+  if (ctx.events) emit(ctx, state, { type: 'bet-placed', player, bet: bet.key, seat, amount: stake.accepted, total: record.amount });
   return record;
 }
 
@@ -90,8 +101,14 @@ export function returnBet(ctx: Ctx, state: TableState, record: BetRecord, reason
 /** Credits what a bet (or part of it) returns, stake included; 0 for a loss. */
 export function credit(ctx: Ctx, state: TableState, record: BetRecord, returned: number, outcome: string, hand: number | null = null): void {
   record.returned += returned;
-  pay(ctx, state, record.player, returned, `settle ${record.key}`);
-  emit(ctx, state, { type: 'settled', player: record.player, bet: record.key, seat: record.seat, hand, stake: record.amount, returned, outcome });
+  move(ctx, state, record.player, returned, 'settle', record.key);
+  if (ctx.events) emit(ctx, state, { type: 'settled', player: record.player, bet: record.key, seat: record.seat, hand, stake: record.amount, returned, outcome });
+}
+
+/** `pay`, with the wallet event's reason (`verb key`) built only when events are kept. */
+function move(ctx: Ctx, state: TableState, player: string, delta: number, verb: string, key: string): void {
+  if (ctx.events) pay(ctx, state, player, delta, `${verb} ${key}`);
+  else state.players[player].balance += delta;
 }
 
 /** Closes a bet once everything on it is credited. */

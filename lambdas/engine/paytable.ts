@@ -47,11 +47,12 @@ export function openPaytableBets(state: TableState): Map<string, BetRecord[]> {
  * Settles every open placement of `bet` if all are decided (`groupOf` returns null while a
  * placement's group is incomplete). Returns whether it settled.
  */
-export function settlePaytable(ctx: Ctx, state: TableState, bet: CompiledBet, open: BetRecord[], groupOf: (r: BetRecord) => GroupView | null): boolean {
+export function settlePaytable(ctx: Ctx, state: TableState, bet: CompiledBet, open: BetRecord[], groupOf: (r: BetRecord, bet: CompiledBet) => GroupView | null): boolean {
   if (open.length === 0) return true;
+  if (open.length === 1) return settleOne(ctx, state, bet, open[0], groupOf(open[0], bet));
   const lines: number[] = [];
   for (const r of open) {
-    const group = groupOf(r);
+    const group = groupOf(r, bet);
     const line = group ? paying(bet, group) : undefined;
     if (line === undefined) return false;
     lines.push(line);
@@ -68,5 +69,25 @@ export function settlePaytable(ctx: Ctx, state: TableState, bet: CompiledBet, op
     credit(ctx, state, r, line ? r.amount + winnings[i] : 0, line ?? 'lose');
     close(r, line);
   });
+  return true;
+}
+
+/** The usual case, one placement of the bet: the same settlement without the arrays. */
+function settleOne(ctx: Ctx, state: TableState, bet: CompiledBet, r: BetRecord, group: GroupView | null): boolean {
+  const index = group ? paying(bet, group) : undefined;
+  if (index === undefined) return false;
+  if (index < 0) {
+    credit(ctx, state, r, 0, 'lose');
+    close(r, null);
+    return true;
+  }
+  const line = bet.lines[index];
+  let won = payout(r.amount, line.pays, ctx.pack.rounding);
+  if (bet.capPerRound !== null && won > bet.capPerRound) {
+    emit(ctx, state, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });
+    won = bet.capPerRound; // the whole cap: its pro-rata share of a single placement
+  }
+  credit(ctx, state, r, r.amount + won, line.name);
+  close(r, line.name);
   return true;
 }

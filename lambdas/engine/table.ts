@@ -7,7 +7,8 @@ import { returnBet } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { andarBahar } from './andar-bahar.ts';
 import { blackjack } from './blackjack/index.ts';
-import { fail, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
+import { fail, type BetSpec, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
+import { restoreSlip, snapshotSlip } from './slip.ts';
 
 export const ENGINE_VERSION = '1.0.0';
 
@@ -15,7 +16,7 @@ export const ENGINE_VERSION = '1.0.0';
 export interface Family {
   /** After a round opens (Andar Bahar draws its game card here). */
   opened(ctx: Ctx, state: TableState): void;
-  bet(ctx: Ctx, state: TableState, cmd: Extract<Command, { type: 'bet' }>): Result;
+  bet(ctx: Ctx, state: TableState, player: string, spec: BetSpec): Result;
   act(ctx: Ctx, state: TableState, cmd: Extract<Command, { type: 'act' }>): Result;
   /** Betting closes and the cards come out. */
   deal(ctx: Ctx, state: TableState): Result;
@@ -76,11 +77,9 @@ function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
       return ok(ctx);
     }
     case 'bet':
-      if (state.paused) return fail('table-paused', 'the table is paused; bets are taken again when an operator resumes it');
-      if (round.phase !== 'betting') return fail('betting-closed', `betting is closed (the round is in its ${round.phase} phase); wait for the next round`);
-      if (!state.players[cmd.player]) return fail('unknown-player', `${cmd.player} has not joined this table`);
-      if (round.voidedPlayers.includes(cmd.player)) return fail('hand-voided', `${cmd.player}'s hand is voided for this round (a repeated bet under the minimum); bet again next round`);
-      return familyOf(ctx).bet(ctx, state, cmd);
+      return bettingOpen(state, cmd.player) ?? familyOf(ctx).bet(ctx, state, cmd.player, cmd);
+    case 'bets':
+      return bettingOpen(state, cmd.player) ?? placeSlip(ctx, state, cmd.player, cmd.bets);
     case 'act':
       if (!state.players[cmd.player]) return fail('unknown-player', `${cmd.player} has not joined this table`);
       return familyOf(ctx).act(ctx, state, cmd);
@@ -106,6 +105,31 @@ function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
       if (state.round.phase === 'betting' && state.round.deadline !== null) state.round.deadline = Math.max(state.round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
       return ok(ctx);
   }
+}
+
+/** Why `player` may not bet now, or undefined when they may. */
+function bettingOpen(state: TableState, player: string): Result | undefined {
+  const round = state.round;
+  if (state.paused) return fail('table-paused', 'the table is paused; bets are taken again when an operator resumes it');
+  if (round.phase !== 'betting') return fail('betting-closed', `betting is closed (the round is in its ${round.phase} phase); wait for the next round`);
+  if (!state.players[player]) return fail('unknown-player', `${player} has not joined this table`);
+  if (round.voidedPlayers.includes(player)) return fail('hand-voided', `${player}'s hand is voided for this round (a repeated bet under the minimum); bet again next round`);
+  return undefined;
+}
+
+/** A bet slip: each bet as if placed alone, in order; a refusal undoes the ones before it. */
+function placeSlip(ctx: Ctx, state: TableState, player: string, bets: readonly BetSpec[]): Result {
+  if (!Array.isArray(bets) || bets.length === 0) return fail('empty-slip', 'a bet slip needs at least one bet');
+  const family = familyOf(ctx);
+  const before = snapshotSlip(ctx, state, player);
+  for (let i = 0; i < bets.length; i++) {
+    const r = (i > 0 ? bettingOpen(state, player) : undefined) ?? family.bet(ctx, state, player, bets[i]);
+    if (!r.ok) {
+      restoreSlip(ctx, state, before);
+      return bets.length === 1 ? r : fail(r.error.code, `bet ${i + 1} of ${bets.length} (${bets[i].bet}): ${r.error.message}; no bet of the slip was placed`);
+    }
+  }
+  return ok(ctx);
 }
 
 function timeout(ctx: Ctx, state: TableState): Result {

@@ -156,8 +156,18 @@ export interface TableState {
   round: RoundState;
 }
 
+/** One bet as a player places it: on a seat (seated tables), in a mode (Andar Bahar). */
+export interface BetSpec {
+  bet: string;
+  amount: number;
+  seat?: number;
+  mode?: ModeName;
+}
+
 export type Command =
-  | { type: 'bet'; player: string; bet: string; amount: number; seat?: number; mode?: ModeName }
+  | ({ type: 'bet'; player: string } & BetSpec)
+  /** A bet slip: the player's bets placed in order, all or none (the first refusal refuses the slip). */
+  | { type: 'bets'; player: string; bets: BetSpec[] }
   | { type: 'act'; player: string; action: Action; seat?: number; accept?: boolean }
   | { type: 'deal' }
   | { type: 'timeout' }

@@ -311,11 +311,11 @@ export class Game {
     }
     if ('player' in cmd && !state.players[cmd.player].demo && req.actor.demo && req.actor.id === cmd.player) state.players[cmd.player].demo = true;
     const shared = state.round.nextBetId;
-    if (this.perPlayer && cmd.type === 'bet') state.round.nextBetId = betIdFor(cmd.player, state.round.bets);
+    if (this.perPlayer && (cmd.type === 'bet' || cmd.type === 'bets')) state.round.nextBetId = betIdFor(cmd.player, state.round.bets);
     if (partial) addOthers(ctx, state);
     const r = apply(ctx, state, cmd, req.actor.id);
     if (partial) removeOthers(state);
-    if (this.perPlayer && cmd.type === 'bet') state.round.nextBetId = shared;
+    if (this.perPlayer && (cmd.type === 'bet' || cmd.type === 'bets')) state.round.nextBetId = shared;
     return r.ok ? { ok: true } : r;
   }
 

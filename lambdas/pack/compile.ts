@@ -99,8 +99,8 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
   const modes: (ModeName | null)[] = offeredModes ? (b.modes ?? offeredModes) : [null];
   const lineOf = lineFunction(lines, b.group ?? null, facts);
   return modes.map((mode) => ({
-    key: mode ? `${b.name}/${mode}` : b.name,
-    name: b.name,
+    key: intern(mode ? `${b.name}/${mode}` : b.name),
+    name: intern(b.name),
     mode,
     type: b.type,
     placement: b.placement ?? (tableKind === 'seated' || tableKind === 'solo' ? 'seat' : 'player'),
@@ -121,6 +121,12 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     origin: { path: source.path, pointer: source.pointer },
   }));
 }
+
+/**
+ * The same string as an interned one (V8 interns property names): bet records carry these keys,
+ * and comparing two interned strings is a pointer compare, not a character loop.
+ */
+const intern = (s: string): string => Object.keys({ [s]: 0 })[0];
 
 function byName(bets: CompiledBet[]): Map<string, Map<ModeName | null, CompiledBet>> {
   const out = new Map<string, Map<ModeName | null, CompiledBet>>();

@@ -21,6 +21,7 @@ export function lineFunction(lines: readonly Line[], group: CardGroupName | null
     for (let i = 0; i < lines.length; i++) if (lines[i].matches(cards, n, f)) return i;
     return -1;
   };
+  if (group === 'outcome' && !facts.includes('dealerBlackjack')) return byOutcome(slow);
   const size = group ? GROUP_SIZE[group] : undefined;
   // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
   if (!size || facts.some((f) => f !== 'dealerBlackjack')) return slow;
@@ -73,4 +74,23 @@ function permutations(items: readonly number[]): number[][] {
     for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) out.push([x, ...rest]);
   });
   return out;
+}
+
+/** Most cards an outcome table remembers; a longer round (many decks) asks the lines. */
+const OUTCOME_CARDS = 64;
+
+/**
+ * Outcome bets (Andar Bahar) read no cards, only the winner and the count dealt: each answer is
+ * remembered per winner × count, so a round's settlement is a lookup, not a walk over closures.
+ */
+function byOutcome(slow: LineOf): LineOf {
+  const memo = new Int8Array(2 * OUTCOME_CARDS).fill(-2);
+  return (cards, n, f) => {
+    const w = f.winner;
+    const c = f.cardsDealt;
+    if (n !== 0 || w === undefined || c === undefined || c < 0 || c >= OUTCOME_CARDS || !Number.isInteger(c)) return slow(cards, n, f);
+    const i = w * OUTCOME_CARDS + c;
+    const known = memo[i];
+    return known !== -2 ? known : (memo[i] = slow(cards, n, f));
+  };
 }

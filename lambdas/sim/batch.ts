@@ -9,7 +9,7 @@ import type { Ctx } from '../engine/context.ts';
 import { currentHand, everyone, type Player } from '../engine/blackjack/players.ts';
 import { legalActions } from '../engine/blackjack/turns.ts';
 import { apply, createTable } from '../engine/table.ts';
-import type { Command, TableState } from '../engine/types.ts';
+import type { BetSpec, Command, TableState } from '../engine/types.ts';
 
 export interface BetTally {
   /** Compiled bet key (name or name/mode). */
@@ -65,12 +65,24 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   // Main bets first: some side bets are placed only with one (R-LL-GAME-1).
   placements.sort((a, b) => Number(b.bet.type === 'hand') - Number(a.bet.type === 'hand'));
   const byKey = new Map(placements.map((p) => [p.bet.key, p.tally]));
+  // One bet slip a round: the bets the round limits still allow, by the round's index in its shoe.
+  const limits = placements.map((p) => p.bet.roundLimit ?? 0);
+  const slips: Command[] = [];
+  const slipFor = (roundInShoe: number): Command => {
+    const i = Math.min(roundInShoe, Math.max(0, ...limits) + 1);
+    return (slips[i] ??= {
+      type: 'bets',
+      player: PLAYER,
+      bets: placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit).map((p) => p.command as BetSpec),
+    });
+  };
   const declineInsurance: Command = { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...(seated ? { seat: 1 } : {}) };
   const deal: Command = { type: 'deal' };
   const next: Command = { type: 'next-round' };
 
   for (let r = 0; r < rounds; r++) {
-    for (const p of placements) apply(ctx, state, p.command); // refused when a round limit is reached
+    // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
+    if (!apply(ctx, state, slipFor(state.round.roundInShoe)).ok) for (const p of placements) apply(ctx, state, p.command);
     apply(ctx, state, deal);
     play(ctx, state, chart, declineInsurance);
     for (const record of state.round.bets) {

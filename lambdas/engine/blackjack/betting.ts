@@ -1,11 +1,10 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
 import { findBet, type CompiledBet } from '../../pack/compiled.ts';
-import { checkStake, placeStake, returnBet, type Stake } from '../bets.ts';
+import { checkStake, openBet, placeStake, returnBet, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
-import { fail, type Command, type Result, type TableState } from '../types.ts';
+import { fail, type BetSpec, type Result, type TableState } from '../types.ts';
 
-type BetCommand = Extract<Command, { type: 'bet' }>;
 
 const isFail = (s: Stake | { ok: false }): s is { ok: false; error: { code: string; message: string } } => 'ok' in s;
 
@@ -23,48 +22,48 @@ export const mainOn = (ctx: Ctx, state: TableState, seat: number | null, player?
 
 export const betOf = (ctx: Ctx, key: string): CompiledBet | undefined => ctx.pack.betByKey.get(key);
 
-export function placeBet(ctx: Ctx, state: TableState, cmd: BetCommand): Result {
+export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSpec): Result {
   const pack = ctx.pack;
   if (cmd.mode !== undefined && !pack.modes) return fail('mode-not-offered', `this table has no betting modes; remove mode "${cmd.mode}"`);
   const bet = findBet(pack, cmd.bet, cmd.mode);
   if (!bet) return fail('unknown-bet', `there is no bet "${cmd.bet}" at this table; bets offered: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
   if (!hasSeats(ctx)) {
     if (cmd.seat !== undefined) return fail('no-seats', 'this table has no seats; omit seat');
-    return placeCommon(ctx, state, cmd, bet);
+    return placeCommon(ctx, state, player, bet, cmd.amount);
   }
   if (cmd.seat === undefined) return fail('seat-required', `say which seat the ${bet.name} bet is on (1 to ${pack.table.seats})`);
   if (!Number.isInteger(cmd.seat) || cmd.seat < 1 || cmd.seat > pack.table.seats) return fail('no-such-seat', `there is no seat ${cmd.seat}; seats are 1 to ${pack.table.seats}`);
   const holder = state.seats[cmd.seat];
   switch (bet.type) {
     case 'hand':
-      return placeSeatBet(ctx, state, cmd, bet, cmd.seat);
+      return placeSeatBet(ctx, state, player, cmd, bet, cmd.seat);
     case 'behind': {
       if (!holder) return fail('seat-empty', `seat ${cmd.seat} is empty; bet behind a seated player`);
-      if (holder.owner === cmd.player) return fail('behind-own-seat', `you cannot bet behind your own seat ${cmd.seat} (R-MW-BEHIND-1)`);
-      return single(ctx, state, cmd.player, bet, cmd.seat, cmd.amount);
+      if (holder.owner === player) return fail('behind-own-seat', `you cannot bet behind your own seat ${cmd.seat} (R-MW-BEHIND-1)`);
+      return single(ctx, state, player, bet, cmd.seat, cmd.amount);
     }
     default: {
       if (!holder) return fail('seat-empty', `seat ${cmd.seat} is empty; ${bet.name} is placed on an occupied seat`);
-      if (bet.placement === 'player' && holder.owner !== cmd.player) return fail('not-your-seat', `${bet.name} is placed by the seat's own player; seat ${cmd.seat} is ${holder.owner}'s`);
-      if (bet.withMain && !mainOn(ctx, state, cmd.seat, cmd.player)) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet on seat ${cmd.seat} first`);
-      return single(ctx, state, cmd.player, bet, cmd.seat, cmd.amount);
+      if (bet.placement === 'player' && holder.owner !== player) return fail('not-your-seat', `${bet.name} is placed by the seat's own player; seat ${cmd.seat} is ${holder.owner}'s`);
+      if (bet.withMain && !mainOn(ctx, state, cmd.seat, player)) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet on seat ${cmd.seat} first`);
+      return single(ctx, state, player, bet, cmd.seat, cmd.amount);
     }
   }
 }
 
-function placeCommon(ctx: Ctx, state: TableState, cmd: BetCommand, bet: CompiledBet): Result {
+function placeCommon(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, amount: number): Result {
   if (bet.type === 'behind') return fail('unknown-bet', 'there is no bet behind at a common-draw table');
-  if (bet.withMain && !mainOn(ctx, state, null, cmd.player)) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet first`);
-  return single(ctx, state, cmd.player, bet, null, cmd.amount);
+  if (bet.withMain && !mainOn(ctx, state, null, player)) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet first`);
+  return single(ctx, state, player, bet, null, amount);
 }
 
 /** A bet on one spot, with the bet's own limit handling. */
 function single(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, amount: number): Result {
-  const existing = state.round.bets.find((b) => b.player === player && b.key === bet.key && b.seat === seat && b.status === 'open');
+  const existing = openBet(state, player, bet.key, seat);
   const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, amount);
   if (isFail(stake)) return stake;
   if (stake.voidHand) return voidPlayerHand(ctx, state, player, bet);
-  placeStake(ctx, state, player, bet, seat, stake);
+  placeStake(ctx, state, player, bet, seat, stake, existing);
   return ok(ctx);
 }
 
@@ -76,26 +75,26 @@ function voidPlayerHand(ctx: Ctx, state: TableState, player: string, bet: Compil
   return ok(ctx);
 }
 
-function placeSeatBet(ctx: Ctx, state: TableState, cmd: BetCommand, bet: CompiledBet, seat: number): Result {
+function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetSpec, bet: CompiledBet, seat: number): Result {
   const { table } = ctx.pack;
-  const player = state.players[cmd.player];
+  const player = state.players[playerName];
   const holder = state.seats[seat];
-  if (holder && holder.owner !== cmd.player) return fail('seat-taken', `seat ${seat} is taken by ${holder.owner}`);
+  if (holder && holder.owner !== playerName) return fail('seat-taken', `seat ${seat} is taken by ${holder.owner}`);
   if (player.demo && !table.demoMaySit) return fail('demo-cannot-sit', 'demo accounts cannot occupy a seat; bet behind a seated player instead (R-MW-SEAT-1)');
-  const mine = seatsOf(state, cmd.player);
-  const amountOn = (s: number) => mainOn(ctx, state, s, cmd.player)?.amount ?? 0;
+  const mine = seatsOf(state, playerName);
+  const amountOn = (s: number) => mainOn(ctx, state, s, playerName)?.amount ?? 0;
 
   if (!holder) {
     if (mine.length >= table.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${table.seatsPerPlayer}`);
     const current = Math.max(0, ...mine.map(amountOn));
     if (table.mirrorSeatBets && current > 0 && cmd.amount !== current)
       return fail('seat-bet-mismatch', `your seats carry the same seat bet: take seat ${seat} with ${current}, the bet on your other seat (R-MW-SEAT-2)`);
-    const stake = checkStake(ctx, state, cmd.player, bet, 0, cmd.amount);
+    const stake = checkStake(ctx, state, playerName, bet, 0, cmd.amount);
     if (isFail(stake)) return stake;
-    if (stake.voidHand) return voidPlayerHand(ctx, state, cmd.player, bet);
-    state.seats[seat] = { owner: cmd.player, missed: 0 };
-    emit(ctx, state, { type: 'seat-taken', seat, player: cmd.player });
-    placeStake(ctx, state, cmd.player, bet, seat, stake);
+    if (stake.voidHand) return voidPlayerHand(ctx, state, playerName, bet);
+    state.seats[seat] = { owner: playerName, missed: 0 };
+    emit(ctx, state, { type: 'seat-taken', seat, player: playerName });
+    placeStake(ctx, state, playerName, bet, seat, stake);
     return ok(ctx);
   }
 
@@ -111,13 +110,13 @@ function placeSeatBet(ctx: Ctx, state: TableState, cmd: BetCommand, bet: Compile
   const stakes: [number, Stake][] = [];
   let committed = 0;
   for (const s of targets) {
-    const stake = checkStake(ctx, state, cmd.player, bet, amountOn(s), each);
+    const stake = checkStake(ctx, state, playerName, bet, amountOn(s), each);
     if (isFail(stake)) return stake;
-    if (stake.voidHand) return voidPlayerHand(ctx, state, cmd.player, bet);
+    if (stake.voidHand) return voidPlayerHand(ctx, state, playerName, bet);
     committed += stake.accepted;
     if (committed > player.balance) return fail('insufficient-balance', `${bet.name}: ${committed} over your seats is more than your balance of ${player.balance}`);
     stakes.push([s, stake]);
   }
-  for (const [s, stake] of stakes) placeStake(ctx, state, cmd.player, bet, s, stake);
+  for (const [s, stake] of stakes) placeStake(ctx, state, playerName, bet, s, stake);
   return ok(ctx);
 }
