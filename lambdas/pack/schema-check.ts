@@ -88,7 +88,7 @@ const describeValue = (value: unknown): string => {
 };
 
 const PATTERN_HELP: Record<string, string> = {
-  [PATTERNS.id]: 'is not a valid id; use lowercase letters, digits and single dashes, e.g. "lucky-ladies"',
+  [PATTERNS.id]: 'is not a valid id; use lowercase letters, digits and single dashes, e.g. "bust-bonus"',
   [PATTERNS.ratio]: 'is not a payout ratio; write N:M with M > 0, e.g. "3:2", "0.9:1" or "15.5:1"',
   [PATTERNS.card]: 'is not a card; write the rank (A, 2-9, T or 10, J, Q, K) then the suit (S, H, D, C), e.g. "QH"',
   [PATTERNS.version]: 'is not a version; write major.minor.patch, e.g. "1.0.0"',

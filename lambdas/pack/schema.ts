@@ -127,7 +127,7 @@ export const Mode = Type.Union([Type.Literal('commission'), Type.Literal('no-com
 
 export const Bet = Type.Object(
   {
-    name: Id('The bet name that scenarios and the API use: main, behind, pair, lucky-ladies, andar, …'),
+    name: Id('The bet name that scenarios and the API use: main, behind, pair, bust-bonus, andar, …'),
     type: Type.Union(
       [
         Type.Literal('hand', { description: 'The blackjack hand bet (main): settled by the hand against the dealer.' }),
@@ -453,7 +453,7 @@ const BetStep = Type.Object(
     bet: Type.Object(
       {
         player: PlayerName,
-        on: Id('The bet name: main, behind, pair, lucky-ladies, andar, …'),
+        on: Id('The bet name: main, behind, pair, bust-bonus, andar, …'),
         seat: Type.Optional(Type.Integer({ minimum: 1, description: 'Seated and solo tables: the seat (omitted for common draw and Andar Bahar).' })),
         mode: Type.Optional(Mode),
         amount: Type.Integer({ minimum: 0, description: 'Stake in minor units; adds to an existing bet of the same name on the same spot.' }),
