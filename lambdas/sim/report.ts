@@ -3,20 +3,11 @@
 // blackjack main bet) and whether that value lies in the 95% interval.
 import { rtpRows } from '../math/index.ts';
 import { findBet, type CompiledPack } from '../pack/compiled.ts';
-import { aggregate } from './aggregate.ts';
+import { aggregate, type BetSummary } from './aggregate.ts';
 import type { BatchResult } from './batch.ts';
 
-export interface SimulatedBet {
-  bet: string;
-  mode: string | null;
-  placed: number;
-  rtp: number | null;
-  ci95: [number, number] | null;
-  stdDev: number | null;
-  hitFrequency: number | null;
-  exact: number | null;
-  exactInInterval: boolean | null;
-}
+/** A bet's summary as the contract prints it: the exact value and its check always present (null when none). */
+export type SimulatedBet = Omit<BetSummary, 'exact' | 'exactInInterval'> & { exact: number | null; exactInInterval: boolean | null };
 
 export interface SimulationDocument {
   pack: string;
