@@ -26,6 +26,7 @@ import type { DocumentClient } from './client.ts';
 import { commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
 import { ConflictError, StoreError } from './errors.ts';
 import { keys, partitions, prefixes } from './keys.ts';
+import { queryItems } from './query.ts';
 import { retryOnConflict } from './retry.ts';
 import { assembleState, partOf, splitState, type PlayerPart, type RoundShared, type TableCore } from './split.ts';
 import type { DynamoWallet, WalletState } from './wallet.ts';
@@ -319,42 +320,27 @@ export class RoundStore {
   private async roundPartition(roundId: string): Promise<{ round: Record<string, unknown> | undefined; players: Record<string, PlayerItem> }> {
     const players: Record<string, PlayerItem> = {};
     let round: Record<string, unknown> | undefined;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :round',
-          ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':first': prefixes.roundPlayers, ':round': keys.round(roundId).SK },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (item.SK === keys.round(roundId).SK) round = item;
-        else if ((item.SK as string).startsWith(prefixes.roundPlayers)) players[item.player as string] = playerItem(item);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for await (const item of queryItems(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :round',
+      ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':first': prefixes.roundPlayers, ':round': keys.round(roundId).SK },
+      ConsistentRead: true,
+    })) {
+      if (item.SK === keys.round(roundId).SK) round = item;
+      else if ((item.SK as string).startsWith(prefixes.roundPlayers)) players[item.player as string] = playerItem(item);
+    }
     return { round, players };
   }
 
   private async allPlayerItems(roundId: string): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
     const out: Record<string, { version: number; appliedTx: number; data: string }> = {};
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-          ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundPlayers },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) out[item.player as string] = { version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string };
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for await (const item of queryItems(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundPlayers },
+      ConsistentRead: true,
+    }))
+      out[item.player as string] = { version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string };
     return out;
   }
 
@@ -557,18 +543,13 @@ export class RoundStore {
 
   private async journal(roundId: string, tx: number, chunks: number): Promise<{ entries: { player: string; version: number; data: string; amount: number; reasons: string[]; history: boolean }[]; step: StepInput & { openedAt?: number } }> {
     const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundJournal(tx) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }));
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for await (const item of queryItems(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundJournal(tx) },
+      ConsistentRead: true,
+    }))
+      items.push(item);
     if (items.length !== chunks) throw new Error(`journal ${roundId}/${tx} has ${items.length} of ${chunks} chunks`);
     const payload = parse<{ entries: []; step: StepInput; openedAt: number }>(items.map((i) => i.data as string).join(''));
     return { entries: payload.entries, step: { ...payload.step, openedAt: payload.openedAt } };
@@ -597,23 +578,17 @@ export class RoundStore {
   /** Every step of a round in time order, events included (a staged step's from its journal). */
   async steps(roundId: string): Promise<Step[]> {
     const out: Step[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundSteps },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }));
-      for (const item of page.Items ?? []) {
-        const step = parse<Step>(item.data as string);
-        const j = item.journal ? parse<{ tx: number; chunks: number }>(item.journal as string) : null;
-        if (j) step.events = (await this.journal(roundId, j.tx, j.chunks)).step.events;
-        out.push(step);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for await (const item of queryItems(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundSteps },
+      ConsistentRead: true,
+    })) {
+      const step = parse<Step>(item.data as string);
+      const j = item.journal ? parse<{ tx: number; chunks: number }>(item.journal as string) : null;
+      if (j) step.events = (await this.journal(roundId, j.tx, j.chunks)).step.events;
+      out.push(step);
+    }
     return out;
   }
 
@@ -638,17 +613,8 @@ export class RoundStore {
 
   async tableIds(): Promise<string[]> {
     const ids: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': partitions.tableIndex() },
-        ExclusiveStartKey: start,
-      }));
-      for (const item of page.Items ?? []) ids.push(item.tableId as string);
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for await (const item of queryItems(this.doc, { TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partitions.tableIndex() } }))
+      ids.push(item.tableId as string);
     return ids;
   }
 
