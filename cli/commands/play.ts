@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseCard, type Card } from '../../lambdas/core/cards.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
+import { hasSeats } from '../../lambdas/pack/compiled.ts';
 import { packArgument } from '../pack-arg.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply, createTable } from '../../lambdas/engine/table.ts';
@@ -78,8 +79,8 @@ export async function run(args: string[]): Promise<number> {
 
 function parse(ctx: Ctx, state: TableState, words: string[]): Command | string {
   const seatArg = option(words, 'seat');
-  const seat = seatArg ? Number(seatArg) : state.round.seats.find((s) => s.owner === ME)?.seat ?? (ctx.pack.table.kind === 'solo' || ctx.pack.table.kind === 'seated' ? 1 : undefined);
-  const withSeat = ctx.pack.table.kind === 'seated' || ctx.pack.table.kind === 'solo' ? { seat } : {};
+  const seat = seatArg ? Number(seatArg) : state.round.seats.find((s) => s.owner === ME)?.seat ?? (hasSeats(ctx.pack) ? 1 : undefined);
+  const withSeat = hasSeats(ctx.pack) ? { seat } : {};
   const [verb, a, b] = words;
   switch (verb) {
     case 'bet': {

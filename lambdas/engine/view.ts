@@ -2,7 +2,7 @@
 // card before it is shown. AI players decide from exactly this view and its legal actions.
 import { formatCard, type Card } from '../core/cards.ts';
 import type { Ctx } from './context.ts';
-import { hasSeats } from './blackjack/betting.ts';
+import { hasSeats } from '../pack/compiled.ts';
 import { insurable } from './blackjack/deal.ts';
 import { currentHand, everyone, type Player } from './blackjack/players.ts';
 import { legalActions } from './blackjack/turns.ts';
@@ -74,7 +74,7 @@ export function playerView(ctx: Ctx, state: TableState, viewer: string | null): 
       .filter((b) => viewer === null || b.player === viewer)
       .map((b) => ({ id: b.id, player: b.player, bet: b.key, seat: b.seat, amount: b.amount, staked: b.staked, status: b.status, returned: b.returned, line: b.line })),
     legal: viewer && bj ? legalMoves(ctx, state, viewer) : [],
-    preselect: viewer && bj && hasSeats(ctx) && (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')
+    preselect: viewer && bj && hasSeats(ctx.pack) && (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')
       ? round.seats.filter((s) => s.owner === viewer && s.seat !== round.turnSeat && currentHand({ kind: 'seat', seat: s })).map((s) => s.seat)
       : [],
   };

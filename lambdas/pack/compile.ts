@@ -103,7 +103,7 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     name: intern(b.name),
     mode,
     type: b.type,
-    placement: b.placement ?? (tableKind === 'seated' || tableKind === 'solo' ? 'seat' : 'player'),
+    placement: b.placement ?? (tableKind === 'seated' || tableKind === 'solo' ? 'seat' : 'player'), // the pack is not compiled yet: hasSeats() needs it
     withMain: b.withMain ?? false,
     min: b.limits.min,
     max: b.limits.max,

@@ -121,6 +121,9 @@ export interface CompiledPack {
   readonly resolved: unknown;
 }
 
+/** Seated and solo tables number their seats; bets and actions there name a seat. */
+export const hasSeats = (pack: CompiledPack): boolean => pack.table.kind === 'seated' || pack.table.kind === 'solo';
+
 /** The bet a placement refers to, or undefined. `mode` falls back to the pack's default. */
 export function findBet(pack: CompiledPack, name: string, mode?: ModeName | null): CompiledBet | undefined {
   const m = pack.modes ? (mode ?? pack.modes.default) : null;

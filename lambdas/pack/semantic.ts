@@ -3,7 +3,7 @@
 import { CARDS_PER_DECK, parseCard, parseRank } from '../core/cards.ts';
 import { parseRatio } from '../core/money.ts';
 import type { BetSource } from './compile.ts';
-import { findBet, type CompiledPack } from './compiled.ts';
+import { findBet, hasSeats, type CompiledPack } from './compiled.ts';
 import { compileCondition, type Facts } from './conditions.ts';
 import { groupSamples } from './samples.ts';
 import type { BetSpec, Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
@@ -259,7 +259,7 @@ export function chartFindings(chart: StrategyChart, path: string): Finding[] {
 export function scenarioFindings(sc: Scenario, pack: CompiledPack, path: string): Finding[] {
   const out: Finding[] = [];
   const add = (pointer: string, message: string, atKey = false) => out.push({ path, pointer, message, atKey });
-  const seated = pack.table.kind === 'seated' || pack.table.kind === 'solo';
+  const seated = hasSeats(pack);
   const betNames = [...new Set(pack.bets.map((b) => b.name))];
   const players = new Set(Object.keys(sc.players));
   type Who = { player: string; seat?: number; on?: string; mode?: 'commission' | 'no-commission' };

@@ -3,7 +3,7 @@
 // `croupier simulate` workers run and what the cloud simulate function runs.
 import { FastRandom, type RandomSource } from '../core/rng.ts';
 import { gcd } from '../core/money.ts';
-import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
+import { hasSeats, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
 import { decide, type Chart } from '../math/chart.ts';
 import type { Ctx } from '../engine/context.ts';
 import { currentHand, everyone, type Player } from '../engine/blackjack/players.ts';
@@ -54,7 +54,7 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null };
   const state = createTable(ctx, 'sim');
   apply(ctx, state, { type: 'join', player: PLAYER, balance: Number.MAX_SAFE_INTEGER / 4 });
-  const seated = pack.table.kind === 'seated' || pack.table.kind === 'solo';
+  const seated = hasSeats(pack);
   const placements: { bet: CompiledBet; command: Command; tally: BetTally }[] = pack.bets
     .filter((b) => b.type !== 'behind')
     .map((bet) => ({

@@ -1,6 +1,6 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
-import { findBet, type CompiledBet } from '../../pack/compiled.ts';
+import { findBet, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { checkStake, openBet, placeStake, returnBet, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { fail, type BetSpec, type Result, type TableState } from '../types.ts';
@@ -8,7 +8,6 @@ import { fail, type BetSpec, type Result, type TableState } from '../types.ts';
 
 const isFail = (s: Stake | { ok: false }): s is { ok: false; error: { code: string; message: string } } => 'ok' in s;
 
-export const hasSeats = (ctx: Ctx): boolean => ctx.pack.table.kind === 'seated' || ctx.pack.table.kind === 'solo';
 
 /** Seats a player holds at the table, in seat order. */
 export const seatsOf = (state: TableState, player: string): number[] =>
@@ -27,7 +26,7 @@ export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSp
   if (cmd.mode !== undefined && !pack.modes) return fail('mode-not-offered', `this table has no betting modes; remove mode "${cmd.mode}"`);
   const bet = findBet(pack, cmd.bet, cmd.mode);
   if (!bet) return fail('unknown-bet', `there is no bet "${cmd.bet}" at this table; bets offered: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
-  if (!hasSeats(ctx)) {
+  if (!hasSeats(ctx.pack)) {
     if (cmd.seat !== undefined) return fail('no-seats', 'this table has no seats; omit seat');
     return placeCommon(ctx, state, player, bet, cmd.amount);
   }

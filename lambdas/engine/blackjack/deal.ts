@@ -9,7 +9,8 @@ import { emit, ok, type Ctx } from '../context.ts';
 import { isDealerNatural, newHand, total } from '../hand.ts';
 import { openPaytableBets, settlePaytable, type GroupView } from '../paytable.ts';
 import { fail, type BetRecord, type CommonPlayer, type Result, type TableState } from '../types.ts';
-import { betOf, hasSeats } from './betting.ts';
+import { hasSeats } from '../../pack/compiled.ts';
+import { betOf } from './betting.ts';
 import { ShoeExhausted, dealCard, everyone, handsOf, upCard } from './players.ts';
 import { advance } from './turns.ts';
 import { finish } from './settle.ts';
@@ -36,7 +37,7 @@ export function deal(ctx: Ctx, state: TableState): Result {
 function closeBetting(ctx: Ctx, state: TableState): void {
   const round = state.round;
   const pack = ctx.pack;
-  if (hasSeats(ctx)) {
+  if (hasSeats(ctx.pack)) {
     for (const [seatText, holder] of Object.entries(state.seats)) {
       const seat = Number(seatText);
       const main = round.bets.find((b) => b.seat === seat && b.status === 'open' && b.type === 'hand');
