@@ -14,11 +14,16 @@ const TWO_32 = 0x1_0000_0000;
  * last block of n are drawn again, so every result is exactly equally likely (never raw `x % n`).
  */
 export function uniformInt(rng: RandomSource, n: number): number {
-  const limit = TWO_32 - (TWO_32 % n);
+  const limit = n < LIMITS.length ? (LIMITS[n] ||= rejectFrom(n)) : rejectFrom(n);
   let x = rng.nextUint32();
   while (x >= limit) x = rng.nextUint32();
   return x % n;
 }
+
+/** The first value of the incomplete last block of n. */
+const rejectFrom = (n: number): number => TWO_32 - (TWO_32 % n);
+/** rejectFrom(n) for the small n of card shuffles, filled on first use: a float modulo per card is a measurable part of a simulated round. */
+const LIMITS = new Float64Array(1024);
 
 /** Fisher–Yates over the first `length` entries, in place. */
 export function shuffleInPlace(rng: RandomSource, cards: Uint8Array, length = cards.length): void {

@@ -64,6 +64,18 @@ export function newShoe(spec: ShoeSpec, id: string, seed: Uint8Array, generator:
   };
 }
 
+/**
+ * A simulator shoe shuffled again in place: the generator's stream goes on (nothing is recorded, so
+ * no new seed is drawn) and Fisher–Yates from whatever order the cards are in is still uniform.
+ */
+export function reshuffleInPlace(shoe: ShoeState): void {
+  if (shoe.generator !== 'xoshiro') throw new Error('only simulator shoes are reshuffled in place');
+  dealing(shoe).known = 0;
+  shoe.position = 0;
+  shoe.cutCardOut = false;
+  shoe.roundsStarted = 0;
+}
+
 /** A shoe that deals exactly the given cards, in order (scenarios, `croupier play --shoe`). */
 export function fixedShoe(decks: number, cards: Card[]): ShoeState {
   return {

@@ -3,14 +3,34 @@
 // game card's rank appears (R-AB-DEAL-1), and every bet settled from the pack's pay tables.
 import { rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
-import { findBet, type CompiledBet } from '../pack/compiled.ts';
-import { checkStake, openBet, placeStake, returnBet } from './bets.ts';
+import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
+import { checkStake, placeStake, returnBet } from './bets.ts';
+import { openBet } from './records.ts';
 import { emit, ok, type Ctx } from './context.ts';
-import { openPaytableBets, settlePaytable } from './paytable.ts';
+import { settleDecided, type GroupView } from './paytable.ts';
 import type { Family } from './table.ts';
-import { fail, type TableState } from './types.ts';
+import { fail, type BetRecord, type TableState } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
+
+// One group of each kind, refilled per settlement: a bet reads it and lets go before the next.
+const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = { winner: undefined, cardsDealt: undefined };
+const outcome: GroupView = { cards: [], n: 0, facts };
+const first3: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 0, facts };
+
+/** The round's outcome, and First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2). */
+function groupOf(_ctx: Ctx, state: TableState, _r: BetRecord, bet: CompiledBet): GroupView {
+  const ab = state.round.andarBahar!;
+  const [andar, bahar] = ab.sides;
+  facts.winner = ab.winner ?? undefined;
+  facts.cardsDealt = andar.length + bahar.length;
+  if (bet.group !== 'first-3') return outcome;
+  first3.n = andar.length && bahar.length ? 3 : 0;
+  first3.cards[0] = ab.gameCard;
+  first3.cards[1] = andar[0];
+  first3.cards[2] = bahar[0];
+  return first3;
+}
 
 function dealTo(ctx: Ctx, state: TableState, to: string): Card | undefined {
   const card = draw(state.shoe!);
@@ -22,7 +42,14 @@ export const andarBahar: Family = {
   opened(ctx, state) {
     const gameCard = dealTo(ctx, state, 'game');
     if (gameCard === undefined) throw new Error('a fresh deck has no cards'); // cannot happen
-    state.round.andarBahar = { gameCard, sides: [[], []], winner: null };
+    const ab = state.round.andarBahar;
+    if (!ab) state.round.andarBahar = { gameCard, sides: [[], []], winner: null };
+    else {
+      // A recycled round (simulator): the same arrays again.
+      ab.gameCard = gameCard;
+      ab.sides[0].length = ab.sides[1].length = 0;
+      ab.winner = null;
+    }
   },
 
   bet(ctx, state, player, cmd) {
@@ -30,7 +57,7 @@ export const andarBahar: Family = {
     if (cmd.seat !== undefined) return fail('no-seats', 'Andar Bahar has no seats; omit seat');
     const mode = cmd.mode ?? pack.modes!.default;
     // Compiled bets exist only in offered modes, so the lookup itself checks the mode.
-    const bet = findBet(pack, cmd.bet, mode);
+    const bet = findBetFor(pack, cmd);
     if (!bet) {
       if (!pack.modes!.offered.includes(mode)) return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
       const modes = pack.bets.filter((b) => b.name === cmd.bet).map((b) => b.mode);
@@ -38,7 +65,7 @@ export const andarBahar: Family = {
         ? fail('mode-not-offered', `${cmd.bet} is not offered in ${mode} mode; it is offered in: ${modes.join(', ')}`)
         : fail('unknown-bet', `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
     }
-    const existing = openBet(state, player, bet.key, null);
+    const existing = openBet(pack, state.round, player, bet, null);
     const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, cmd.amount);
     if ('ok' in stake) return stake;
     if (stake.voidHand) {
@@ -68,13 +95,7 @@ export const andarBahar: Family = {
       side = side === 0 ? 1 : 0;
     }
     ab.winner = side;
-    const facts = { winner: side, cardsDealt: ab.sides[0].length + ab.sides[1].length };
-    // First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2).
-    const first3 = ab.sides[0].length && ab.sides[1].length ? [ab.gameCard, ab.sides[0][0], ab.sides[1][0]] : [];
-    const first3Group = { cards: first3, n: first3.length, facts };
-    const outcome = { cards: [], n: 0, facts };
-    const groupOf = (_r: unknown, bet: CompiledBet) => (bet.group === 'first-3' ? first3Group : outcome);
-    for (const [key, open] of openPaytableBets(state)) settlePaytable(ctx, state, ctx.pack.betByKey.get(key)!, open, groupOf);
+    settleDecided(ctx, state, groupOf, true);
     round.phase = 'settled';
     emit(ctx, state, { type: 'round-settled', round: round.no });
     return ok(ctx);

@@ -2,6 +2,7 @@
 // (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the bet records themselves.
 import type { CompiledBet } from '../pack/compiled.ts';
 import { emit, pay, type Ctx } from './context.ts';
+import { newBetRecord, openBet } from './records.ts';
 import { fail, type BetRecord, type EngineError, type TableState } from './types.ts';
 
 export interface Stake {
@@ -50,22 +51,12 @@ export function checkStake(ctx: Ctx, state: TableState, player: string, bet: Com
   return { accepted, excess, warning, voidHand };
 }
 
-/** The player's open bet of that key on that spot, if any. */
-export function openBet(state: TableState, player: string, key: string, seat: number | null): BetRecord | undefined {
-  const bets = state.round.bets;
-  for (let i = 0; i < bets.length; i++) {
-    const b = bets[i];
-    if (b.key === key && b.player === player && b.seat === seat && b.status === 'open') return b;
-  }
-  return undefined;
-}
-
 /** Records (or adds to) a bet and debits it; `existing` is the open bet on the spot when the caller looked it up. */
-export function placeStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, stake: Stake, existing = openBet(state, player, bet.key, seat)): BetRecord {
+export function placeStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, stake: Stake, existing = openBet(ctx.pack, state.round, player, bet, seat)): BetRecord {
   const round = state.round;
   let record = existing;
   if (!record) {
-    record = { id: round.nextBetId++, player, key: bet.key, name: bet.name, mode: bet.mode, type: bet.type, seat, amount: 0, staked: 0, status: 'open', returned: 0, line: null };
+    record = newBetRecord(ctx.pack, round, player, bet, seat);
     round.bets.push(record);
   }
   record.amount += stake.accepted;

@@ -6,6 +6,7 @@ import { payout } from '../core/money.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
 import { close, credit } from './bets.ts';
+import { betOf } from './records.ts';
 import { emit, type Ctx } from './context.ts';
 import type { BetRecord, TableState } from './types.ts';
 
@@ -31,23 +32,39 @@ export function paying(bet: CompiledBet, group: GroupView): number | undefined {
   return bet.lineOf(group.cards, group.n, facts);
 }
 
-/** The round's open pay-table bets, grouped by bet key (one pass over the bets). */
-export function openPaytableBets(state: TableState): Map<string, BetRecord[]> {
-  const byKey = new Map<string, BetRecord[]>();
-  for (const r of state.round.bets) {
+/** Where a placement's card group and facts come from; null while its group is incomplete. */
+export type GroupOf = (ctx: Ctx, state: TableState, record: BetRecord, bet: CompiledBet, final: boolean) => GroupView | null;
+
+/**
+ * Settles every open pay-table bet that is decided. A bet with a cap per round settles all its
+ * placements together (one pass finds them); any other placement settles on its own.
+ */
+export function settleDecided(ctx: Ctx, state: TableState, groupOf: GroupOf, final: boolean): void {
+  const records = state.round.bets;
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
     if (r.status !== 'open' || r.type !== 'paytable') continue;
-    const list = byKey.get(r.key);
-    if (list) list.push(r);
-    else byKey.set(r.key, [r]);
+    const bet = betOf(ctx.pack, r);
+    if (bet.capPerRound === null) {
+      settleOne(ctx, state, bet, r, groupOf(ctx, state, r, bet, final));
+      continue;
+    }
+    if (openBefore(records, i, r.key)) continue; // its first open placement settles them all
+    const open = records.filter((o) => o.status === 'open' && o.key === r.key);
+    settleTogether(ctx, state, bet, open, (o, b) => groupOf(ctx, state, o, b, final));
   }
-  return byKey;
 }
+
+const openBefore = (records: readonly BetRecord[], i: number, key: string): boolean => {
+  for (let j = 0; j < i; j++) if (records[j].key === key && records[j].status === 'open') return true;
+  return false;
+};
 
 /**
  * Settles every open placement of `bet` if all are decided (`groupOf` returns null while a
  * placement's group is incomplete). Returns whether it settled.
  */
-export function settlePaytable(ctx: Ctx, state: TableState, bet: CompiledBet, open: BetRecord[], groupOf: (r: BetRecord, bet: CompiledBet) => GroupView | null): boolean {
+function settleTogether(ctx: Ctx, state: TableState, bet: CompiledBet, open: BetRecord[], groupOf: (r: BetRecord, bet: CompiledBet) => GroupView | null): boolean {
   if (open.length === 0) return true;
   if (open.length === 1) return settleOne(ctx, state, bet, open[0], groupOf(open[0], bet));
   const lines: number[] = [];

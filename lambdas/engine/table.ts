@@ -2,7 +2,8 @@
 // is changed in place only when the command is legal, and the events come out; no I/O, no clock,
 // no randomness except what the context injects. Families plug in below; variants are data.
 import type { Card } from '../core/cards.ts';
-import { burn, fixedShoe, newShoe, type ShoeState } from '../core/shoe.ts';
+import { burn, fixedShoe, newShoe, reshuffleInPlace, type ShoeState } from '../core/shoe.ts';
+import { recycleRound } from './records.ts';
 import { returnBet } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { andarBahar } from './andar-bahar.ts';
@@ -184,58 +185,69 @@ function voidRound(ctx: Ctx, state: TableState, reason: string): Result {
 function openRound(ctx: Ctx, state: TableState): void {
   const pack = ctx.pack;
   const packChanged = state.packSha256 !== pack.sha256;
-  const shoeDone = !state.shoe || (!state.shoe.fixed && (packChanged || state.shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
+  const shoe = state.shoe;
+  const shoeDone = !shoe || (!shoe.fixed && (packChanged || shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
   state.packId = pack.id;
   state.packVersion = pack.version;
   state.packSha256 = pack.sha256;
-  const events: EngineEvent[] = [];
+  const events: EngineEvent[] = ctx.events ? [] : NO_EVENTS;
   if (shoeDone) {
-    if (state.shoe) state.retiredShoes.push({ id: state.shoe.id, seed: state.shoe.seed, commitment: state.shoe.commitment });
-    const id = `${state.tableId}-shoe-${state.retiredShoes.length + 1}`;
-    const shoe = (state.shoe = newShoe(pack.shoe, id, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20'));
-    events.push({ type: 'shoe-started', shoeId: shoe.id, commitment: shoe.commitment });
+    // Simulator shoes are one generator stream, never shown or replayed: shuffled again in place.
+    if (shoe && shoe.generator === 'xoshiro' && !packChanged) reshuffleInPlace(shoe);
+    else {
+      if (shoe) state.retiredShoes.push({ id: shoe.id, seed: shoe.seed, commitment: shoe.commitment });
+      state.shoe = newShoe(pack.shoe, `${state.tableId}-shoe-${state.retiredShoes.length + 1}`, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20');
+    }
+    const started = state.shoe!;
+    if (ctx.events) events.push({ type: 'shoe-started', shoeId: started.id, commitment: started.commitment });
     if (pack.shoe.burn === 'shown-card-value') {
-      const b = burn(shoe); // R-BJ-SHOE-2
-      if (b) events.push({ type: 'burn', shown: b.shown, burned: b.burned });
+      const b = burn(started); // R-BJ-SHOE-2
+      if (b && ctx.events) events.push({ type: 'burn', shown: b.shown, burned: b.burned });
     }
   }
   state.roundsPlayed += state.round ? 1 : 0;
   beginRound(ctx, state, state.roundsPlayed + 1, events);
 }
 
+const NO_EVENTS: EngineEvent[] = [];
+
 /** Starts round `no` on the shoe as it is; the opening is kept so the round can be replayed. */
 function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineEvent[]): void {
   const now = ctx.env.now;
   const shoe = state.shoe!;
-  state.round = {
-    id: `${state.tableId}-r${no}`,
-    no,
-    pack: { id: ctx.pack.id, version: ctx.pack.version, sha256: ctx.pack.sha256 },
-    engineVersion: ENGINE_VERSION,
-    phase: 'betting',
-    openedAt: now,
-    deadline: ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs,
-    shoeId: shoe.id,
-    shoeCommitment: shoe.commitment,
-    roundInShoe: shoe.roundsStarted + 1,
-    lastOfShoe: false,
-    bets: [],
-    nextBetId: 1,
-    seats: [],
-    common: null,
-    dealer: { cards: [], holeShown: false, blackjack: null },
-    turnSeat: null,
-    follow: null,
-    followAdvance: {},
-    voidedPlayers: [],
-    andarBahar: null,
-    // Kept for replay when the round is recorded; the simulator (events off) skips the copies.
-    opening: ctx.events
-      ? { shoePosition: shoe.position, players: structuredClone(state.players), seats: structuredClone(state.seats), warnings: structuredClone(state.warnings) }
-      : { shoePosition: shoe.position, players: {}, seats: {}, warnings: {} },
-    log: [],
-    events: [],
-  };
+  const deadline = ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs;
+  // Nothing is recorded with events off (the simulator), so the finished round is reused in place.
+  if (!ctx.events && state.round) recycleRound(state.round, `${state.tableId}-r${no}`, no, now, deadline, shoe);
+  else
+    state.round = {
+      id: `${state.tableId}-r${no}`,
+      no,
+      pack: { id: ctx.pack.id, version: ctx.pack.version, sha256: ctx.pack.sha256 },
+      engineVersion: ENGINE_VERSION,
+      phase: 'betting',
+      openedAt: now,
+      deadline,
+      shoeId: shoe.id,
+      shoeCommitment: shoe.commitment,
+      roundInShoe: shoe.roundsStarted + 1,
+      lastOfShoe: false,
+      bets: [],
+      nextBetId: 1,
+      seats: [],
+      common: null,
+      dealer: { cards: [], holeShown: false, blackjack: null },
+      turnSeat: null,
+      follow: null,
+      followAdvance: {},
+      voidedPlayers: [],
+      andarBahar: null,
+      // Kept for replay when the round is recorded; the simulator (events off) skips the copies.
+      opening: ctx.events
+        ? { shoePosition: shoe.position, players: structuredClone(state.players), seats: structuredClone(state.seats), warnings: structuredClone(state.warnings) }
+        : { shoePosition: shoe.position, players: {}, seats: {}, warnings: {} },
+      log: [],
+      events: [],
+    };
   shoe.roundsStarted++;
   for (const e of shoeEvents) emit(ctx, state, e);
   familyOf(ctx).opened(ctx, state);

@@ -17,7 +17,7 @@ export interface BetSource {
 export function compilePack(pack: VariantPack, bets: BetSource[], path: string, resolved: unknown): CompiledPack {
   const s = pack.spec;
   const modes = s.modes ? { offered: [...s.modes.offered], default: s.modes.default } : null;
-  const compiledBets = bets.flatMap((b) => compileBet(b, modes?.offered ?? null, s.table.kind));
+  const compiledBets = bets.flatMap((b) => compileBet(b, modes?.offered ?? null, s.table.kind)).map((b, index) => ({ ...b, index }));
   const compiled: CompiledPack = {
     id: pack.id,
     name: pack.name,
@@ -90,7 +90,7 @@ export function rankSet(ranks: readonly (string | number)[]): RankSet {
   return set;
 }
 
-function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKind: string): CompiledBet[] {
+function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKind: string): Omit<CompiledBet, 'index'>[] {
   const b = source.bet;
   const lines: CompiledLine[] = (b.lines ?? [])
     .map((l) => ({ name: l.name, pays: ratio(l.pays), matches: compileCondition(l.when) }))

@@ -1,6 +1,7 @@
 // The compiled pack: the typed, frozen form every part of the engine reads. Built once per pack
 // (ratios parsed, up-card sets as lookup arrays, pay tables as predicates sorted by pay), so hot
 // loops never look at the raw YAML.
+import { setHidden } from '../core/hidden.ts';
 import type { Ratio, Rounding } from '../core/money.ts';
 import type { Facts, FactName } from './conditions.ts';
 import type { CardGroupName, ModeName } from './schema.ts';
@@ -21,6 +22,8 @@ export interface CompiledLine {
 export interface CompiledBet {
   /** `name`, or `name/mode` when the pack offers modes. Unique in the pack. */
   readonly key: string;
+  /** Position in the pack's `bets`: per-bet arrays index by it. */
+  readonly index: number;
   readonly name: string;
   readonly mode: ModeName | null;
   readonly type: 'hand' | 'behind' | 'paytable';
@@ -123,6 +126,23 @@ export interface CompiledPack {
 
 /** Seated and solo tables number their seats; bets and actions there name a seat. */
 export const hasSeats = (pack: CompiledPack): boolean => pack.table.kind === 'seated' || pack.table.kind === 'solo';
+
+const RESOLVED = Symbol('resolved bet');
+type Placement = { bet: string; mode?: ModeName | null } & { [RESOLVED]?: { pack: CompiledPack; name: string; mode: unknown; bet: CompiledBet } };
+
+/**
+ * `findBet` for a placement object, remembered on it (not enumerable: off its JSON and equality):
+ * the simulator places the same bet slip every round, and two map lookups per bet add up.
+ */
+export function findBetFor(pack: CompiledPack, placement: Placement): CompiledBet | undefined {
+  const seen = placement[RESOLVED];
+  if (seen && seen.pack === pack && seen.name === placement.bet && seen.mode === placement.mode) return seen.bet;
+  const bet = findBet(pack, placement.bet, placement.mode);
+  if (!bet) return undefined;
+  const memo = { pack, name: placement.bet, mode: placement.mode, bet };
+  setHidden(placement, RESOLVED, memo);
+  return bet;
+}
 
 /** The bet a placement refers to, or undefined. `mode` falls back to the pack's default. */
 export function findBet(pack: CompiledPack, name: string, mode?: ModeName | null): CompiledBet | undefined {

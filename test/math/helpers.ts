@@ -11,7 +11,7 @@ export function paytable(group: CardGroupName, lines: { pays: string; when: Cond
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set(lines.flatMap((l) => factsRead(l.when)))];
   return {
-    key: 'test', name: 'test', mode: null, type: 'paytable', placement: 'player', withMain: false, min: 1, max: 1,
+    key: 'test', index: 0, name: 'test', mode: null, type: 'paytable', placement: 'player', withMain: false, min: 1, max: 1,
     overMax: 'refuse', underMin: 'refuse', blackjackPays: null, winPays: null, group, lines: compiled,
     lineOf: lineFunction(compiled, group, facts), facts, roundLimit: null, capPerRound: null,
     declaredRtp: null, origin: { path: 'test', pointer: '' },

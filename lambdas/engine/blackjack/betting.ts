@@ -1,7 +1,8 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
-import { findBet, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
-import { checkStake, openBet, placeStake, returnBet, type Stake } from '../bets.ts';
+import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
+import { checkStake, placeStake, returnBet, type Stake } from '../bets.ts';
+import { openBet } from '../records.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { fail, type BetSpec, type Result, type TableState } from '../types.ts';
 
@@ -19,12 +20,11 @@ export const seatsOf = (state: TableState, player: string): number[] =>
 export const mainOn = (ctx: Ctx, state: TableState, seat: number | null, player?: string) =>
   state.round.bets.find((b) => b.status === 'open' && b.seat === seat && b.type === 'hand' && (player === undefined || b.player === player));
 
-export const betOf = (ctx: Ctx, key: string): CompiledBet | undefined => ctx.pack.betByKey.get(key);
 
 export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSpec): Result {
   const pack = ctx.pack;
   if (cmd.mode !== undefined && !pack.modes) return fail('mode-not-offered', `this table has no betting modes; remove mode "${cmd.mode}"`);
-  const bet = findBet(pack, cmd.bet, cmd.mode);
+  const bet = findBetFor(pack, cmd);
   if (!bet) return fail('unknown-bet', `there is no bet "${cmd.bet}" at this table; bets offered: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
   if (!hasSeats(ctx.pack)) {
     if (cmd.seat !== undefined) return fail('no-seats', 'this table has no seats; omit seat');
@@ -58,7 +58,7 @@ function placeCommon(ctx: Ctx, state: TableState, player: string, bet: CompiledB
 
 /** A bet on one spot, with the bet's own limit handling. */
 function single(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, amount: number): Result {
-  const existing = openBet(state, player, bet.key, seat);
+  const existing = openBet(ctx.pack, state.round, player, bet, seat);
   const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, amount);
   if (isFail(stake)) return stake;
   if (stake.voidHand) return voidPlayerHand(ctx, state, player, bet);

@@ -7,11 +7,11 @@ import type { CompiledBet } from '../../pack/compiled.ts';
 import { credit, returnBet } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { isDealerNatural, newHand, total } from '../hand.ts';
-import { openPaytableBets, settlePaytable, type GroupView } from '../paytable.ts';
-import { fail, type BetRecord, type CommonPlayer, type Result, type TableState } from '../types.ts';
+import { settleDecided, type GroupView } from '../paytable.ts';
+import { fail, type BetRecord, type CommonPlayer, type Result, type SeatRound, type TableState } from '../types.ts';
 import { hasSeats } from '../../pack/compiled.ts';
-import { betOf } from './betting.ts';
-import { ShoeExhausted, dealCard, everyone, handsOf, upCard } from './players.ts';
+import { betOf } from '../records.ts';
+import { ShoeExhausted, dealCard, everyone, forgetEveryone, handsOf, upCard } from './players.ts';
 import { advance } from './turns.ts';
 import { finish } from './settle.ts';
 import { voidForShoe } from './settle.ts';
@@ -57,7 +57,7 @@ function closeBetting(ctx: Ctx, state: TableState): void {
     round.seats.sort((a, b) => a.seat - b.seat);
     for (const b of round.bets) {
       if (b.status !== 'open') continue;
-      const bet = betOf(ctx, b.key)!;
+      const bet = betOf(ctx.pack, b);
       if (bet.type === 'behind') b.follows = [{ hand: 0, stake: b.amount }];
       if (bet.withMain && !round.bets.some((m) => m.status === 'open' && m.seat === b.seat && m.player === b.player && m.type === 'hand'))
         returnBet(ctx, state, b, `${bet.name} needs a main bet`);
@@ -68,6 +68,7 @@ function closeBetting(ctx: Ctx, state: TableState): void {
       if (b.status === 'open' && b.type === 'hand') players[b.player] = { hands: [newHand([], b.amount)], active: 0, draws: 0, preselect: null };
     round.common = { cards: [], stream: [], players };
   }
+  forgetEveryone(round);
 }
 
 /** The smallest seat bet the table takes. */
@@ -180,21 +181,38 @@ export function showHole(ctx: Ctx, state: TableState): void {
 
 /** Side bets settle as soon as their card group is complete and their facts are known. */
 export function settleSideBets(ctx: Ctx, state: TableState, final: boolean): void {
-  for (const [key, open] of openPaytableBets(state)) {
-    const bet = betOf(ctx, key)!;
-    if (bet.group === 'dealer-final' && !final) continue;
-    settlePaytable(ctx, state, bet, open, (r) => groupFor(ctx, state, bet, r));
-  }
+  settleDecided(ctx, state, groupFor, final);
 }
 
-function groupFor(ctx: Ctx, state: TableState, bet: CompiledBet, record: BetRecord): GroupView | null {
+// One group and one set of facts, refilled per settlement: a bet reads them and lets go.
+const facts: { dealerBlackjack: boolean | undefined } = { dealerBlackjack: undefined };
+const group: GroupView = { cards: [], n: 0, facts };
+const withUp: Card[] = [0, 0, 0];
+
+/** A side bet's cards: the dealer's final hand, or the first two (and the up card) of its spot. */
+function groupFor(_ctx: Ctx, state: TableState, record: BetRecord, bet: CompiledBet, final: boolean): GroupView | null {
   const round = state.round;
   const dealer = round.dealer;
-  const facts = { dealerBlackjack: dealer.blackjack ?? undefined };
   if (dealer.cards.length < 2) return null;
-  if (bet.group === 'dealer-final') return { cards: dealer.cards, n: dealer.cards.length, facts };
-  const first = round.common ? round.common.cards : round.seats.find((s) => s.seat === record.seat)?.initial;
-  if (!first) return null;
-  const cards = bet.group === 'first-two-and-up' ? [first[0], first[1], dealer.cards[0]] : first;
-  return { cards, n: cards.length, facts };
+  facts.dealerBlackjack = dealer.blackjack ?? undefined;
+  if (bet.group === 'dealer-final') {
+    if (!final) return null;
+    group.cards = dealer.cards;
+  } else {
+    const first = round.common ? round.common.cards : seatOf(round.seats, record.seat)?.initial;
+    if (!first) return null;
+    if (bet.group === 'first-two-and-up') {
+      withUp[0] = first[0];
+      withUp[1] = first[1];
+      withUp[2] = dealer.cards[0];
+      group.cards = withUp;
+    } else group.cards = first;
+  }
+  group.n = group.cards.length;
+  return group;
+}
+
+function seatOf(seats: readonly SeatRound[], seat: number | null): SeatRound | undefined {
+  for (let i = 0; i < seats.length; i++) if (seats[i].seat === seat) return seats[i];
+  return undefined;
 }

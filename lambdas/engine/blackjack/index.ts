@@ -5,7 +5,7 @@ import { ok, type Ctx } from '../context.ts';
 import { fail, type Command, type PlayAction, type Result, type TableState } from '../types.ts';
 import { placeBet } from './betting.ts';
 import { closeInsurance, deal, insurable, minimumSeatBet, release } from './deal.ts';
-import { currentHand, everyone, ShoeExhausted, type Player } from './players.ts';
+import { currentHand, everyone, forgetEveryone, ShoeExhausted, type Player } from './players.ts';
 import { voidForShoe } from './settle.ts';
 import { advance, autoComplete, legalActions, play } from './turns.ts';
 
@@ -26,6 +26,7 @@ function dealing(ctx: Ctx, state: TableState, step: () => Result): Result {
 
 export const blackjack: Family = {
   opened(ctx, state) {
+    forgetEveryone(state.round); // a recycled round (simulator) has last round's hand holders
     // Seats are released at the start of a round for missed rounds and short balances (R-MW-SEAT-4).
     const removal = ctx.pack.table.seatRemoval;
     if (!removal) return;

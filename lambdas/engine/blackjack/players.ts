@@ -1,9 +1,10 @@
 // Who holds hands in a blackjack round (a seat, or a common-draw player), the hand each is on,
 // and where their cards come from: the shoe for seats, the common stream for common draw (R-TB-DRAW-1).
 import type { Card } from '../../core/cards.ts';
+import { setHidden } from '../../core/hidden.ts';
 import { draw } from '../../core/shoe.ts';
 import { emit, type Ctx } from '../context.ts';
-import type { BetRecord, CommonPlayer, Hand, SeatRound, TableState } from '../types.ts';
+import type { BetRecord, CommonPlayer, Hand, RoundState, SeatRound, TableState } from '../types.ts';
 
 /** Who plays a hand: a seat, or a player at a common-draw table. */
 export type Player = { kind: 'seat'; seat: SeatRound } | { kind: 'common'; name: string; p: CommonPlayer };
@@ -45,10 +46,25 @@ export function mainRecord(ctx: Ctx, state: TableState, who: Player): BetRecord 
 
 export const upCard = (state: TableState): Card => state.round.dealer.cards[0];
 
+const EVERYONE = Symbol('everyone');
+type WithEveryone = RoundState & { [EVERYONE]?: Player[] };
+
+/** Who holds hands this round, in playing order; fixed once the cards are dealt, so kept (off the JSON). */
 export function everyone(state: TableState): Player[] {
-  const round = state.round;
-  if (round.common) return Object.entries(round.common.players).map(([name, p]) => ({ kind: 'common', name, p }));
-  return round.seats.map((seat) => ({ kind: 'seat', seat }));
+  const round: WithEveryone = state.round;
+  return (
+    round[EVERYONE] ??
+    setHidden<Player[]>(
+      round,
+      EVERYONE,
+      round.common ? Object.entries(round.common.players).map(([name, p]) => ({ kind: 'common', name, p })) : round.seats.map((seat) => ({ kind: 'seat', seat })),
+    )
+  );
+}
+
+/** The hand holders changed (the deal seated them, or the round was reset). */
+export function forgetEveryone(round: WithEveryone): void {
+  if (round[EVERYONE]) round[EVERYONE] = undefined;
 }
 
 /** Index of the first unfinished hand from the stored pointer on (hands.length when all are done). */

@@ -6,7 +6,7 @@ import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isDealerNatural, isNatural, isSoft, total } from '../hand.ts';
 import type { BetRecord, Hand, TableState } from '../types.ts';
-import { betOf } from './betting.ts';
+import { betOf } from '../records.ts';
 import { behindOn, dealCard, everyone, handsOf, mainRecord } from './players.ts';
 import { settleInsurance, settleSideBets, showHole } from './deal.ts';
 
@@ -24,7 +24,7 @@ export function dealerPlays(ctx: Ctx, state: TableState): void {
 
 function dealerNeeded(ctx: Ctx, state: TableState): boolean {
   for (const who of everyone(state)) for (const h of handsOf(who)) if (!h.surrendered && total(h.cards) <= 21 && !isNatural(h)) return true;
-  return state.round.bets.some((b) => b.status === 'open' && betOf(ctx, b.key)!.group === 'dealer-final');
+  return state.round.bets.some((b) => b.status === 'open' && betOf(ctx.pack, b).group === 'dealer-final');
 }
 
 /** What a hand returns against the dealer, stake included (R-BJ-RESULT-1..3, R-BJ-SCORE-3). */
@@ -48,11 +48,11 @@ export function finish(ctx: Ctx, state: TableState): void {
   for (const who of everyone(state)) {
     const record = mainRecord(ctx, state, who);
     if (!record) continue;
-    const bet = betOf(ctx, record.key)!;
+    const bet = betOf(ctx.pack, record);
     const hands = handsOf(who);
     settleHands(ctx, state, record, bet, hands.map((h, i) => ({ hand: i, stake: h.stake })), hands, loseAll, dealerBlackjackLate);
     if (who.kind === 'seat')
-      for (const b of behindOn(ctx, state, who.seat.seat)) settleHands(ctx, state, b, betOf(ctx, b.key)!, b.follows!, hands, loseAll, dealerBlackjackLate);
+      for (const b of behindOn(ctx, state, who.seat.seat)) settleHands(ctx, state, b, betOf(ctx.pack, b), b.follows!, hands, loseAll, dealerBlackjackLate);
   }
   settleSideBets(ctx, state, true);
   for (const b of round.bets) if (b.status === 'open') close(b, b.line); // nothing left to pay
