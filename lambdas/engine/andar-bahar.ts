@@ -5,7 +5,7 @@ import { rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
 import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
 import { checkStake, placeStake, returnBet } from './bets.ts';
-import { openBet } from './records.ts';
+import { hasOpenBet, openBet } from './records.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
 import type { Family } from './table.ts';
@@ -34,7 +34,7 @@ function groupOf(_ctx: Ctx, state: TableState, _r: BetRecord, bet: CompiledBet):
 
 function dealTo(ctx: Ctx, state: TableState, to: string): Card | undefined {
   const card = draw(state.shoe!);
-  if (card !== undefined) emit(ctx, state, { type: 'card', to, card });
+  if (card !== undefined && ctx.events) emit(ctx, state, { type: 'card', to, card });
   return card;
 }
 
@@ -47,7 +47,7 @@ export const andarBahar: Family = {
     else {
       // A recycled round (simulator): the same arrays again.
       ab.gameCard = gameCard;
-      ab.sides[0].length = ab.sides[1].length = 0;
+      for (const side of ab.sides) while (side.length) side.pop(); // cheaper than setting length
       ab.winner = null;
     }
   },
@@ -81,7 +81,7 @@ export const andarBahar: Family = {
 
   deal(ctx, state) {
     const round = state.round;
-    if (!round.bets.some((b) => b.status === 'open')) return fail('no-bets', 'there are no bets to deal; place a bet first');
+    if (!hasOpenBet(round.bets)) return fail('no-bets', 'there are no bets to deal; place a bet first');
     const ab = round.andarBahar!;
     const target = rankOf(ab.gameCard);
     let side = ctx.pack.table.firstSide;
@@ -97,7 +97,7 @@ export const andarBahar: Family = {
     ab.winner = side;
     settleDecided(ctx, state, groupOf, true);
     round.phase = 'settled';
-    emit(ctx, state, { type: 'round-settled', round: round.no });
+    if (ctx.events) emit(ctx, state, { type: 'round-settled', round: round.no });
     return ok(ctx);
   },
 

@@ -63,7 +63,7 @@ export function placeStake(ctx: Ctx, state: TableState, player: string, bet: Com
   record.staked += stake.accepted;
   move(ctx, state, player, -stake.accepted, 'bet', bet.key);
   if (stake.warning) {
-    emit(ctx, state, { type: 'warning', player, message: stake.warning });
+    if (ctx.events) emit(ctx, state, { type: 'warning', player, message: stake.warning });
     if (stake.excess === 0) ((state.warnings[player] ??= {})[bet.name] = (state.warnings[player]?.[bet.name] ?? 0) + 1);
   }
   if (ctx.events) emit(ctx, state, { type: 'bet-placed', player, bet: bet.key, seat, amount: stake.accepted, total: record.amount });
@@ -86,7 +86,7 @@ export function returnBet(ctx: Ctx, state: TableState, record: BetRecord, reason
   record.status = 'returned';
   record.returned = record.staked;
   pay(ctx, state, record.player, delta, `returned ${record.key}: ${reason}`);
-  emit(ctx, state, { type: 'bet-returned', player: record.player, bet: record.key, seat: record.seat, amount: record.staked, reason });
+  if (ctx.events) emit(ctx, state, { type: 'bet-returned', player: record.player, bet: record.key, seat: record.seat, amount: record.staked, reason });
 }
 
 /** Credits what a bet (or part of it) returns, stake included; 0 for a loss. */

@@ -31,10 +31,11 @@ export function emit(ctx: Ctx, state: TableState, event: EngineEvent): void {
 export function pay(ctx: Ctx, state: TableState, player: string, delta: number, reason: string): void {
   if (delta === 0) return;
   state.players[player].balance += delta;
-  emit(ctx, state, { type: 'wallet', player, delta, reason });
+  if (ctx.events) emit(ctx, state, { type: 'wallet', player, delta, reason });
 }
 
 const NO_EVENTS: EngineEvent[] = [];
+const OK_WITHOUT_EVENTS: Result = Object.freeze({ ok: true, events: NO_EVENTS });
 
-/** A command's success, with the events it produced (none when events are off). */
-export const ok = (ctx: Ctx): Result => ({ ok: true, events: ctx.events ?? NO_EVENTS });
+/** A command's success, with the events it produced (one shared answer when events are off). */
+export const ok = (ctx: Ctx): Result => (ctx.events ? { ok: true, events: ctx.events } : OK_WITHOUT_EVENTS);

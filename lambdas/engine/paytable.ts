@@ -22,13 +22,13 @@ const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
 /** Index of the paying line, -1 for none, or undefined while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number | undefined {
   const facts = group.facts;
-  if (bet.facts.includes('dealerBlackjack') && facts.dealerBlackjack === undefined) {
+  if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) {
     // Decided already when both answers pay the same line (R-LL-SETTLE-1).
     const yes = bet.lineOf(group.cards, group.n, DEALER_BLACKJACK);
     const no = bet.lineOf(group.cards, group.n, NO_DEALER_BLACKJACK);
     return yes === no ? yes : undefined;
   }
-  if ((bet.facts.includes('winner') && facts.winner === undefined) || (bet.facts.includes('cardsDealt') && facts.cardsDealt === undefined)) return undefined;
+  if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return undefined;
   return bet.lineOf(group.cards, group.n, facts);
 }
 
@@ -79,7 +79,7 @@ function settleTogether(ctx: Ctx, state: TableState, bet: CompiledBet, open: Bet
   if (bet.capPerRound !== null && total > bet.capPerRound) {
     // Pro rata, rounded down: the paid total never exceeds the cap (R-LL-LIMIT-1).
     for (let i = 0; i < winnings.length; i++) winnings[i] = Number((BigInt(winnings[i]) * BigInt(bet.capPerRound)) / BigInt(total));
-    emit(ctx, state, { type: 'capped', bet: bet.key, winnings: total, cap: bet.capPerRound });
+    if (ctx.events) emit(ctx, state, { type: 'capped', bet: bet.key, winnings: total, cap: bet.capPerRound });
   }
   open.forEach((r, i) => {
     const line = lines[i] < 0 ? null : bet.lines[lines[i]].name;
@@ -101,7 +101,7 @@ function settleOne(ctx: Ctx, state: TableState, bet: CompiledBet, r: BetRecord, 
   const line = bet.lines[index];
   let won = payout(r.amount, line.pays, ctx.pack.rounding);
   if (bet.capPerRound !== null && won > bet.capPerRound) {
-    emit(ctx, state, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });
+    if (ctx.events) emit(ctx, state, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });
     won = bet.capPerRound; // the whole cap: its pro-rata share of a single placement
   }
   credit(ctx, state, r, r.amount + won, line.name);

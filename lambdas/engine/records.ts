@@ -40,15 +40,15 @@ export function recycleRound(round: Recyclable, id: string, no: number, now: num
   round.roundInShoe = shoe.roundsStarted + 1;
   round.lastOfShoe = false;
   round.nextBetId = 1;
-  round.seats.length = 0;
+  if (round.seats.length) round.seats.length = 0;
   round.common = null;
-  round.dealer.cards.length = 0;
+  if (round.dealer.cards.length) round.dealer.cards.length = 0;
   round.dealer.holeShown = false;
   round.dealer.blackjack = null;
   round.turnSeat = null;
   round.follow = null;
   if (Object.keys(round.followAdvance).length) round.followAdvance = {};
-  round.voidedPlayers.length = 0;
+  if (round.voidedPlayers.length) round.voidedPlayers.length = 0;
   round.opening.shoePosition = shoe.position;
 }
 
@@ -76,7 +76,7 @@ export function newBetRecord(pack: CompiledPack, round: Recyclable, player: stri
   r.line = null;
   if (r.follows) r.follows = undefined;
   if (r.insurance) r.insurance = undefined;
-  link(r, bet);
+  (r as Linked)[BET] = bet; // a spare record is linked already: the hidden property exists
   return r;
 }
 
@@ -99,4 +99,9 @@ function placed(pack: CompiledPack, round: Recyclable): Uint32Array {
     for (const r of round.bets) counts[pack.betByKey.get(r.key)!.index]++;
   }
   return counts;
+}
+
+export function hasOpenBet(records: readonly BetRecord[]): boolean {
+  for (let i = 0; i < records.length; i++) if (records[i].status === 'open') return true;
+  return false;
 }

@@ -3,7 +3,7 @@
 // no randomness except what the context injects. Families plug in below; variants are data.
 import type { Card } from '../core/cards.ts';
 import { burn, fixedShoe, newShoe, reshuffleInPlace, type ShoeState } from '../core/shoe.ts';
-import { recycleRound } from './records.ts';
+import { hasOpenBet, recycleRound } from './records.ts';
 import { returnBet } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { andarBahar } from './andar-bahar.ts';
@@ -153,7 +153,7 @@ function tick(ctx: Ctx, state: TableState): Result {
       continue;
     }
     if (round.deadline === null || ctx.env.now < round.deadline) break;
-    if (round.phase === 'betting' && !round.bets.some((b) => b.status === 'open')) {
+    if (round.phase === 'betting' && !hasOpenBet(round.bets)) {
       round.deadline = ctx.env.now + ctx.pack.timing.bettingMs; // nobody bet: the countdown starts again
       break;
     }
@@ -173,7 +173,7 @@ function voidRound(ctx: Ctx, state: TableState, reason: string): Result {
   round.deadline = null;
   round.follow = null;
   round.turnSeat = null;
-  emit(ctx, state, { type: 'round-void', round: round.no, reason });
+  if (ctx.events) emit(ctx, state, { type: 'round-void', round: round.no, reason });
   return ok(ctx);
 }
 
@@ -251,7 +251,7 @@ function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineE
   shoe.roundsStarted++;
   for (const e of shoeEvents) emit(ctx, state, e);
   familyOf(ctx).opened(ctx, state);
-  emit(ctx, state, { type: 'round-opened', round: no, deadline: state.round.deadline });
+  if (ctx.events) emit(ctx, state, { type: 'round-opened', round: no, deadline: state.round.deadline });
 }
 
 /**

@@ -37,29 +37,33 @@ export function codeFor(chart: Chart, hand: readonly Card[], upCard: Card, pairs
     const row = chart.pairs[pairKey(hand[0])];
     if (row) return row[col];
   }
-  const { total, soft } = handTotal(hand);
-  const row = (soft ? chart.soft : chart.hard)[String(total)];
+  const total = bjTotal(hand);
+  // Integer keys: rows are looked up as elements, no string is made (the simulator decides millions of hands).
+  const row = (bjSoft(hand) ? chart.soft : chart.hard)[total];
   if (row) return row[col];
-  return total < 12 || (soft && total < 18) ? 'H' : 'S';
+  return total < 12 || (bjSoft(hand) && total < 18) ? 'H' : 'S';
 }
+
+/** A code's first choice, and what it falls back to when that is not legal. */
+const FIRST: Partial<Record<Code, Action>> = { D: 'double', Ds: 'double', R: 'surrender', Rs: 'surrender' };
+const THEN: Record<Code, Action> = { D: 'hit', Ds: 'stand', R: 'hit', Rs: 'stand', H: 'hit', S: 'stand', P: 'stand' };
 
 /**
  * The action a chart plays, among the legal ones: a code's fallback applies when its first
  * choice is not legal (D → hit, Ds → stand, R → hit, Rs → stand, P → the hand's total).
  */
 export function decide(chart: Chart, hand: readonly Card[], upCard: Card, legal: readonly Action[]): Action {
-  const may = (a: Action) => legal.includes(a);
-  let code = codeFor(chart, hand, upCard, may('split'));
+  const canSplit = legal.includes('split');
+  let code = codeFor(chart, hand, upCard, canSplit);
   if (code === 'P') {
-    if (may('split')) return 'split';
+    if (canSplit) return 'split';
     code = codeFor(chart, hand, upCard, false);
   }
-  const { total } = handTotal(hand);
-  const wanted: Action[] =
-    code === 'D' ? ['double', 'hit'] : code === 'Ds' ? ['double', 'stand'] : code === 'R' ? ['surrender', 'hit'] : code === 'Rs' ? ['surrender', 'stand'] : code === 'H' ? ['hit'] : ['stand'];
-  if (total >= 21) wanted.unshift('stand');
-  for (const a of wanted) if (may(a)) return a;
-  return may('stand') ? 'stand' : legal[0];
+  if (bjTotal(hand) >= 21 && legal.includes('stand')) return 'stand';
+  const first = FIRST[code];
+  if (first && legal.includes(first)) return first;
+  if (legal.includes(THEN[code])) return THEN[code];
+  return legal.includes('stand') ? 'stand' : legal[0];
 }
 
 /** A chart from its Strategy document (a rules/strategies/*.yaml file, validated by the schema). */

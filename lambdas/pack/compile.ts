@@ -115,6 +115,8 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     lines,
     lineOf,
     facts,
+    readsDealerBlackjack: facts.includes('dealerBlackjack'),
+    readsOutcome: facts.includes('winner') || facts.includes('cardsDealt'),
     roundLimit: b.roundLimit ?? null,
     capPerRound: b.cap?.perRound ?? null,
     declaredRtp: b.declaredRtp ?? null,

@@ -42,6 +42,9 @@ export interface CompiledBet {
   readonly lineOf: (cards: ArrayLike<number>, n: number, facts: Facts) => number;
   /** Facts any line reads; the bet is decided only when they are known (R-LL-SETTLE-1). */
   readonly facts: readonly FactName[];
+  /** The same, as flags for the hot path: a line reads the dealer's blackjack / the round's outcome. */
+  readonly readsDealerBlackjack: boolean;
+  readonly readsOutcome: boolean;
   readonly roundLimit: number | null;
   readonly capPerRound: number | null;
   readonly declaredRtp: number | null;

@@ -8,8 +8,9 @@ import { decide, type Chart } from '../math/chart.ts';
 import type { Ctx } from '../engine/context.ts';
 import { currentHand, everyone, type Player } from '../engine/blackjack/players.ts';
 import { legalActions } from '../engine/blackjack/turns.ts';
+import { betOf } from '../engine/records.ts';
 import { apply, createTable } from '../engine/table.ts';
-import type { BetSpec, Command, TableState } from '../engine/types.ts';
+import type { BetSpec, Command, PlayAction, TableState } from '../engine/types.ts';
 
 export interface BetTally {
   /** Compiled bet key (name or name/mode). */
@@ -55,16 +56,23 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   const state = createTable(ctx, 'sim');
   apply(ctx, state, { type: 'join', player: PLAYER, balance: Number.MAX_SAFE_INTEGER / 4 });
   const seated = hasSeats(pack);
-  const placements: { bet: CompiledBet; command: Command; tally: BetTally }[] = pack.bets
-    .filter((b) => b.type !== 'behind')
-    .map((bet) => ({
-      bet,
-      command: { type: 'bet', player: PLAYER, bet: bet.name, amount: exactStake(bet, pack), ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) },
-      tally: { key: bet.key, name: bet.name, mode: bet.mode, placed: 0, net: 0, netSquared: 0, wins: 0 },
-    }));
+  // A bet offered in several modes with the same lines (one YAML entry) is one wager: placed once
+  // a round and tallied under each of its keys, so every tally is the same stream of outcomes.
+  const tallies: BetTally[][] = pack.bets.map(() => []);
+  const placements: { bet: CompiledBet; command: Command }[] = [];
+  for (const bet of pack.bets) {
+    if (bet.type === 'behind') continue;
+    const tally = { key: bet.key, name: bet.name, mode: bet.mode, placed: 0, net: 0, netSquared: 0, wins: 0 };
+    const same = placements.find((p) => p.bet.lineOf === bet.lineOf && p.bet.type === bet.type && bet.type === 'paytable');
+    if (same) {
+      tallies[same.bet.index].push(tally);
+      continue;
+    }
+    tallies[bet.index].push(tally);
+    placements.push({ bet, command: { type: 'bet', player: PLAYER, bet: bet.name, amount: exactStake(bet, pack), ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) } });
+  }
   // Main bets first: some side bets are placed only with one (R-LL-GAME-1).
   placements.sort((a, b) => Number(b.bet.type === 'hand') - Number(a.bet.type === 'hand'));
-  const byKey = new Map(placements.map((p) => [p.bet.key, p.tally]));
   // One bet slip a round: the bets the round limits still allow, by the round's index in its shoe.
   const limits = placements.map((p) => p.bet.roundLimit ?? 0);
   const slips: Command[] = [];
@@ -76,7 +84,7 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
       bets: placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit).map((p) => p.command as BetSpec),
     });
   };
-  const declineInsurance: Command = { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...(seated ? { seat: 1 } : {}) };
+  const commands = simCommands(seated);
   const deal: Command = { type: 'deal' };
   const next: Command = { type: 'next-round' };
 
@@ -84,36 +92,60 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
     if (!apply(ctx, state, slipFor(state.round.roundInShoe)).ok) for (const p of placements) apply(ctx, state, p.command);
     apply(ctx, state, deal);
-    play(ctx, state, chart, declineInsurance);
+    play(ctx, state, chart, commands);
     for (const record of state.round.bets) {
-      const tally = byKey.get(record.key)!;
       const net = (record.returned - record.staked) / record.amount;
-      tally.placed++;
-      tally.net += net;
-      tally.netSquared += net * net;
-      if (net > 0) tally.wins++;
+      for (const tally of tallies[betOf(pack, record).index]) {
+        tally.placed++;
+        tally.net += net;
+        tally.netSquared += net * net;
+        if (net > 0) tally.wins++;
+      }
     }
     apply(ctx, state, next);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
-  return { rounds, tallies: placements.map((p) => p.tally) };
+  return { rounds, tallies: tallies.flat() };
 }
 
 /** Plays the round to the end from the player's side: no insurance, the chart's decisions. */
-function play(ctx: Ctx, state: TableState, chart: Chart | null, declineInsurance: Command): void {
+function play(ctx: Ctx, state: TableState, chart: Chart | null, commands: SimCommands): void {
   const round = state.round;
   while (round.phase !== 'settled' && round.phase !== 'void') {
     if (round.phase === 'insurance') {
-      if (!apply(ctx, state, declineInsurance).ok) apply(ctx, state, { type: 'timeout' });
+      if (!apply(ctx, state, commands.declineInsurance).ok) apply(ctx, state, commands.timeout);
       continue;
     }
-    const who = everyone(state).find((w: Player) => currentHand(w));
+    const who = inPlay(state);
     const hand = who && currentHand(who);
     if (!who || !hand || !chart || hand.cards.length < 2) {
-      apply(ctx, state, { type: 'timeout' });
+      apply(ctx, state, commands.timeout);
       continue;
     }
     const action = decide(chart, hand.cards, round.dealer.cards[0], legalActions(ctx, state, who));
-    apply(ctx, state, { type: 'act', player: PLAYER, action, ...(who.kind === 'seat' ? { seat: who.seat.seat } : {}) });
+    apply(ctx, state, commands.act[action]);
   }
+}
+
+function inPlay(state: TableState): Player | undefined {
+  const all = everyone(state);
+  for (let i = 0; i < all.length; i++) if (currentHand(all[i])) return all[i];
+  return undefined;
+}
+
+/** The simulator's commands, made once: the player is always the same, on seat 1 when the table has seats. */
+interface SimCommands {
+  declineInsurance: Command;
+  timeout: Command;
+  act: Record<PlayAction, Command>;
+}
+
+function simCommands(seated: boolean): SimCommands {
+  const seat = seated ? { seat: 1 } : {};
+  const act = (action: PlayAction): Command => ({ type: 'act', player: PLAYER, action, ...seat });
+  return {
+    declineInsurance: { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...seat },
+    timeout: { type: 'timeout' },
+    act: { hit: act('hit'), stand: act('stand'), double: act('double'), split: act('split'), surrender: act('surrender') },
+  };
 }

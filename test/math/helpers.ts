@@ -13,7 +13,7 @@ export function paytable(group: CardGroupName, lines: { pays: string; when: Cond
   return {
     key: 'test', index: 0, name: 'test', mode: null, type: 'paytable', placement: 'player', withMain: false, min: 1, max: 1,
     overMax: 'refuse', underMin: 'refuse', blackjackPays: null, winPays: null, group, lines: compiled,
-    lineOf: lineFunction(compiled, group, facts), facts, roundLimit: null, capPerRound: null,
+    lineOf: lineFunction(compiled, group, facts), facts, readsDealerBlackjack: facts.includes('dealerBlackjack'), readsOutcome: facts.includes('winner') || facts.includes('cardsDealt'), roundLimit: null, capPerRound: null,
     declaredRtp: null, origin: { path: 'test', pointer: '' },
   };
 }

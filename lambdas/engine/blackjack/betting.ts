@@ -70,7 +70,7 @@ function single(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, s
 function voidPlayerHand(ctx: Ctx, state: TableState, player: string, bet: CompiledBet): Result {
   for (const record of state.round.bets) if (record.player === player) returnBet(ctx, state, record, `${bet.name} under the minimum again`);
   state.round.voidedPlayers.push(player);
-  emit(ctx, state, { type: 'warning', player, message: `${bet.name} under the minimum a second time: your hand is void for this round and every bet returned` });
+  if (ctx.events) emit(ctx, state, { type: 'warning', player, message: `${bet.name} under the minimum a second time: your hand is void for this round and every bet returned` });
   return ok(ctx);
 }
 
@@ -92,7 +92,7 @@ function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetS
     if (isFail(stake)) return stake;
     if (stake.voidHand) return voidPlayerHand(ctx, state, playerName, bet);
     state.seats[seat] = { owner: playerName, missed: 0 };
-    emit(ctx, state, { type: 'seat-taken', seat, player: playerName });
+    if (ctx.events) emit(ctx, state, { type: 'seat-taken', seat, player: playerName });
     placeStake(ctx, state, playerName, bet, seat, stake);
     return ok(ctx);
   }

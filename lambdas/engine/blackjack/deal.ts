@@ -10,8 +10,8 @@ import { isDealerNatural, newHand, total } from '../hand.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
 import { fail, type BetRecord, type CommonPlayer, type Result, type SeatRound, type TableState } from '../types.ts';
 import { hasSeats } from '../../pack/compiled.ts';
-import { betOf } from '../records.ts';
-import { ShoeExhausted, dealCard, everyone, forgetEveryone, handsOf, upCard } from './players.ts';
+import { betOf, hasOpenBet } from '../records.ts';
+import { ShoeExhausted, dealCard, everyone, forgetEveryone, handsOf, upCard, seatLabel } from './players.ts';
 import { advance } from './turns.ts';
 import { finish } from './settle.ts';
 import { voidForShoe } from './settle.ts';
@@ -19,10 +19,10 @@ import { voidForShoe } from './settle.ts';
 /** Betting closes: seats without a seat bet lose their side bets, then the cards come out. */
 export function deal(ctx: Ctx, state: TableState): Result {
   const round = state.round;
-  if (!round.bets.some((b) => b.status === 'open')) return fail('no-bets', 'there are no bets to deal; place a bet first');
+  if (!hasOpenBet(round.bets)) return fail('no-bets', 'there are no bets to deal; place a bet first');
   try {
     closeBetting(ctx, state);
-    if (!round.bets.some((b) => b.status === 'open')) return finish(ctx, state), ok(ctx);
+    if (!hasOpenBet(round.bets)) return finish(ctx, state), ok(ctx);
     initialDeal(ctx, state);
     settleSideBets(ctx, state, false);
     openInsuranceOrPeek(ctx, state);
@@ -78,7 +78,7 @@ export function release(ctx: Ctx, state: TableState, seat: number, reason: strin
   const holder = state.seats[seat];
   if (!holder) return;
   delete state.seats[seat];
-  emit(ctx, state, { type: 'seat-released', seat, player: holder.owner, reason });
+  if (ctx.events) emit(ctx, state, { type: 'seat-released', seat, player: holder.owner, reason });
 }
 
 function initialDeal(ctx: Ctx, state: TableState): void {
@@ -92,9 +92,9 @@ function initialDeal(ctx: Ctx, state: TableState): void {
     dealer.cards.push(dealCard(ctx, state, 'dealer-hole', true));
     for (const p of Object.values(common.players)) p.hands[0].cards = [...common.cards];
   } else {
-    for (const s of round.seats) s.hands[0].cards.push(dealCard(ctx, state, `seat-${s.seat}`));
+    for (const s of round.seats) s.hands[0].cards.push(dealCard(ctx, state, seatLabel(s.seat)));
     dealer.cards.push(dealCard(ctx, state, 'dealer'));
-    for (const s of round.seats) s.hands[0].cards.push(dealCard(ctx, state, `seat-${s.seat}`));
+    for (const s of round.seats) s.hands[0].cards.push(dealCard(ctx, state, seatLabel(s.seat)));
     dealer.cards.push(dealCard(ctx, state, 'dealer-hole', true));
     for (const s of round.seats) s.initial = [...s.hands[0].cards];
   }
@@ -121,7 +121,7 @@ function openInsuranceOrPeek(ctx: Ctx, state: TableState): void {
     round.deadline = ctx.env.now + ctx.pack.timing.insuranceMs;
     // AI players never buy insurance; their answer is "no" at once.
     for (const b of insurable(ctx, state)) if (state.players[b.player].ai) b.insurance = { cost: 0, settled: true };
-    emit(ctx, state, { type: 'window', window: 'insurance', deadline: round.deadline });
+    if (ctx.events) emit(ctx, state, { type: 'window', window: 'insurance', deadline: round.deadline });
     return;
   }
   peek(ctx, state);
@@ -142,7 +142,7 @@ function peek(ctx: Ctx, state: TableState): void {
   round.deadline = null;
   if (ctx.pack.blackjack!.dealer.peekOn[rankOf(upCard(state))]) {
     dealer.blackjack = isDealerNatural(dealer.cards);
-    emit(ctx, state, { type: 'dealer-peek', blackjack: dealer.blackjack });
+    if (ctx.events) emit(ctx, state, { type: 'dealer-peek', blackjack: dealer.blackjack });
     settleInsurance(ctx, state);
     if (dealer.blackjack) {
       showHole(ctx, state);
@@ -174,7 +174,7 @@ export function showHole(ctx: Ctx, state: TableState): void {
   const dealer = state.round.dealer;
   if (dealer.holeShown) return;
   dealer.holeShown = true;
-  emit(ctx, state, { type: 'hole-shown', card: dealer.cards[1] });
+  if (ctx.events) emit(ctx, state, { type: 'hole-shown', card: dealer.cards[1] });
 }
 
 // ------------------------------------------------------------------ side bets

@@ -17,20 +17,26 @@ export function dealCard(ctx: Ctx, state: TableState, to: string, hidden = false
   const card = draw(state.shoe!);
   if (card === undefined) throw new ShoeExhausted();
   if (state.shoe!.cutCardOut) state.round.lastOfShoe = true; // R-BJ-SHOE-1: this round is the shoe's last
-  emit(ctx, state, { type: 'card', to, card: hidden ? null : card });
+  if (ctx.events) emit(ctx, state, { type: 'card', to, card: hidden ? null : card });
   return card;
 }
+
+// Card destinations by number, built once: the simulator deals millions of cards without events.
+const seatLabels: string[] = [];
+const streamLabels: string[] = [];
+export const seatLabel = (seat: number): string => (seatLabels[seat] ??= `seat-${seat}`);
+const streamLabel = (j: number): string => (streamLabels[j] ??= `stream-${j}`);
 
 /** The j-th card a common-draw player draws is stream card j (R-TB-DRAW-1). */
 export function streamCard(ctx: Ctx, state: TableState, p: CommonPlayer, name: string): Card {
   const common = state.round.common!;
-  if (p.draws === common.stream.length) common.stream.push(dealCard(ctx, state, `stream-${p.draws + 1}`));
-  else emit(ctx, state, { type: 'card', to: `${name}: stream-${p.draws + 1}`, card: common.stream[p.draws] });
+  if (p.draws === common.stream.length) common.stream.push(dealCard(ctx, state, streamLabel(p.draws + 1)));
+  else if (ctx.events) emit(ctx, state, { type: 'card', to: `${name}: stream-${p.draws + 1}`, card: common.stream[p.draws] });
   return common.stream[p.draws++];
 }
 
 export function drawFor(ctx: Ctx, state: TableState, who: Player): Card {
-  return who.kind === 'seat' ? dealCard(ctx, state, `seat-${who.seat.seat}`) : streamCard(ctx, state, who.p, who.name);
+  return who.kind === 'seat' ? dealCard(ctx, state, seatLabel(who.seat.seat)) : streamCard(ctx, state, who.p, who.name);
 }
 
 export const playerName = (who: Player): string => (who.kind === 'seat' ? who.seat.owner : who.name);

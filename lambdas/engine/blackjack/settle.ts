@@ -59,7 +59,7 @@ export function finish(ctx: Ctx, state: TableState): void {
   round.phase = 'settled';
   round.deadline = null;
   round.turnSeat = null;
-  emit(ctx, state, { type: 'round-settled', round: round.no });
+  if (ctx.events) emit(ctx, state, { type: 'round-settled', round: round.no });
 }
 
 /**
@@ -87,5 +87,5 @@ export function voidForShoe(ctx: Ctx, state: TableState): void {
   for (const b of round.bets) returnBet(ctx, state, b, 'the shoe ran out of cards');
   round.phase = 'void';
   round.deadline = null;
-  emit(ctx, state, { type: 'round-void', round: round.no, reason: 'the shoe ran out of cards' });
+  if (ctx.events) emit(ctx, state, { type: 'round-void', round: round.no, reason: 'the shoe ran out of cards' });
 }

@@ -8,7 +8,7 @@ import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
 import { newHand, total } from '../hand.ts';
 import type { Hand, PlayAction, TableState } from '../types.ts';
-import { type Player, activeOf, behindOn, currentHand, dealCard, drawFor, everyone, handsOf, mainRecord, moveOn, playerName, seatNo, upCard } from './players.ts';
+import { type Player, activeOf, behindOn, currentHand, dealCard, drawFor, everyone, handsOf, mainRecord, moveOn, playerName, seatNo, upCard, seatLabel } from './players.ts';
 import { closeInsurance, insuranceAnswered } from './deal.ts';
 import { finish } from './settle.ts';
 import { dealerPlays } from './settle.ts';
@@ -54,7 +54,7 @@ function seatTurns(ctx: Ctx, state: TableState): boolean {
     if (stepHand(ctx, state, who, hand)) return true;
     if (round.deadline === null) {
       round.deadline = ctx.env.now + ctx.pack.timing.decisionMs;
-      emit(ctx, state, { type: 'window', window: 'turn', seat: seat.seat, deadline: round.deadline });
+      if (ctx.events) emit(ctx, state, { type: 'window', window: 'turn', seat: seat.seat, deadline: round.deadline });
     }
     return false;
   }
@@ -77,7 +77,7 @@ function commonTurns(ctx: Ctx, state: TableState): boolean {
   if (waiting) {
     if (round.deadline === null) {
       round.deadline = ctx.env.now + ctx.pack.timing.decisionMs;
-      emit(ctx, state, { type: 'window', window: 'decisions', deadline: round.deadline });
+      if (ctx.events) emit(ctx, state, { type: 'window', window: 'decisions', deadline: round.deadline });
     }
     return false;
   }
@@ -116,26 +116,31 @@ function giveSplitCard(ctx: Ctx, state: TableState, who: Player, hand: Hand): vo
   if ((hand.splitAces && split?.splitAcesOneCard) || total(hand.cards) === 21) hand.done = true; // R-MW-STAND-1
 }
 
+const ACTIONS: readonly PlayAction[] = ['hit', 'stand', 'double', 'split', 'surrender'];
+/** One frozen list per combination of actions (bit i = ACTIONS[i]): asking allocates nothing. */
+const ACTION_SETS: (readonly PlayAction[])[] = Array.from({ length: 1 << ACTIONS.length }, (_, mask) => Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i))));
+
 /** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside). */
-export function legalActions(ctx: Ctx, state: TableState, who: Player): PlayAction[] {
+export function legalActions(ctx: Ctx, state: TableState, who: Player): readonly PlayAction[] {
   const hand = currentHand(who);
-  if (!hand || hand.cards.length < 2) return [];
+  if (!hand || hand.cards.length < 2) return ACTION_SETS[0];
   const a = ctx.pack.blackjack!.actions;
   const balance = state.players[playerName(who)].balance;
   const hands = handsOf(who);
-  const out: PlayAction[] = [];
-  if (a.hit) out.push('hit');
-  if (a.stand) out.push('stand');
+  let mask = 0;
+  if (a.hit) mask |= 1;
+  if (a.stand) mask |= 2;
   const two = hand.cards.length === 2 && !hand.doubled;
   const d = a.double;
   if (d && two && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && (!d.totals || d.totals[total(hand.cards)]) && (d.whenShort !== 'refuse' || balance >= hand.stake))
-    out.push('double');
+    mask |= 4;
   const s = a.split;
-  const [c1, c2] = hand.cards;
+  const c1 = hand.cards[0];
+  const c2 = hand.cards[1];
   const pair = s && (s.match === 'rank' ? rankOf(c1) === rankOf(c2) : Math.min(10, rankOf(c1) + 1) === Math.min(10, rankOf(c2) + 1));
-  if (s && two && pair && hands.length < s.maxHands && (!hand.splitAces || s.resplitAces) && (s.whenShort !== 'refuse' || balance >= hand.stake)) out.push('split');
-  if (a.surrender && two && !hand.fromSplit && hands.length === 1 && !hand.acted && !a.surrender.notAgainst[rankOf(upCard(state))]) out.push('surrender');
-  return out;
+  if (s && two && pair && hands.length < s.maxHands && (!hand.splitAces || s.resplitAces) && (s.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 8;
+  if (a.surrender && two && !hand.fromSplit && hands.length === 1 && !hand.acted && !a.surrender.notAgainst[rankOf(upCard(state))]) mask |= 16;
+  return ACTION_SETS[mask];
 }
 
 /** Applies a legal action to the hand in play. `auto` says why the engine chose it, if it did. */
@@ -153,7 +158,7 @@ export function play(ctx: Ctx, state: TableState, who: Player, action: PlayActio
     note = `balance too short to ${action}`;
     action = rule === 'hit' || total(hand.cards) <= 11 ? 'hit' : 'stand';
   }
-  emit(ctx, state, { type: 'action', player, seat: seatNo(who), hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
+  if (ctx.events) emit(ctx, state, { type: 'action', player, seat: seatNo(who), hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
   hand.acted = true;
   if (who.kind === 'seat') round.deadline = null; // each seat decision has its own timer
   switch (action) {
@@ -203,7 +208,7 @@ function openFollow(ctx: Ctx, state: TableState, who: Player, kind: 'double' | '
   round.follow = { seat: who.seat.seat, hand, kind, answers };
   round.phase = 'follow';
   round.deadline = ctx.env.now + ctx.pack.timing.followMs;
-  emit(ctx, state, { type: 'window', window: kind === 'double' ? 'follow-double' : 'follow-split', seat: who.seat.seat, deadline: round.deadline });
+  if (ctx.events) emit(ctx, state, { type: 'window', window: kind === 'double' ? 'follow-double' : 'follow-split', seat: who.seat.seat, deadline: round.deadline });
   return true;
 }
 
@@ -226,7 +231,7 @@ function closeFollow(ctx: Ctx, state: TableState): void {
   if (follow.kind === 'double') {
     const seat = round.seats.find((s) => s.seat === follow.seat)!;
     const hand = seat.hands[follow.hand];
-    hand.cards.push(dealCard(ctx, state, `seat-${seat.seat}`));
+    hand.cards.push(dealCard(ctx, state, seatLabel(seat.seat)));
     hand.done = true;
   }
 }
