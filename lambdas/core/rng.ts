@@ -17,7 +17,8 @@ export function uniformInt(rng: RandomSource, n: number): number {
   const limit = n < LIMITS.length ? (LIMITS[n] ||= rejectFrom(n)) : rejectFrom(n);
   let x = rng.nextUint32();
   while (x >= limit) x = rng.nextUint32();
-  return x % n;
+  // x % n without a float modulo (x may exceed 2^31); exact, since x / n is far from rounding up to the next integer below 2^32.
+  return x - Math.floor(x / n) * n;
 }
 
 /** The first value of the incomplete last block of n. */

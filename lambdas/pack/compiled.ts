@@ -119,6 +119,8 @@ export interface CompiledPack {
   /** Blackjack rules; null for other families. */
   readonly blackjack: CompiledBlackjack | null;
   readonly bets: readonly CompiledBet[];
+  /** The hand (seat) bet of a blackjack pack; null for other families. */
+  readonly handBet: CompiledBet | null;
   /** The same bets by key (name, or name/mode). */
   readonly betByKey: ReadonlyMap<string, CompiledBet>;
   /** The same bets by name, then mode (null without modes): no key string is built per lookup. */

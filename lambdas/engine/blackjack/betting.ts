@@ -4,21 +4,28 @@ import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { checkStake, placeStake, returnBet, type Stake } from '../bets.ts';
 import { openBet } from '../records.ts';
 import { emit, ok, type Ctx } from '../context.ts';
-import { fail, type BetSpec, type Result, type TableState } from '../types.ts';
+import { fail, type BetRecord, type BetSpec, type Result, type TableState } from '../types.ts';
 
 
 const isFail = (s: Stake | { ok: false }): s is { ok: false; error: { code: string; message: string } } => 'ok' in s;
 
 
 /** Seats a player holds at the table, in seat order. */
-export const seatsOf = (state: TableState, player: string): number[] =>
-  Object.entries(state.seats)
-    .filter(([, h]) => h.owner === player)
-    .map(([s]) => Number(s))
-    .sort((a, b) => a - b);
+/** The seats a player holds, in ascending order (integer keys enumerate in ascending order). */
+export function seatsOf(state: TableState, player: string): number[] {
+  const out: number[] = [];
+  for (const seat in state.seats) if (state.seats[seat].owner === player) out.push(Number(seat));
+  return out;
+}
 
-export const mainOn = (ctx: Ctx, state: TableState, seat: number | null, player?: string) =>
-  state.round.bets.find((b) => b.status === 'open' && b.seat === seat && b.type === 'hand' && (player === undefined || b.player === player));
+export function mainOn(ctx: Ctx, state: TableState, seat: number | null, player?: string): BetRecord | undefined {
+  const bets = state.round.bets;
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i];
+    if (b.status === 'open' && b.seat === seat && b.type === 'hand' && (player === undefined || b.player === player)) return b;
+  }
+  return undefined;
+}
 
 
 export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSpec): Result {
@@ -80,10 +87,10 @@ function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetS
   const holder = state.seats[seat];
   if (holder && holder.owner !== playerName) return fail('seat-taken', `seat ${seat} is taken by ${holder.owner}`);
   if (player.demo && !table.demoMaySit) return fail('demo-cannot-sit', 'demo accounts cannot occupy a seat; bet behind a seated player instead (R-MW-SEAT-1)');
-  const mine = seatsOf(state, playerName);
   const amountOn = (s: number) => mainOn(ctx, state, s, playerName)?.amount ?? 0;
 
   if (!holder) {
+    const mine = seatsOf(state, playerName);
     if (mine.length >= table.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${table.seatsPerPlayer}`);
     const current = Math.max(0, ...mine.map(amountOn));
     if (table.mirrorSeatBets && current > 0 && cmd.amount !== current)
@@ -99,7 +106,7 @@ function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetS
 
   // A raise on a held seat mirrors to the player's other seats; when the balance cannot cover
   // every seat, the amount is split evenly between them, rounded down (R-MW-SEAT-2).
-  const targets = table.mirrorSeatBets ? mine : [seat];
+  const targets = table.mirrorSeatBets ? seatsOf(state, playerName) : [seat];
   let each = cmd.amount;
   if (targets.length > 1 && cmd.amount * targets.length > player.balance) {
     if (cmd.amount > player.balance) return fail('insufficient-balance', `${bet.name}: ${cmd.amount} is more than your balance of ${player.balance}`);

@@ -11,6 +11,7 @@ import { settleDecided, type GroupView } from '../paytable.ts';
 import { fail, type BetRecord, type CommonPlayer, type Result, type SeatRound, type TableState } from '../types.ts';
 import { hasSeats } from '../../pack/compiled.ts';
 import { betOf, hasOpenBet } from '../records.ts';
+import { mainOn } from './betting.ts';
 import { ShoeExhausted, dealCard, everyone, forgetEveryone, handsOf, upCard, seatLabel } from './players.ts';
 import { advance } from './turns.ts';
 import { finish } from './settle.ts';
@@ -38,9 +39,10 @@ function closeBetting(ctx: Ctx, state: TableState): void {
   const round = state.round;
   const pack = ctx.pack;
   if (hasSeats(ctx.pack)) {
-    for (const [seatText, holder] of Object.entries(state.seats)) {
+    for (const seatText in state.seats) {
+      const holder = state.seats[seatText];
       const seat = Number(seatText);
-      const main = round.bets.find((b) => b.seat === seat && b.status === 'open' && b.type === 'hand');
+      const main = mainOn(ctx, state, seat);
       if (main) {
         holder.missed = 0;
         round.seats.push({ seat, owner: holder.owner, initial: [], hands: [newHand([], main.amount)], active: 0, preselect: null });
@@ -72,7 +74,7 @@ function closeBetting(ctx: Ctx, state: TableState): void {
 }
 
 /** The smallest seat bet the table takes. */
-export const minimumSeatBet = (ctx: Ctx): number => ctx.pack.bets.find((b) => b.type === 'hand')!.min;
+export const minimumSeatBet = (ctx: Ctx): number => ctx.pack.handBet!.min;
 
 export function release(ctx: Ctx, state: TableState, seat: number, reason: string): void {
   const holder = state.seats[seat];

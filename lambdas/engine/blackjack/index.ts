@@ -31,7 +31,8 @@ export const blackjack: Family = {
     const removal = ctx.pack.table.seatRemoval;
     if (!removal) return;
     const min = minimumSeatBet(ctx);
-    for (const [seat, holder] of Object.entries(state.seats)) {
+    for (const seat in state.seats) {
+      const holder = state.seats[seat];
       if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, state, Number(seat), 'no seat bet last round');
       else if (removal.belowTableMinimum && (state.players[holder.owner]?.balance ?? 0) < min) release(ctx, state, Number(seat), 'balance below the table minimum');
     }
