@@ -7,8 +7,9 @@ import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
-  // V8 needs ~1 M rounds to warm up (PRODUCT.md); the quick figures understate the full ones.
-  const rounds = quick ? 40_000 : 1_000_000;
+  // V8 needs ~1 M rounds to warm up and a figure from fewer than ~2 M understates it (PRODUCT.md);
+  // the quick figures understate the full ones.
+  const rounds = quick ? 40_000 : 2_000_000;
   const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
   const packs = [];
   for (const id of ids) {
