@@ -1,0 +1,62 @@
+// With events off (the simulator) a finished round, its bet records and the simulator shoe are
+// reused in place. Reuse must not change a thing: the same seeds give the same rounds, bet for bet
+// and card for card, as fresh objects with events on.
+import { describe, expect, it } from 'vitest';
+import { apply, createTable } from '../../lambdas/engine/table.ts';
+import type { Ctx } from '../../lambdas/engine/context.ts';
+import type { Command } from '../../lambdas/engine/types.ts';
+import { FastRandom } from '../../lambdas/core/rng.ts';
+import { pack } from './helpers.ts';
+
+/** Per round: every bet's key, stake and return, the cards and the balance after it. */
+function play(packId: string, slip: Command, rounds: number, events: boolean): string[] {
+  const rng = new FastRandom(11);
+  const newSeed = () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 0xff);
+  const ctx: Ctx = { pack: pack(packId), charts: {}, env: { now: 0, newSeed, generator: 'xoshiro' }, events: events ? [] : null };
+  const state = createTable(ctx, 'sim');
+  apply(ctx, state, { type: 'join', player: 'p', balance: 10_000_000_000 });
+  const out: string[] = [];
+  for (let r = 0; r < rounds; r++) {
+    if (ctx.events) ctx.events = [];
+    expect(apply(ctx, state, slip).ok).toBe(true);
+    // Every decision window left to expire: auto-play hits to 11, no insurance (R-BJ-AUTO-1).
+    for (let guard = 0; guard < 50 && state.round.phase !== 'settled' && state.round.phase !== 'void'; guard++) apply(ctx, state, { type: 'timeout' });
+    const round = state.round;
+    const hands = round.common ? Object.values(round.common.players).flatMap((p) => p.hands) : round.seats.flatMap((s) => s.hands);
+    out.push(
+      [
+        round.bets.map((b) => `${b.key}:${b.staked}->${b.returned}:${b.status}:${b.line}`).join(','),
+        `dealer ${round.dealer.cards.join(' ')}`,
+        `hands ${hands.map((h) => h.cards.join(' ')).join(' | ')}`,
+        `ab ${round.andarBahar ? [round.andarBahar.gameCard, ...round.andarBahar.sides.flat(), round.andarBahar.winner].join(' ') : '-'}`,
+        `balance ${state.players.p.balance}`,
+      ].join('; '),
+    );
+    expect(apply(ctx, state, { type: 'next-round' }).ok).toBe(true);
+  }
+  return out;
+}
+
+describe('recycled rounds (events off) play exactly like fresh ones', () => {
+  it('Andar Bahar: every bet in both modes, a fresh deck each round (R-AB-DECK-1)', () => {
+    const bets = pack('andar-bahar').bets.map((b) => ({ bet: b.name, mode: b.mode ?? undefined, amount: 100 }));
+    const slip: Command = { type: 'bets', player: 'p', bets };
+    expect(play('andar-bahar', slip, 400, false)).toEqual(play('andar-bahar', slip, 400, true));
+  });
+
+  it('seated blackjack with side bets and a cut card (R-BJ-SHOE-1, R-LL-SETTLE-1)', () => {
+    const slip: Command = { type: 'bets', player: 'p', bets: [{ bet: 'main', seat: 1, amount: 1000 }, ...pack('blackjack-lucky-ladies').bets.filter((b) => b.type === 'paytable').map((b) => ({ bet: b.name, seat: 1, amount: 100 }))] };
+    expect(play('blackjack-lucky-ladies', slip, 400, false)).toEqual(play('blackjack-lucky-ladies', slip, 400, true));
+  });
+
+  it('a solo table without peek, where a dealer blackjack found late takes everything (R-EU-DEAL-1)', () => {
+    const slip: Command = { type: 'bets', player: 'p', bets: [{ bet: 'main', seat: 1, amount: 1000 }] };
+    expect(play('blackjack-eropa', slip, 600, false)).toEqual(play('blackjack-eropa', slip, 600, true));
+  });
+
+  it('common draw with four side bets and round limits (R-TB-DRAW-1, R-TB-SIDE-2)', () => {
+    const side = pack('blackjack-tanpa-batas').bets.filter((b) => b.type === 'paytable' && b.roundLimit === null);
+    const slip: Command = { type: 'bets', player: 'p', bets: [{ bet: 'main', amount: 1000 }, ...side.map((b) => ({ bet: b.name, amount: 100 }))] };
+    expect(play('blackjack-tanpa-batas', slip, 400, false)).toEqual(play('blackjack-tanpa-batas', slip, 400, true));
+  });
+});
