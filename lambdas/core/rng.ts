@@ -14,7 +14,7 @@ const TWO_32 = 0x1_0000_0000;
  * last block of n are drawn again, so every result is exactly equally likely (never raw `x % n`).
  */
 export function uniformInt(rng: RandomSource, n: number): number {
-  const limit = n < LIMITS.length ? (LIMITS[n] ||= rejectFrom(n)) : rejectFrom(n);
+  const limit = n < LIMITS.length ? LIMITS[n] : rejectFrom(n);
   let x = rng.nextUint32();
   while (x >= limit) x = rng.nextUint32();
   // x % n without a float modulo (x may exceed 2^31); exact, since x / n is far from rounding up to the next integer below 2^32.
@@ -23,8 +23,8 @@ export function uniformInt(rng: RandomSource, n: number): number {
 
 /** The first value of the incomplete last block of n. */
 const rejectFrom = (n: number): number => TWO_32 - (TWO_32 % n);
-/** rejectFrom(n) for the small n of card shuffles, filled on first use: a float modulo per card is a measurable part of a simulated round. */
-const LIMITS = new Float64Array(1024);
+/** rejectFrom(n) for the small n of card shuffles: a float modulo per card is a measurable part of a simulated round. */
+const LIMITS = Float64Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : rejectFrom(n)));
 
 /** Fisher–Yates over the first `length` entries, in place. */
 export function shuffleInPlace(rng: RandomSource, cards: Uint8Array, length = cards.length): void {
