@@ -47,7 +47,10 @@ export function recycleRound(round: Recyclable, id: string, no: number, now: num
   round.dealer.blackjack = null;
   round.turnSeat = null;
   round.follow = null;
-  if (Object.keys(round.followAdvance).length) round.followAdvance = {};
+  for (const _ in round.followAdvance) {
+    round.followAdvance = {};
+    break;
+  }
   if (round.voidedPlayers.length) round.voidedPlayers.length = 0;
   round.opening.shoePosition = shoe.position;
 }

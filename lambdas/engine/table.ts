@@ -217,7 +217,7 @@ function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineE
   const shoe = state.shoe!;
   const deadline = ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs;
   // Nothing is recorded with events off (the simulator), so the finished round is reused in place.
-  if (!ctx.events && state.round) recycleRound(state.round, `${state.tableId}-r${no}`, no, now, deadline, shoe);
+  if (!ctx.events && state.round?.pack.sha256 === ctx.pack.sha256) recycleRound(state.round, `${state.tableId}-r${no}`, no, now, deadline, shoe);
   else
     state.round = {
       id: `${state.tableId}-r${no}`,
