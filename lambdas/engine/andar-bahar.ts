@@ -5,7 +5,7 @@ import { rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
 import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
 import { checkStake, placeStake, returnBet } from './bets.ts';
-import { hasOpenBet, openBet } from './records.ts';
+import { empty, hasOpenBet, openBet } from './records.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
 import type { Family } from './table.ts';
@@ -47,8 +47,8 @@ export const andarBahar: Family = {
     else {
       // A recycled round (simulator): the same arrays again.
       ab.gameCard = gameCard;
-      ab.sides[0] = [];
-      ab.sides[1] = [];
+      empty(ab.sides[0]);
+      empty(ab.sides[1]);
       ab.winner = null;
     }
   },

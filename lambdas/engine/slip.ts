@@ -1,5 +1,6 @@
 // What a bet slip can change before one of its bets is refused, so the slip is all or nothing:
 // only the slip's player's balance, bets, warnings and seats, the round's void list and its events.
+import { hasSeats } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
 import type { BetRecord, SeatHolder, TableState } from './types.ts';
 
@@ -10,7 +11,8 @@ export interface SlipSnapshot {
   nextBetId: number;
   /** The player's bets already on the table, with what a slip may change on them. */
   own: { record: BetRecord; amount: number; staked: number; status: BetRecord['status']; returned: number }[];
-  seats: Record<string, SeatHolder>;
+  /** Seat holders by seat number (a plain copy of an object keyed by number is slow). */
+  seats: (SeatHolder | undefined)[];
   warnings: Record<string, number> | undefined;
   voided: number;
   events: number;
@@ -28,7 +30,7 @@ export function snapshotSlip(ctx: Ctx, state: TableState, player: string): SlipS
     bets: round.bets.length,
     nextBetId: round.nextBetId,
     own,
-    seats: { ...state.seats },
+    seats: holders(ctx, state),
     warnings: warnings && { ...warnings },
     voided: round.voidedPlayers.length,
     events: ctx.events?.length ?? 0,
@@ -42,10 +44,23 @@ export function restoreSlip(ctx: Ctx, state: TableState, s: SlipSnapshot): void 
   round.bets.length = s.bets;
   round.nextBetId = s.nextBetId;
   for (const o of s.own) Object.assign(o.record, { amount: o.amount, staked: o.staked, status: o.status, returned: o.returned });
-  state.seats = s.seats;
+  for (let seat = 1; seat < s.seats.length; seat++) {
+    const holder = s.seats[seat];
+    if (holder) state.seats[seat] = holder;
+    else if (state.seats[seat]) delete state.seats[seat];
+  }
   if (s.warnings) state.warnings[s.player] = s.warnings;
   else delete state.warnings[s.player];
   round.voidedPlayers.length = s.voided;
   if (ctx.events) ctx.events.length = s.events;
   round.events.length = s.roundEvents;
+}
+
+const NO_SEATS: (SeatHolder | undefined)[] = [];
+
+function holders(ctx: Ctx, state: TableState): (SeatHolder | undefined)[] {
+  if (!hasSeats(ctx.pack)) return NO_SEATS;
+  const out: (SeatHolder | undefined)[] = [undefined];
+  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) out.push(state.seats[seat]);
+  return out;
 }

@@ -11,10 +11,10 @@ const isFail = (s: Stake | { ok: false }): s is { ok: false; error: { code: stri
 
 
 /** Seats a player holds at the table, in seat order. */
-/** The seats a player holds, in ascending order (integer keys enumerate in ascending order). */
-export function seatsOf(state: TableState, player: string): number[] {
+/** The seats a player holds, in ascending order (by number: for-in would make a string per seat). */
+export function seatsOf(ctx: Ctx, state: TableState, player: string): number[] {
   const out: number[] = [];
-  for (const seat in state.seats) if (state.seats[seat].owner === player) out.push(Number(seat));
+  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) if (state.seats[seat]?.owner === player) out.push(seat);
   return out;
 }
 
@@ -90,7 +90,7 @@ function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetS
   const amountOn = (s: number) => mainOn(ctx, state, s, playerName)?.amount ?? 0;
 
   if (!holder) {
-    const mine = seatsOf(state, playerName);
+    const mine = seatsOf(ctx, state, playerName);
     if (mine.length >= table.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${table.seatsPerPlayer}`);
     const current = Math.max(0, ...mine.map(amountOn));
     if (table.mirrorSeatBets && current > 0 && cmd.amount !== current)
@@ -106,7 +106,7 @@ function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetS
 
   // A raise on a held seat mirrors to the player's other seats; when the balance cannot cover
   // every seat, the amount is split evenly between them, rounded down (R-MW-SEAT-2).
-  const targets = table.mirrorSeatBets ? seatsOf(state, playerName) : [seat];
+  const targets = table.mirrorSeatBets ? seatsOf(ctx, state, playerName) : [seat];
   let each = cmd.amount;
   if (targets.length > 1 && cmd.amount * targets.length > player.balance) {
     if (cmd.amount > player.balance) return fail('insufficient-balance', `${bet.name}: ${cmd.amount} is more than your balance of ${player.balance}`);

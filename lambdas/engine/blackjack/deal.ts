@@ -39,9 +39,10 @@ function closeBetting(ctx: Ctx, state: TableState): void {
   const round = state.round;
   const pack = ctx.pack;
   if (hasSeats(ctx.pack)) {
-    for (const seatText in state.seats) {
-      const holder = state.seats[seatText];
-      const seat = Number(seatText);
+    // In seat order, so round.seats is in playing order (R-MW-TURN-1).
+    for (let seat = 1; seat <= pack.table.seats; seat++) {
+      const holder = state.seats[seat];
+      if (!holder) continue;
       const main = mainOn(ctx, state, seat);
       if (main) {
         holder.missed = 0;
@@ -56,7 +57,6 @@ function closeBetting(ctx: Ctx, state: TableState): void {
       const short = (state.players[holder.owner]?.balance ?? 0) < minimumSeatBet(ctx);
       if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, state, seat, short ? 'balance below the table minimum' : 'no seat bet');
     }
-    round.seats.sort((a, b) => a.seat - b.seat);
     for (const b of round.bets) {
       if (b.status !== 'open') continue;
       const bet = betOf(ctx.pack, b);

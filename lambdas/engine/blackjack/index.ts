@@ -31,10 +31,11 @@ export const blackjack: Family = {
     const removal = ctx.pack.table.seatRemoval;
     if (!removal) return;
     const min = minimumSeatBet(ctx);
-    for (const seat in state.seats) {
+    for (let seat = 1; seat <= ctx.pack.table.seats; seat++) {
       const holder = state.seats[seat];
-      if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, state, Number(seat), 'no seat bet last round');
-      else if (removal.belowTableMinimum && (state.players[holder.owner]?.balance ?? 0) < min) release(ctx, state, Number(seat), 'balance below the table minimum');
+      if (!holder) continue;
+      if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, state, seat, 'no seat bet last round');
+      else if (removal.belowTableMinimum && (state.players[holder.owner]?.balance ?? 0) < min) release(ctx, state, seat, 'balance below the table minimum');
     }
   },
   bet: placeBet,
