@@ -2,7 +2,7 @@
 // only the slip's player's balance, bets, warnings and seats, the round's void list and its events.
 import { hasSeats } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
-import type { BetRecord, SeatHolder, TableState } from './types.ts';
+import type { BetRecord, BetSpec, SeatHolder, TableState } from './types.ts';
 
 export interface SlipSnapshot {
   player: string;
@@ -19,7 +19,7 @@ export interface SlipSnapshot {
   roundEvents: number;
 }
 
-export function snapshotSlip(ctx: Ctx, state: TableState, player: string): SlipSnapshot {
+export function snapshotSlip(ctx: Ctx, state: TableState, player: string, bets: readonly BetSpec[]): SlipSnapshot {
   const round = state.round;
   const own: SlipSnapshot['own'] = [];
   for (const record of round.bets) if (record.player === player) own.push({ record, amount: record.amount, staked: record.staked, status: record.status, returned: record.returned });
@@ -30,7 +30,7 @@ export function snapshotSlip(ctx: Ctx, state: TableState, player: string): SlipS
     bets: round.bets.length,
     nextBetId: round.nextBetId,
     own,
-    seats: holders(ctx, state),
+    seats: takesSeat(state, bets) ? holders(ctx, state) : NO_SEATS,
     warnings: warnings && { ...warnings },
     voided: round.voidedPlayers.length,
     events: ctx.events?.length ?? 0,
@@ -57,6 +57,15 @@ export function restoreSlip(ctx: Ctx, state: TableState, s: SlipSnapshot): void 
 }
 
 const NO_SEATS: (SeatHolder | undefined)[] = [];
+
+/** Whether a bet of the slip is on a free seat: taking seats is the only way a slip changes them. */
+function takesSeat(state: TableState, bets: readonly BetSpec[]): boolean {
+  for (let i = 0; i < bets.length; i++) {
+    const seat = bets[i].seat;
+    if (seat !== undefined && !state.seats[seat]) return true;
+  }
+  return false;
+}
 
 function holders(ctx: Ctx, state: TableState): (SeatHolder | undefined)[] {
   if (!hasSeats(ctx.pack)) return NO_SEATS;

@@ -95,6 +95,7 @@ export interface RoundLogEntry {
 }
 
 export interface RoundState {
+  /** The round's id where it is recorded; 'unrecorded' with events off (the simulator keeps no rounds). */
   id: string;
   no: number;
   /** The rules the round runs under, start to finish, and the engine that ran it. */
