@@ -1,78 +1,140 @@
 // Full enumeration of blackjack rounds on a tiny shoe, played from a chart: every order of every
-// card, with removal, the dealer peeking or not. No splits (the analyser's splits are approximate).
-import { codeFor, type Chart } from '../../lambdas/math/chart.ts';
+// card, with removal, no memo and no shortcut. The round is played as the engine plays it: the
+// player's hands in a list, each split hand taking its second card when play reaches it
+// (R-MW-SPLIT-1), then the dealer draws and every hand is settled (peek, or a blackjack found at
+// the end taking every stake, R-EU-DEAL-1). The slow, obvious reference the faster ones in
+// exact-blackjack.ts are checked against.
+import { decide, type Action, type Chart } from '../../lambdas/math/chart.ts';
 import type { BlackjackRules } from '../../lambdas/math/blackjack.ts';
 
 const card = (v: number) => (v === 9 ? 36 : v * 4); // a card of value index v (T for 9)
-const score = (vs: number[]) => {
+const score = (vs: readonly number[]) => {
   const sum = vs.reduce((s, v) => s + v + 1, 0);
   const soft = vs.includes(0) && sum + 10 <= 21;
   return { total: soft ? sum + 10 : sum, soft };
 };
 
+interface Hand {
+  readonly cards: number[];
+  stake: number;
+  readonly fromSplit: boolean;
+  readonly splitAces: boolean;
+  done: boolean;
+  surrendered: boolean;
+}
+
 export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
   const counts = [...rules.shoe];
   let left = counts.reduce((s, n) => s + n, 0);
-  const take = <T>(f: (v: number, p: number) => T, each: (v: number, p: number) => void) => {
+  /** Σ over the next card v of p(v) × f(v), with v out of the shoe while f runs. */
+  const take = (f: (v: number) => number): number => {
+    if (left === 0) throw new Error('brute force: the shoe ran out');
+    let ev = 0;
+    const total = left;
     for (let v = 0; v < 10; v++) {
-      if (counts[v] === 0) continue;
-      const p = counts[v] / left;
+      const n = counts[v];
+      if (n === 0) continue;
       counts[v]--;
       left--;
-      each(v, p);
+      ev += (n / total) * f(v);
       counts[v]++;
       left++;
     }
-    void f;
-  };
-  /** Dealer finishes from his cards; returns the result for a player standing on `total` with stake `stake`. */
-  const dealer = (hand: number[], player: number, stake: number): number => {
-    const { total, soft } = score(hand);
-    if (total > 21) return stake * rules.winPays;
-    if (total > 17 || (total === 17 && !(soft && rules.hitsSoft17))) return player > total ? stake * rules.winPays : player === total ? 0 : -stake;
-    let ev = 0;
-    take(() => 0, (v, p) => (ev += p * dealer([...hand, v], player, stake)));
     return ev;
   };
-  const dealerBj = (up: number, hole: number) => (up === 0 && hole === 9) || (up === 9 && hole === 0);
-  /** Player plays on from `hand` (after the first two cards when `first`), then the dealer. */
-  const play = (hand: number[], up: number, hole: number, first: boolean): number => {
-    const { total } = score(hand);
-    if (total > 21) return -1;
-    const code = codeFor(chart, hand.map(card), card(up), false);
-    const canDouble = first && rules.double !== null && (rules.double.totals === null || rules.double.totals[total]);
-    const canSurrender = first && rules.surrender !== null && !rules.surrender.notAgainst[up];
-    const settle = (h: number[], stake: number) => {
-      const t = score(h).total;
-      if (t > 21) return -stake;
-      if (dealerBj(up, hole)) return -stake; // only reached without peek, where it takes everything
-      return dealer([up, hole], t, stake);
-    };
-    if ((code === 'R' || code === 'Rs') && canSurrender) return -0.5;
-    if ((code === 'D' || code === 'Ds') && canDouble) {
-      let ev = 0;
-      take(() => 0, (v, p) => (ev += p * settle([...hand, v], 2)));
-      return ev;
+  const sp = rules.split;
+  const d = rules.double;
+  const isBj = (cards: readonly number[]) => cards.length === 2 && score(cards).total === 21;
+
+  /** The dealer draws to the end from `dealt`, then every hand is settled. */
+  const dealer = (dealt: number[], hands: readonly Hand[]): number => {
+    const { total, soft } = score(dealt);
+    if (total < 17 || (total === 17 && soft && rules.hitsSoft17))
+      return take((v) => {
+        dealt.push(v);
+        const r = dealer(dealt, hands);
+        dealt.pop();
+        return r;
+      });
+    const bj = isBj(dealt);
+    let r = 0;
+    for (const h of hands) {
+      const t = score(h.cards).total;
+      if (h.surrendered) r -= h.stake / 2;
+      else if (t > 21 || bj) r -= h.stake; // a blackjack reached here (no peek) takes every stake
+      else if (total > 21 || t > total) r += h.stake * rules.winPays;
+      else if (t < total) r -= h.stake;
     }
-    const hits = total < 21 && (code === 'H' || code === 'D' || code === 'R');
-    if (!hits) return settle(hand, 1);
-    let ev = 0;
-    take(() => 0, (v, p) => (ev += p * play([...hand, v], up, hole, false)));
-    return ev;
+    return r;
   };
-  let ev = 0;
+
+  /** Plays hand i and the ones after it by the chart, then the dealer's turn from up and hole card. */
+  const play = (up: number, hole: number, hands: Hand[], i: number): number => {
+    if (i === hands.length) return dealer([up, hole], hands);
+    const h = hands[i];
+    if (h.done) return play(up, hole, hands, i + 1);
+    /** Draws a card to hand i, marks it done by `done(hand)`, plays on from hand i, and undoes it all. */
+    const drawTo = (done: (h: Hand, v: number) => boolean) =>
+      take((v) => {
+        h.cards.push(v);
+        h.done = done(h, v);
+        const r = play(up, hole, hands, i);
+        h.done = false;
+        h.cards.pop();
+        return r;
+      });
+    if (h.cards.length === 1)
+      return drawTo((n, v) => {
+        const mayResplit = n.splitAces && v === 0 && sp!.resplitAces && hands.length < sp!.maxHands;
+        return (n.splitAces && sp!.splitAcesOneCard && !mayResplit) || score(n.cards).total === 21;
+      });
+    const two = h.cards.length === 2;
+    const { total } = score(h.cards);
+    const oneCard = h.splitAces && sp!.splitAcesOneCard;
+    const legal: Action[] = oneCard ? ['stand'] : ['hit', 'stand'];
+    if (two && !oneCard && d && (!h.fromSplit || d.afterSplit) && (!h.splitAces || d.splitAces) && (!d.totals || d.totals[total])) legal.push('double');
+    if (two && sp && h.cards[0] === h.cards[1] && hands.length < sp.maxHands && (!h.splitAces || sp.resplitAces)) legal.push('split');
+    if (two && rules.surrender && !rules.surrender.notAgainst[up] && hands.length === 1) legal.push('surrender');
+    const action = decide(chart, h.cards.map(card), card(up), legal);
+    let r: number;
+    switch (action) {
+      case 'stand':
+      case 'surrender':
+        h.done = true;
+        h.surrendered = action === 'surrender';
+        r = play(up, hole, hands, i + 1);
+        h.done = h.surrendered = false;
+        return r;
+      case 'double':
+        h.stake *= 2;
+        r = drawTo(() => true);
+        h.stake /= 2;
+        return r;
+      case 'hit':
+        return drawTo((n) => score(n.cards).total >= 21);
+      case 'split': {
+        const v = h.cards[0];
+        const part = (): Hand => ({ cards: [v], stake: h.stake, fromSplit: true, splitAces: v === 0, done: false, surrendered: false });
+        hands.splice(i, 1, part(), part());
+        r = play(up, hole, hands, i);
+        hands.splice(i, 2, h);
+        return r;
+      }
+    }
+  };
+
   // Dealing order: player, up card, player, hole card.
-  take(() => 0, (a, pa) =>
-    take(() => 0, (up, pu) =>
-      take(() => 0, (b, pb) =>
-        take(() => 0, (hole, ph) => {
-          const p = pa * pu * pb * ph;
-          const playerBj = score([a, b]).total === 21;
-          const bj = dealerBj(up, hole);
-          const peeks = rules.peek[up] || !rules.loseAll;
-          if (playerBj) ev += p * (bj ? 0 : rules.blackjackPays);
-          else if (bj && peeks) ev -= p; // the round ends at the peek (or only the original bet is lost)
-          else ev += p * play([a, b], up, hole, true);
-        }))));
-  return ev;
+  return take((a) =>
+    take((up) =>
+      take((b) =>
+        take((hole) => {
+          const dealerBj = isBj([up, hole]);
+          if (isBj([a, b])) return dealerBj ? 0 : rules.blackjackPays;
+          // The dealer peeks, or a blackjack takes only the original bet: the round ends at once.
+          if (dealerBj && (rules.peek[up] || !rules.loseAll)) return -1;
+          return play(up, hole, [{ cards: [a, b], stake: 1, fromSplit: false, splitAces: false, done: false, surrendered: false }], 0);
+        }),
+      ),
+    ),
+  );
 }
