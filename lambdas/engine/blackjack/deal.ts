@@ -92,7 +92,7 @@ function initialDeal(ctx: Ctx, state: TableState): void {
     dealer.cards.push(dealCard(ctx, state, 'dealer'));
     common.cards.push(dealCard(ctx, state, 'common'));
     dealer.cards.push(dealCard(ctx, state, 'dealer-hole', true));
-    for (const p of Object.values(common.players)) p.hands[0].cards = [...common.cards];
+    for (const name in common.players) common.players[name].hands[0].cards = [...common.cards];
   } else {
     for (const s of round.seats) s.hands[0].cards.push(dealCard(ctx, state, seatLabel(s.seat)));
     dealer.cards.push(dealCard(ctx, state, 'dealer'));
