@@ -60,7 +60,7 @@ export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {
  */
 export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
   const round = state.round;
-  const balance = 'player' in cmd ? state.players[cmd.player]?.balance : undefined;
+  const balance = ctx.events && 'player' in cmd ? state.players[cmd.player]?.balance : undefined;
   const result = dispatch(ctx, state, cmd);
   // The command is kept with the round it ran in. A tick logs each timeout it applies itself, and
   // opening the next round belongs to no round's record (the new round keeps its opening).

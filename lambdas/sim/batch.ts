@@ -74,10 +74,10 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   // Main bets first: some side bets are placed only with one (R-LL-GAME-1).
   placements.sort((a, b) => Number(b.bet.type === 'hand') - Number(a.bet.type === 'hand'));
   // One bet slip a round: the bets the round limits still allow, by the round's index in its shoe.
-  const limits = placements.map((p) => p.bet.roundLimit ?? 0);
+  const lastLimited = Math.max(0, ...placements.map((p) => p.bet.roundLimit ?? 0)) + 1;
   const slips: Command[] = [];
   const slipFor = (roundInShoe: number): Command => {
-    const i = Math.min(roundInShoe, Math.max(0, ...limits) + 1);
+    const i = Math.min(roundInShoe, lastLimited);
     return (slips[i] ??= {
       type: 'bets',
       player: PLAYER,
