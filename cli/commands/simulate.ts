@@ -6,6 +6,8 @@ import { randomInt } from 'node:crypto';
 import { bestStrategy } from '../../lambdas/math/index.ts';
 import { loadPack, PackError } from '../../lambdas/pack/load.ts';
 import { exactByKey, simulationDocument, type SimulationDocument } from '../../lambdas/sim/report.ts';
+import { wagerOf } from '../../lambdas/sim/batch.ts';
+import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { defaultWorkers, runSimulation } from '../../lambdas/sim/workers.ts';
 import { progress } from '../progress.ts';
 
@@ -85,13 +87,13 @@ export async function run(args: string[]): Promise<number> {
   }
   const doc = simulationDocument(pack, run.result, run.seconds, exact);
   if (options.json) console.log(JSON.stringify(doc));
-  else console.log(formatTable(doc, pack.name, seed, run.workers));
+  else console.log(formatTable(doc, pack.name, seed, run.workers, sharedWagers(pack)));
   return 0;
 }
 
 const pct = (x: number | null, digits = 3) => (x === null ? '' : `${(x * 100).toFixed(digits)}%`);
 
-export function formatTable(doc: SimulationDocument, name: string, seed: number, workers: number): string {
+export function formatTable(doc: SimulationDocument, name: string, seed: number, workers: number, notes: string[] = []): string {
   const head = ['bet', 'mode', 'placed', 'rtp', '95% interval', 'stdDev', 'hit freq', 'exact', 'in interval'];
   const rows = doc.bets.map((b) => [
     b.bet,
@@ -112,5 +114,13 @@ export function formatTable(doc: SimulationDocument, name: string, seed: number,
     `${name} (${doc.pack}): ${doc.rounds.toLocaleString('en-US')} rounds, seed ${seed}, ${workers} worker${workers === 1 ? '' : 's'}, ${doc.seconds.toFixed(2)} s, ${rate} rounds/s`,
     line(head),
     ...rows.map(line),
+    ...notes,
   ].join('\n');
+}
+
+/** Which bets are placed once for several modes, so identical rows do not look like a fault. */
+function sharedWagers(pack: CompiledPack): string[] {
+  const wagers = wagerOf(pack);
+  const shared = pack.bets.filter((bet) => wagers[bet.index] === bet && pack.bets.some((other) => other !== bet && wagers[other.index] === bet));
+  return shared.length ? [`Same lines in every mode, so one wager a round reported under each mode: ${shared.map((b) => b.name).join(', ')}.`] : [];
 }

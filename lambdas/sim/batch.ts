@@ -51,25 +51,27 @@ function seeds(rng: RandomSource): () => Uint8Array {
   };
 }
 
+/**
+ * The bet actually placed for each bet, by index: a pay-table bet offered in several modes with the
+ * same lines (one YAML entry) is one wager, placed once a round and tallied under each of its keys.
+ */
+export function wagerOf(pack: CompiledPack): CompiledBet[] {
+  return pack.bets.map((bet) => pack.bets.find((b) => b.type === 'paytable' && b.type === bet.type && b.lineOf === bet.lineOf) ?? bet);
+}
+
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null };
   const state = createTable(ctx, 'sim');
   apply(ctx, state, { type: 'join', player: PLAYER, balance: Number.MAX_SAFE_INTEGER / 4 });
   const seated = hasSeats(pack);
-  // A bet offered in several modes with the same lines (one YAML entry) is one wager: placed once
-  // a round and tallied under each of its keys, so every tally is the same stream of outcomes.
   const tallies: BetTally[][] = pack.bets.map(() => []);
   const placements: { bet: CompiledBet; command: Command }[] = [];
+  const wagers = wagerOf(pack);
   for (const bet of pack.bets) {
     if (bet.type === 'behind') continue;
-    const tally = { key: bet.key, name: bet.name, mode: bet.mode, placed: 0, net: 0, netSquared: 0, wins: 0 };
-    const same = placements.find((p) => p.bet.lineOf === bet.lineOf && p.bet.type === bet.type && bet.type === 'paytable');
-    if (same) {
-      tallies[same.bet.index].push(tally);
-      continue;
-    }
-    tallies[bet.index].push(tally);
-    placements.push({ bet, command: { type: 'bet', player: PLAYER, bet: bet.name, amount: exactStake(bet, pack), ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) } });
+    tallies[wagers[bet.index].index].push({ key: bet.key, name: bet.name, mode: bet.mode, placed: 0, net: 0, netSquared: 0, wins: 0 });
+    if (wagers[bet.index] === bet)
+      placements.push({ bet, command: { type: 'bet', player: PLAYER, bet: bet.name, amount: exactStake(bet, pack), ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) } });
   }
   // Main bets first: some side bets are placed only with one (R-LL-GAME-1).
   placements.sort((a, b) => Number(b.bet.type === 'hand') - Number(a.bet.type === 'hand'));

@@ -1,7 +1,7 @@
 // The parallel run: its cut into sub-batches depends on rounds and seed only, so the same seed gives
 // the same result with any number of workers.
 import { describe, expect, test } from 'vitest';
-import { simulateBatch } from '../../lambdas/sim/batch.ts';
+import { simulateBatch, wagerOf } from '../../lambdas/sim/batch.ts';
 import { mergeBatches } from '../../lambdas/sim/aggregate.ts';
 import { simulationDocument } from '../../lambdas/sim/report.ts';
 import { MAX_SUB_BATCHES, MIN_SUB_BATCH_ROUNDS, subBatches } from '../../lambdas/sim/split.ts';
@@ -72,5 +72,22 @@ describe('running on worker threads', () => {
     const a = await runSimulation(pack, null, { rounds: 2_000, seed: 1, workers: 1 });
     const b = await runSimulation(pack, null, { rounds: 2_000, seed: 2, workers: 1 });
     expect(a.result.tallies[0].net).not.toBe(b.result.tallies[0].net);
+  });
+});
+
+describe('wagers', () => {
+  test('a bet with the same lines in both modes is placed once and tallied under each mode; different lines are separate wagers (R-AB-MODE-1, R-AB-PAY-1)', () => {
+    const { pack } = packWithChart('andar-bahar');
+    const wagers = wagerOf(pack);
+    const key = (k: string) => pack.betByKey.get(k)!;
+    expect(wagers[key('bahar/no-commission').index]).toBe(key('bahar/commission'));
+    expect(wagers[key('cards-1-5/no-commission').index]).toBe(key('cards-1-5/commission'));
+    expect(wagers[key('andar/no-commission').index]).toBe(key('andar/no-commission'));
+    expect(wagers[key('andar/commission').index]).toBe(key('andar/commission'));
+    const batch = simulateBatch(pack, null, 2_000, 5);
+    const tally = (k: string) => batch.tallies.find((t) => t.key === k)!;
+    expect(tally('bahar/no-commission')).toEqual({ ...tally('bahar/commission'), key: 'bahar/no-commission', mode: 'no-commission' });
+    expect(tally('andar/no-commission').net).not.toBe(tally('andar/commission').net);
+    expect(batch.tallies.map((t) => t.key).sort()).toEqual(pack.bets.map((b) => b.key).sort());
   });
 });
