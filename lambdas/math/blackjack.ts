@@ -2,12 +2,15 @@
 // dealer outcome probabilities for every player composition (cards removed from the finite shoe),
 // then the best total-dependent basic strategy — hit/stand per total weighted over every
 // composition that reaches it, double/surrender/split on the first two cards — and the EV of
-// playing it. Splits use the usual approximation (each split hand drawn from the shoe less the
-// pair and the up card; resplits by expected hand counts). The rules come from the pack only.
+// playing it. A split is valued hand by hand as the engine deals it, each hand drawing from the
+// shoe less the up card and both pair cards (exact for two hands), with resplits by the exact
+// recursion over the pair cards they draw; after a resplit the hands are valued by extrapolating
+// to the further pair cards out (within 0.0001 points of exact enumeration on one deck,
+// test/math/splits.test.ts). The rules come from the pack only.
 import type { CompiledPack } from '../pack/compiled.ts';
 import { columnOfValue, PAIR_KEYS, type Chart, type Code } from './chart.ts';
 import { playerComps, type Comps } from './comps.ts';
-import { BLACKJACK, BUST, dealerEndings, dealerOutcomes, MAX_DRAWN, OUTCOMES, VALUES } from './dealer.ts';
+import { BLACKJACK, BUST, dealerEndings, dealerOutcomes, dealerOutcomesLess, MAX_DRAWN, OUTCOMES, VALUES } from './dealer.ts';
 
 /** Everything about a blackjack game the analysis reads; value index 0 = A, 1..8 = 2..9, 9 = T. */
 export interface BlackjackRules {
@@ -123,6 +126,11 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
   const dist = new Float64Array(OUTCOMES);
   const ff = new Float64Array(VALUES * (MAX_DRAWN + 1));
   const rest = new Int32Array(VALUES);
+  // Split hands draw from the shoe less the other hand's card too: the stand value of composition
+  // id with one more card v out, for each v in it (exact for the dealer, whatever the shoe).
+  const anySplit = rules.split !== null;
+  const less = new Float64Array(VALUES * OUTCOMES);
+  const standLess = anySplit ? new Float64Array(n * VALUES) : new Float64Array(0);
   weight[0] = 1;
   for (let id = 0; id < n; id++) {
     let ok = true;
@@ -146,12 +154,20 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       }
     }
     if (comps.size[id] < 2) continue;
-    dealerOutcomes(endings, rest, dist, ff);
+    if (anySplit) dealerOutcomesLess(endings, rest, dist, less, ff);
+    else dealerOutcomes(endings, rest, dist, ff);
     pbj[id] = dist[BLACKJACK];
     const row = comps.total[id] * OUTCOMES;
     let s = 0;
     for (let o = 0; o < OUTCOMES; o++) if (!(conditioned && o === BLACKJACK)) s += dist[o] * table[row + o];
     stand[id] = s;
+    if (anySplit)
+      for (let v = 0; v < VALUES; v++) {
+        if (comps.counts[id * VALUES + v] === 0) continue;
+        let sv = 0;
+        for (let o = 0; o < OUTCOMES; o++) if (!(conditioned && o === BLACKJACK)) sv += less[v * OUTCOMES + o] * table[row + o];
+        standLess[id * VALUES + v] = sv;
+      }
   }
 
   /** Σ over the next card of (value after it), `after` giving the value of a non-bust child. */
@@ -267,6 +283,14 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
     return value[id];
   };
 
+  // Split hands of v (splitHands below): per composition with a v in it, its values with one more v
+  // out of the shoe (the other hand's).
+  const hitsOf = new Uint8Array(n);
+  for (const id of ids) hitsOf[id] = hitsClass.get(keyOf(id)) ? 1 : 0;
+  const standS = new Float64Array(anySplit ? n : 0);
+  const valueS = new Float64Array(anySplit ? n : 0);
+  const doubleS = new Float64Array(anySplit ? n : 0);
+
   // Pairs: split against playing the total.
   const initial = new Float64Array(n);
   for (const id of twoCard) initial[id] = playTwo(id, mayDouble(id), maySurrender);
@@ -284,27 +308,116 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
     if (splits) initial[pair] = share * splitEv + (1 - share) * initial[pair];
   }
 
+  /**
+   * The EV of splitting the pair of v's, exactly as the engine plays it for a fixed chart
+   * (R-MW-SPLIT-1): a split hand takes its second card when play reaches it, the first hand is
+   * played out (resplits included) before the next. For a chart that does not look at the shoe,
+   * what a hand is worth is a martingale in the cards drawn before it starts, so each hand is
+   * worth its play from the shoe less the up card, the pair and the v's resplits took out, and
+   * the hands still to come are worth, summed over the current hand's second card c, their value
+   * from the shoe as it stands less the share where c was a v:
+   *   S(P, H, k) = A_k + S(P−1, H, k) + q_k·[S(P+1, H+1, k+1) − S(P−1, H, k+1)]
+   * for P hands waiting, H in all, k extra v's out; A_k = Σ_{c≠v} p_k(c)·hand(v, c), q_k = p_k(v),
+   * and without a further split S = P·(A_k + q_k·hand(v, v)). hand(v, c) is exact for k = 0 (the
+   * other hand's v out of the shoe: exact with 2 hands); for k > 0 it is extrapolated linearly in
+   * the v's out from k = -1 and k = 0, which keeps resplits within 0.0001 points of exact
+   * enumeration on one deck (test/math/splits.test.ts) without a dealer pass per k.
+   */
   function splitValue(v: number, pair: number): number {
     const s = sp!;
+    const total = left[pair];
+    if (total === 0) return initial[pair];
     const oneCard = v === ACE && s.splitAcesOneCard;
     const canDouble = (id: number) => rules.double !== null && rules.double.afterSplit && (v !== ACE || rules.double.splitAces) && mayDouble(id);
-    // A split hand holds v and one drawn card; aces split for one card just stand.
-    const handValue = (c: number): number => {
+    const hand = splitHands(v, oneCard, canDouble);
+    // The same hands with one v fewer out of the shoe (the other hand's), to extrapolate to k more.
+    const fewer = new Float64Array(VALUES);
+    for (let c = 0; c < VALUES; c++) {
       const counts = Array<number>(VALUES).fill(0);
       counts[v]++;
       counts[c]++;
       const id = comps.idOf(counts);
-      if (!feasible[id]) return 0;
-      return oneCard ? stand[id] : playTwo(id, canDouble(id), false);
-    };
-    const total = left[pair];
-    if (total === 0) return initial[pair];
+      if (feasible[id]) fewer[c] = oneCard || comps.total[id] === 21 ? stand[id] : playTwo(id, canDouble(id), false);
+    }
+    const count = (c: number) => base[c] - comps.counts[pair * VALUES + c]; // cards of value c after the deal
     let nonPair = 0;
-    for (let c = 0; c < VALUES; c++) if (c !== v) nonPair += ((base[c] - comps.counts[pair * VALUES + c]) / total) * handValue(c);
-    const q = (base[v] - 2) / total;
-    const resplit = s.maxHands > 2 && (v !== ACE || s.resplitAces);
-    const { other, again } = expectedHands(q, resplit ? s.maxHands : 2);
-    return (q < 1 ? (other * nonPair) / (1 - q) : 0) + again * handValue(v);
+    let nonPairFewer = 0;
+    for (let c = 0; c < VALUES; c++)
+      if (c !== v) {
+        nonPair += count(c) * hand[c];
+        nonPairFewer += count(c) * fewer[c];
+      }
+    const resplits = s.maxHands > 2 && (v !== ACE || s.resplitAces);
+    const memo = new Map<number, number>();
+    const waiting = (hands: number, inAll: number, k: number): number => {
+      const cards = total - k;
+      if (hands === 0 || cards <= 0) return 0;
+      const q = Math.max(0, count(v) - k) / cards;
+      const a = (nonPair + k * (nonPair - nonPairFewer)) / cards;
+      const again = hand[v] + k * (hand[v] - fewer[v]);
+      if (!resplits || inAll >= s.maxHands) return hands * (a + q * again);
+      const key = (hands * 16 + inAll) * 64 + k;
+      let r = memo.get(key);
+      if (r === undefined) {
+        r = a + waiting(hands - 1, inAll, k) + (q > 0 ? q * (waiting(hands + 1, inAll + 1, k + 1) - waiting(hands - 1, inAll, k + 1)) : 0);
+        memo.set(key, r);
+      }
+      return r;
+    };
+    return waiting(2, 2, 0);
+  }
+
+  /** Per second card c, the value of a split hand of v that drew c and does not split again. */
+  function splitHands(v: number, oneCard: boolean, canDouble: (id: number) => boolean): Float64Array {
+    const extraHole = v === bjHole ? 1 : 0;
+    // Split aces that take one card stand on it: only their two-card stand values are wanted.
+    if (!oneCard)
+      for (const id of ids) {
+        const at = id * VALUES;
+        if (comps.counts[at + v] === 0) continue;
+        const cards = left[id] - 1;
+        if (base[v] - comps.counts[at + v] < 1 || cards < 0) {
+          standS[id] = valueS[id] = doubleS[id] = 0; // no such shoe: never reached
+          continue;
+        }
+        const st = standLess[at + v];
+        standS[id] = valueS[id] = st;
+        const hits = hitsOf[id] === 1;
+        const doubles = comps.size[id] === 2 && canDouble(id);
+        if (doubles) doubleS[id] = 2 * st;
+        if ((!hits && !doubles) || cards === 0) continue;
+        let hit = 0;
+        let once = 0;
+        const holes = base[bjHole] - comps.counts[at + bjHole] - extraHole;
+        for (let w = 0; w < VALUES; w++) {
+          const cnt = base[w] - comps.counts[at + w] - (w === v ? 1 : 0);
+          if (cnt <= 0) continue;
+          const p = cnt / cards;
+          const c = comps.child[at + w];
+          if (c >= 0) {
+            hit += p * valueS[c];
+            once += p * standS[c];
+          } else {
+            const r = conditioned && cards > 1 ? -(1 - (holes - (w === bjHole ? 1 : 0)) / (cards - 1)) : -1;
+            hit += p * r;
+            once += p * r;
+          }
+        }
+        if (hits) valueS[id] = hit;
+        if (doubles) doubleS[id] = 2 * once;
+      }
+    const out = new Float64Array(VALUES);
+    for (let c = 0; c < VALUES; c++) {
+      const counts = Array<number>(VALUES).fill(0);
+      counts[v]++;
+      counts[c]++;
+      const id = comps.idOf(counts);
+      if (!feasible[id] || base[v] - counts[v] < 1) continue;
+      const code = classCode(id);
+      if (oneCard || comps.total[id] === 21) out[c] = standLess[id * VALUES + v];
+      else out[c] = (code === 'D' || code === 'Ds') && canDouble(id) ? doubleS[id] : valueS[id];
+    }
+    return out;
   }
 
   // The chart rows for this column.
@@ -330,36 +443,6 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
 function sameRankShare(tens: number): number {
   const perRank = tens / 4;
   return tens > 1 ? (4 * perRank * (perRank - 1)) / (tens * (tens - 1)) : 0;
-}
-
-/**
- * Expected numbers of finished split hands whose drawn card was not the pair's value (`other`)
- * and that drew the pair's value when no further split was allowed (`again`), starting from two
- * hands, each drawing the pair's value with probability q, up to `maxHands` hands.
- */
-export function expectedHands(q: number, maxHands: number): { other: number; again: number } {
-  const memo = new Map<string, { other: number; again: number }>();
-  const go = (hands: number, pending: number): { other: number; again: number } => {
-    if (pending === 0) return { other: 0, again: 0 };
-    const key = `${hands},${pending}`;
-    const hit = memo.get(key);
-    if (hit) return hit;
-    const done = go(hands, pending - 1);
-    let other = (1 - q) * (1 + done.other);
-    let again = (1 - q) * done.again;
-    if (hands < maxHands) {
-      const more = go(hands + 1, pending + 1);
-      other += q * more.other;
-      again += q * more.again;
-    } else {
-      other += q * done.other;
-      again += q * (1 + done.again);
-    }
-    const r = { other, again };
-    memo.set(key, r);
-    return r;
-  };
-  return go(2, 2);
 }
 
 const hitsOn = (code: Code): boolean => code === 'H' || code === 'D' || code === 'R' || code === 'P';

@@ -22,6 +22,9 @@ export interface DealerEndings {
   readonly start: Uint32Array;
   readonly pairValue: Uint8Array;
   readonly pairCount: Uint8Array;
+  /** Per pair, its index in a falling-factorial table (value * (MAX_DRAWN + 1) + multiplicity) and in a value x outcome table. */
+  readonly pairFf: Uint16Array;
+  readonly pairSlot: Uint8Array;
 }
 
 const cache = new Map<string, DealerEndings>();
@@ -59,12 +62,14 @@ export function dealerEndings(up: number, hitsSoft17: boolean): DealerEndings {
   const start = new Uint32Array(list.length + 1);
   const pairValue: number[] = [];
   const pairCount: number[] = [];
+  const ownerOf: number[] = [];
   list.forEach((e, i) => {
     start[i] = pairValue.length;
     e.counts.forEach((m, v) => {
       if (m > 0) {
         pairValue.push(v);
         pairCount.push(m);
+        ownerOf.push(i);
       }
     });
   });
@@ -78,6 +83,8 @@ export function dealerEndings(up: number, hitsSoft17: boolean): DealerEndings {
     start,
     pairValue: Uint8Array.from(pairValue),
     pairCount: Uint8Array.from(pairCount),
+    pairFf: Uint16Array.from(pairValue, (v, j) => v * (MAX_DRAWN + 1) + pairCount[j]),
+    pairSlot: Uint8Array.from(pairValue, (v, j) => v * OUTCOMES + list[ownerOf[j]].outcome),
   };
   cache.set(key, endings);
   return endings;
@@ -103,10 +110,53 @@ export function dealerOutcomes(endings: DealerEndings, counts: ArrayLike<number>
   inv[0] = 1;
   for (let k = 1; k <= MAX_DRAWN; k++) inv[k] = total - k + 1 > 0 ? inv[k - 1] / (total - k + 1) : 0;
   out.fill(0);
-  const { outcome, drawn, orders, start, pairValue, pairCount } = endings;
+  const { outcome, drawn, orders, start, pairFf } = endings;
   for (let e = 0; e < outcome.length; e++) {
     let p = orders[e] * inv[drawn[e]];
-    for (let j = start[e]; j < start[e + 1]; j++) p *= ff[pairValue[j] * (MAX_DRAWN + 1) + pairCount[j]];
+    for (let j = start[e]; j < start[e + 1]; j++) p *= ff[pairFf[j]];
     out[outcome[e]] += p;
+  }
+}
+
+const invRest = new Float64Array(MAX_DRAWN + 1);
+const share = new Float64Array(OUTCOMES);
+const byValue = new Float64Array(VALUES * OUTCOMES);
+
+/**
+ * As `dealerOutcomes`, and in the same pass the outcome probabilities with one more card of each
+ * value w out of the shoe, into `less[w * OUTCOMES + o]` (zeros where the shoe has no w). An ending
+ * that draws k cards, m of them w, has P(shoe less w) = P(shoe) · (n_w − m)/n_w · N/(N − k) for a
+ * shoe of N cards, n_w of them w; so two sums per outcome give every w at once.
+ */
+export function dealerOutcomesLess(endings: DealerEndings, counts: ArrayLike<number>, out: Float64Array, less: Float64Array, ff: Float64Array): void {
+  let total = 0;
+  for (let v = 0; v < VALUES; v++) {
+    total += counts[v];
+    const base = v * (MAX_DRAWN + 1);
+    ff[base] = 1;
+    for (let m = 1; m <= MAX_DRAWN; m++) ff[base + m] = ff[base + m - 1] * Math.max(0, counts[v] - m + 1);
+  }
+  inv[0] = 1;
+  for (let k = 1; k <= MAX_DRAWN; k++) inv[k] = total - k + 1 > 0 ? inv[k - 1] / (total - k + 1) : 0;
+  for (let k = 0; k <= MAX_DRAWN; k++) invRest[k] = total - k > 0 ? 1 / (total - k) : 0;
+  out.fill(0);
+  share.fill(0);
+  byValue.fill(0);
+  const { outcome, drawn, orders, start, pairCount, pairFf, pairSlot } = endings;
+  for (let e = 0; e < outcome.length; e++) {
+    const k = drawn[e];
+    let p = orders[e] * inv[k];
+    const from = start[e];
+    const to = start[e + 1];
+    for (let j = from; j < to; j++) p *= ff[pairFf[j]];
+    const o = outcome[e];
+    out[o] += p;
+    const s = p * invRest[k];
+    share[o] += s;
+    for (let j = from; j < to; j++) byValue[pairSlot[j]] += s * pairCount[j];
+  }
+  for (let w = 0; w < VALUES; w++) {
+    const n = counts[w];
+    for (let o = 0; o < OUTCOMES; o++) less[w * OUTCOMES + o] = n > 0 ? (total / n) * (n * share[o] - byValue[w * OUTCOMES + o]) : 0;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
-import { analyseMain, expectedHands, rulesOf, type BlackjackRules } from '../../lambdas/math/blackjack.ts';
+import { analyseMain, rulesOf, type BlackjackRules } from '../../lambdas/math/blackjack.ts';
 import type { Chart, Code } from '../../lambdas/math/chart.ts';
 import { loadChart } from '../../lambdas/math/chart-file.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
@@ -105,14 +105,5 @@ describe('strategy charts (R-EU-AI-2)', () => {
     const easy = analyseMain(rulesOf(pack), loadChart(join(RULES_DIR, 'strategies/easy.yaml')));
     expect(analyseMain(rulesOf(pack), bestStrategy(pack)).ev).toBeCloseTo(best.ev, 12);
     expect(easy.ev).toBeLessThan(best.ev - 0.02);
-  });
-});
-
-describe('split hand counts', () => {
-  test('without resplits two hands are played; with resplits to 4 the expected count grows with q', () => {
-    expect(expectedHands(0.1, 2)).toEqual({ other: 1.8, again: expect.closeTo(0.2, 12) });
-    const four = expectedHands(0.1, 4);
-    expect(four.other + four.again).toBeCloseTo(2 + 2 * 0.1 + 0.1 * 0.1 * 2 * 1.5, 1);
-    expect(four.other + four.again).toBeGreaterThan(2.2);
   });
 });
