@@ -13,24 +13,26 @@ import { fail, type BetRecord, type TableState } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
 
-// One group of each kind, refilled per settlement: a bet reads it and lets go before the next.
+// One group of each kind, filled once a round when the winner is known: a bet reads it and lets go.
 const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = { winner: undefined, cardsDealt: undefined };
 const outcome: GroupView = { cards: [], n: 0, facts };
 const first3: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 0, facts };
 
-/** The round's outcome, and First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2). */
-function groupOf(_ctx: Ctx, state: TableState, _r: BetRecord, bet: CompiledBet): GroupView {
+/** Fills the groups from the round's cards once the winner is known. */
+function fillGroups(state: TableState): void {
   const ab = state.round.andarBahar!;
-  const [andar, bahar] = ab.sides;
+  const andar = ab.sides[0];
+  const bahar = ab.sides[1];
   facts.winner = ab.winner ?? undefined;
   facts.cardsDealt = andar.length + bahar.length;
-  if (bet.group !== 'first-3') return outcome;
+  // First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2).
   first3.n = andar.length && bahar.length ? 3 : 0;
   first3.cards[0] = ab.gameCard;
   first3.cards[1] = andar[0];
   first3.cards[2] = bahar[0];
-  return first3;
 }
+
+const groupOf = (_ctx: Ctx, _state: TableState, _r: BetRecord, bet: CompiledBet): GroupView => (bet.group === 'first-3' ? first3 : outcome);
 
 function dealTo(ctx: Ctx, state: TableState, to: string): Card | undefined {
   const card = draw(state.shoe!);
@@ -96,6 +98,7 @@ export const andarBahar: Family = {
       side = side === 0 ? 1 : 0;
     }
     ab.winner = side;
+    fillGroups(state);
     settleDecided(ctx, state, groupOf, true);
     round.phase = 'settled';
     if (ctx.events) emit(ctx, state, { type: 'round-settled', round: round.no });

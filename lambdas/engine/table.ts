@@ -124,7 +124,8 @@ function placeSlip(ctx: Ctx, state: TableState, player: string, bets: readonly B
   const family = familyOf(ctx);
   const before = snapshotSlip(ctx, state, player, bets);
   for (let i = 0; i < bets.length; i++) {
-    const r = (i > 0 ? bettingOpen(state, player) : undefined) ?? family.bet(ctx, state, player, bets[i]);
+    // Only a voided hand can close betting to the player mid-slip.
+    const r = (state.round.voidedPlayers.length > before.voided ? bettingOpen(state, player) : undefined) ?? family.bet(ctx, state, player, bets[i]);
     if (!r.ok) {
       restoreSlip(ctx, state, before);
       return bets.length === 1 ? r : fail(r.error.code, `bet ${i + 1} of ${bets.length} (${bets[i].bet}): ${r.error.message}; no bet of the slip was placed`);
