@@ -109,11 +109,21 @@ function stepHand(ctx: Ctx, state: TableState, who: Player, hand: Hand): boolean
   return false;
 }
 
-/** A split hand takes its second card when play reaches it (R-MW-SPLIT-1, R-TB-DRAW-1). */
+/**
+ * A split hand takes its second card when play reaches it (R-MW-SPLIT-1, R-TB-DRAW-1). A split ace
+ * stands on that one card (R-MW-STAND-1) unless it drew another ace the pack lets it split again.
+ */
 function giveSplitCard(ctx: Ctx, state: TableState, who: Player, hand: Hand): void {
   hand.cards.push(drawFor(ctx, state, who));
-  const split = ctx.pack.blackjack!.actions.split;
-  if ((hand.splitAces && split?.splitAcesOneCard) || total(hand.cards) === 21) hand.done = true; // R-MW-STAND-1
+  if (total(hand.cards) === 21 || (oneCardAce(ctx, hand) && !mayResplitAces(ctx, who, hand))) hand.done = true;
+}
+
+/** A split ace under the one-card rule: its only choice is to stand, or to split a second ace. */
+const oneCardAce = (ctx: Ctx, hand: Hand): boolean => hand.splitAces && ctx.pack.blackjack!.actions.split?.splitAcesOneCard === true;
+
+function mayResplitAces(ctx: Ctx, who: Player, hand: Hand): boolean {
+  const s = ctx.pack.blackjack!.actions.split;
+  return s !== null && s.resplitAces && handsOf(who).length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0;
 }
 
 const ACTIONS: readonly PlayAction[] = ['hit', 'stand', 'double', 'split', 'surrender'];
@@ -128,11 +138,11 @@ export function legalActions(ctx: Ctx, state: TableState, who: Player): readonly
   const balance = state.players[playerName(who)].balance;
   const hands = handsOf(who);
   let mask = 0;
-  if (a.hit) mask |= 1;
+  if (a.hit && !oneCardAce(ctx, hand)) mask |= 1;
   if (a.stand) mask |= 2;
   const two = hand.cards.length === 2 && !hand.doubled;
   const d = a.double;
-  if (d && two && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && (!d.totals || d.totals[total(hand.cards)]) && (d.whenShort !== 'refuse' || balance >= hand.stake))
+  if (d && two && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCardAce(ctx, hand) && (!d.totals || d.totals[total(hand.cards)]) && (d.whenShort !== 'refuse' || balance >= hand.stake))
     mask |= 4;
   const s = a.split;
   const c1 = hand.cards[0];
@@ -245,6 +255,6 @@ export function autoComplete(ctx: Ctx, state: TableState, who: Player, allHands 
   const start = activeOf(who);
   for (let hand = currentHand(who); hand && (allHands || activeOf(who) === start); hand = currentHand(who)) {
     if (hand.cards.length === 1) giveSplitCard(ctx, state, who, hand);
-    else play(ctx, state, who, total(hand.cards) <= limit && ctx.pack.blackjack!.actions.hit ? 'hit' : 'stand', 'timeout');
+    else play(ctx, state, who, total(hand.cards) <= limit && ctx.pack.blackjack!.actions.hit && !oneCardAce(ctx, hand) ? 'hit' : 'stand', 'timeout');
   }
 }
