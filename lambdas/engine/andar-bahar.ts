@@ -4,7 +4,7 @@
 import { rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
 import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
-import { checkStake, placeStake, returnBet } from './bets.ts';
+import { checkStake, placeStake, returnBet, scratchStake } from './bets.ts';
 import { empty, hasOpenBet, openBet } from './records.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
@@ -12,6 +12,7 @@ import type { Family } from './table.ts';
 import { fail, type BetRecord, type TableState } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
+const STAKE = scratchStake();
 
 // One group of each kind, filled once a round when the winner is known: a bet reads it and lets go.
 const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = { winner: undefined, cardsDealt: undefined };
@@ -69,7 +70,7 @@ export const andarBahar: Family = {
         : fail('unknown-bet', `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
     }
     const existing = openBet(pack, state.round, player, bet, null);
-    const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, cmd.amount);
+    const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, cmd.amount, STAKE);
     if ('ok' in stake) return stake;
     if (stake.voidHand) {
       for (const r of state.round.bets) if (r.player === player) returnBet(ctx, state, r, `${bet.name} under the minimum again`);

@@ -22,8 +22,11 @@ export const money = (ctx: Ctx, amount: number): string => {
   return `${whole}${frac} ${ctx.pack.currency.code}`;
 };
 
-/** Checks a stake (added to `existing` on the same spot) against the bet's rules and the balance. */
-export function checkStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, existing: number, amount: number): Stake | { ok: false; error: EngineError } {
+/**
+ * Checks a stake (added to `existing` on the same spot) against the bet's rules and the balance.
+ * The answer is written into `into` when given: a caller that uses it at once passes a reusable one.
+ */
+export function checkStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
   if (!Number.isSafeInteger(amount) || amount <= 0)
     return fail('invalid-amount', `${bet.name}: the amount must be a whole number of minor units above 0 (got ${amount})`);
   if (bet.roundLimit !== null && state.round.roundInShoe > bet.roundLimit)
@@ -48,8 +51,16 @@ export function checkStake(ctx: Ctx, state: TableState, player: string, bet: Com
   }
   if (!voidHand && accepted > state.players[player].balance)
     return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, state.players[player].balance)}`);
-  return { accepted, excess, warning, voidHand };
+  if (!into) return { accepted, excess, warning, voidHand };
+  into.accepted = accepted;
+  into.excess = excess;
+  into.warning = warning;
+  into.voidHand = voidHand;
+  return into;
 }
+
+/** A Stake to pass to checkStake when the answer is used at once and dropped. */
+export const scratchStake = (): Stake => ({ accepted: 0, excess: 0, warning: null, voidHand: false });
 
 /** Records (or adds to) a bet and debits it; `existing` is the open bet on the spot when the caller looked it up. */
 export function placeStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, stake: Stake, existing = openBet(ctx.pack, state.round, player, bet, seat)): BetRecord {

@@ -1,12 +1,13 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
 import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
-import { checkStake, placeStake, returnBet, type Stake } from '../bets.ts';
+import { checkStake, placeStake, returnBet, scratchStake, type Stake } from '../bets.ts';
 import { openBet } from '../records.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { fail, type BetRecord, type BetSpec, type Result, type TableState } from '../types.ts';
 
 
+const STAKE = scratchStake();
 const isFail = (s: Stake | { ok: false }): s is { ok: false; error: { code: string; message: string } } => 'ok' in s;
 
 
@@ -66,7 +67,7 @@ function placeCommon(ctx: Ctx, state: TableState, player: string, bet: CompiledB
 /** A bet on one spot, with the bet's own limit handling. */
 function single(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, amount: number): Result {
   const existing = openBet(ctx.pack, state.round, player, bet, seat);
-  const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, amount);
+  const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, amount, STAKE);
   if (isFail(stake)) return stake;
   if (stake.voidHand) return voidPlayerHand(ctx, state, player, bet);
   placeStake(ctx, state, player, bet, seat, stake, existing);
