@@ -114,16 +114,17 @@ function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetS
     each = Math.floor(cmd.amount / targets.length);
     if (each === 0) return fail('invalid-amount', `${cmd.amount} cannot be split between your ${targets.length} seats`);
   }
-  const stakes: [number, Stake][] = [];
+  // Every seat is checked before any is debited.
+  const stakes: Stake[] = [];
   let committed = 0;
-  for (const s of targets) {
-    const stake = checkStake(ctx, state, playerName, bet, amountOn(s), each);
+  for (let i = 0; i < targets.length; i++) {
+    const stake = checkStake(ctx, state, playerName, bet, amountOn(targets[i]), each);
     if (isFail(stake)) return stake;
     if (stake.voidHand) return voidPlayerHand(ctx, state, playerName, bet);
     committed += stake.accepted;
     if (committed > player.balance) return fail('insufficient-balance', `${bet.name}: ${committed} over your seats is more than your balance of ${player.balance}`);
-    stakes.push([s, stake]);
+    stakes.push(stake);
   }
-  for (const [s, stake] of stakes) placeStake(ctx, state, playerName, bet, s, stake);
+  for (let i = 0; i < targets.length; i++) placeStake(ctx, state, playerName, bet, targets[i], stakes[i]);
   return ok(ctx);
 }
