@@ -40,7 +40,7 @@ async function shownNet(page: Page): Promise<number> {
 }
 
 describe('seated blackjack', { timeout: 90_000 }, () => {
-  test('blackjack-mewah: the rules, then a full round by clicking; the balance is the API wallet', async () => {
+  test('blackjack-mewah: the rules, the tabs by keyboard, then a full round by clicking; the balance is the API wallet', async () => {
     const w = await watchedPage(suite.context());
     const { page } = w;
     await page.goto(`${suite.server().base}/#/blackjack-mewah/rules`);
@@ -54,8 +54,18 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     expect(text).toContain('peeks for blackjack');
     await page.screenshot({ path: `${ARTIFACTS}/blackjack-mewah-rules.png`, fullPage: true });
 
-    await page.getByRole('tab', { name: 'Play' }).click();
-    await page.locator('input[name=player]').fill('alice');
+    // The tabs by keyboard (WAI-ARIA tabs): only the selected one is in the Tab order, arrows move and select.
+    const tabs = page.getByRole('tab');
+    expect(await tabs.evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual([0, -1, -1]);
+    await page.getByRole('tab', { name: 'Rules' }).focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('History');
+    await page.keyboard.press('ArrowRight'); // wraps to the first
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/blackjack-mewah/play');
+    expect(await page.getByRole('tab', { name: 'Play' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Play');
+    await page.getByRole('tabpanel').locator('input[name=player]').fill('alice');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('input[name=table]').fill('mewah-1');
     await page.getByRole('button', { name: 'Open table' }).click();

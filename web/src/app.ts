@@ -10,6 +10,17 @@ import { TablePanel } from './table.ts';
 type Tab = 'rules' | 'play' | 'history';
 const TABS: [Tab, string][] = [['rules', 'Rules'], ['play', 'Play'], ['history', 'History']];
 
+/** Arrow keys, Home and End move between the tabs and select the one they land on. */
+function moveTab(e: KeyboardEvent, current: Tab, select: (t: Tab) => void): void {
+  const i = TABS.findIndex(([t]) => t === current);
+  const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  const [next] = TABS[(to + TABS.length) % TABS.length];
+  select(next);
+  document.getElementById(`tab-${next}`)?.focus();
+}
+
 const title = (id: string) => id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
 function readHash(): { pack: string | null; tab: Tab } {
@@ -113,8 +124,18 @@ export function App() {
       ? h(
           'main',
           null,
-          h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'views' }, TABS.map(([t, label]) => h('button', { key: t, type: 'button', role: 'tab', 'aria-selected': t === tab, onClick: () => go(pack, t) }, label))),
-          !rules
+          h(
+            'div',
+            { class: 'tabs', role: 'tablist', 'aria-label': 'views', onKeyDown: (e: KeyboardEvent) => moveTab(e, tab, (t) => go(pack, t)) },
+            TABS.map(([t, label]) =>
+              // Roving focus (WAI-ARIA tabs): only the selected tab is in the Tab order; arrows move between them.
+              h('button', { key: t, id: `tab-${t}`, type: 'button', role: 'tab', 'aria-selected': t === tab, 'aria-controls': 'panel', tabIndex: t === tab ? 0 : -1, onClick: () => go(pack, t) }, label),
+            ),
+          ),
+          h(
+            'div',
+            { id: 'panel', role: 'tabpanel', 'aria-labelledby': `tab-${tab}` },
+            !rules
             ? h('p', null, 'Loading the rules…')
             : tab === 'rules'
               ? h(RulesPanel, { rules })
@@ -123,6 +144,7 @@ export function App() {
                 : tab === 'play'
                   ? h(TablePanel, { key: `${pack}:${session.token}`, rules, session })
                   : h(HistoryPanel, { api: api!, rules, player: session.name }),
+          ),
         )
       : h('main', null, h('p', null, 'Pick a variant to see its rules and play it.')),
   );
