@@ -96,10 +96,10 @@ export const MAX_DRAWN = 16;
 const inv = new Float64Array(MAX_DRAWN + 1);
 
 /**
- * Floating-point dealer outcome probabilities for a shoe of `counts` (the up card already out),
- * written into `out` (length OUTCOMES). `ff` is scratch of length VALUES * (MAX_DRAWN + 1).
+ * Fills `ff` with each value's falling factorials (ways to draw m of its cards) and `inv` with
+ * 1 / (N (N−1) … (N−k+1)) for a shoe of N cards; returns N.
  */
-export function dealerOutcomes(endings: DealerEndings, counts: ArrayLike<number>, out: Float64Array, ff: Float64Array): void {
+function drawOdds(counts: ArrayLike<number>, ff: Float64Array): number {
   let total = 0;
   for (let v = 0; v < VALUES; v++) {
     total += counts[v];
@@ -109,6 +109,15 @@ export function dealerOutcomes(endings: DealerEndings, counts: ArrayLike<number>
   }
   inv[0] = 1;
   for (let k = 1; k <= MAX_DRAWN; k++) inv[k] = total - k + 1 > 0 ? inv[k - 1] / (total - k + 1) : 0;
+  return total;
+}
+
+/**
+ * Floating-point dealer outcome probabilities for a shoe of `counts` (the up card already out),
+ * written into `out` (length OUTCOMES). `ff` is scratch of length VALUES * (MAX_DRAWN + 1).
+ */
+export function dealerOutcomes(endings: DealerEndings, counts: ArrayLike<number>, out: Float64Array, ff: Float64Array): void {
+  drawOdds(counts, ff);
   out.fill(0);
   const { outcome, drawn, orders, start, pairFf } = endings;
   for (let e = 0; e < outcome.length; e++) {
@@ -129,15 +138,7 @@ const byValue = new Float64Array(VALUES * OUTCOMES);
  * shoe of N cards, n_w of them w; so two sums per outcome give every w at once.
  */
 export function dealerOutcomesLess(endings: DealerEndings, counts: ArrayLike<number>, out: Float64Array, less: Float64Array, ff: Float64Array): void {
-  let total = 0;
-  for (let v = 0; v < VALUES; v++) {
-    total += counts[v];
-    const base = v * (MAX_DRAWN + 1);
-    ff[base] = 1;
-    for (let m = 1; m <= MAX_DRAWN; m++) ff[base + m] = ff[base + m - 1] * Math.max(0, counts[v] - m + 1);
-  }
-  inv[0] = 1;
-  for (let k = 1; k <= MAX_DRAWN; k++) inv[k] = total - k + 1 > 0 ? inv[k - 1] / (total - k + 1) : 0;
+  const total = drawOdds(counts, ff);
   for (let k = 0; k <= MAX_DRAWN; k++) invRest[k] = total - k > 0 ? 1 / (total - k) : 0;
   out.fill(0);
   share.fill(0);
