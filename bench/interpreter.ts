@@ -9,7 +9,7 @@ import { FastRandom } from '../lambdas/core/rng.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
-import { simulateBatch } from '../lambdas/sim/batch.ts';
+import { simulateBatch, wagerOf } from '../lambdas/sim/batch.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
@@ -57,5 +57,8 @@ export function roundsPerSecond(pack: CompiledPack, rounds: number) {
   const t = performance.now();
   simulateBatch(pack, chart, rounds, 2);
   const seconds = (performance.now() - t) / 1000;
-  return { pack: pack.id, rounds, betsPlaced: pack.bets.filter((b) => b.type !== 'behind').length, roundsPerSecond: Math.round(rounds / seconds) };
+  const wagers = wagerOf(pack);
+  const settled = pack.bets.filter((b) => b.type !== 'behind');
+  // A bet with the same lines in several modes is one wager, settled under each of its keys.
+  return { pack: pack.id, rounds, wagersPlaced: settled.filter((b) => wagers[b.index] === b).length, betKeysSettled: settled.length, roundsPerSecond: Math.round(rounds / seconds) };
 }
