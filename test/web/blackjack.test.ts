@@ -57,14 +57,16 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     // The tabs by keyboard (WAI-ARIA tabs): only the selected one is in the Tab order, arrows move and select.
     const tabs = page.getByRole('tab');
     expect(await tabs.evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual([0, -1, -1]);
+    const landed = async (name: string, hash: string) => {
+      await expect.poll(() => page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.getAttribute('aria-selected'), location.hash]), { timeout: 5000 }).toEqual([name, 'true', `#/blackjack-mewah/${hash}`]);
+    };
     await page.getByRole('tab', { name: 'Rules' }).focus();
     await page.keyboard.press('End');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('History');
+    await landed('History', 'history');
     await page.keyboard.press('ArrowRight'); // wraps to the first
+    await landed('Rules', 'rules');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/blackjack-mewah/play');
-    expect(await page.getByRole('tab', { name: 'Play' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Play');
+    await landed('Play', 'play');
     await page.getByRole('tabpanel').locator('input[name=player]').fill('alice');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('input[name=table]').fill('mewah-1');

@@ -11,8 +11,10 @@ type Tab = 'rules' | 'play' | 'history';
 const TABS: [Tab, string][] = [['rules', 'Rules'], ['play', 'Play'], ['history', 'History']];
 
 /** Arrow keys, Home and End move between the tabs and select the one they land on. */
-function moveTab(e: KeyboardEvent, current: Tab, select: (t: Tab) => void): void {
-  const i = TABS.findIndex(([t]) => t === current);
+function moveTab(e: KeyboardEvent, select: (t: Tab) => void): void {
+  // From the focused tab, not the last render: keys may come faster than renders.
+  const i = TABS.findIndex(([t]) => `tab-${t}` === (e.target as HTMLElement).id);
+  if (i < 0) return;
   const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
   if (to === undefined) return;
   e.preventDefault();
@@ -126,7 +128,7 @@ export function App() {
           null,
           h(
             'div',
-            { class: 'tabs', role: 'tablist', 'aria-label': 'views', onKeyDown: (e: KeyboardEvent) => moveTab(e, tab, (t) => go(pack, t)) },
+            { class: 'tabs', role: 'tablist', 'aria-label': 'views', onKeyDown: (e: KeyboardEvent) => moveTab(e, (t) => go(pack, t)) },
             TABS.map(([t, label]) =>
               // Roving focus (WAI-ARIA tabs): only the selected tab is in the Tab order; arrows move between them.
               h('button', { key: t, id: `tab-${t}`, type: 'button', role: 'tab', 'aria-selected': t === tab, 'aria-controls': 'panel', tabIndex: t === tab ? 0 : -1, onClick: () => go(pack, t) }, label),
