@@ -56,7 +56,8 @@ function seeds(rng: RandomSource): () => Uint8Array {
  * same lines (one YAML entry) is one wager, placed once a round and tallied under each of its keys.
  */
 export function wagerOf(pack: CompiledPack): CompiledBet[] {
-  return pack.bets.map((bet) => pack.bets.find((b) => b.type === 'paytable' && b.type === bet.type && b.lineOf === bet.lineOf) ?? bet);
+  // Modes of one entry share its line function; the first of them is the one placed.
+  return pack.bets.map((bet) => (bet.type === 'paytable' ? pack.bets.find((b) => b.lineOf === bet.lineOf)! : bet));
 }
 
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
