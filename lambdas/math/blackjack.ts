@@ -104,6 +104,14 @@ export function analyseMain(rules: BlackjackRules, fixed?: Chart): MainAnalysis 
   return { ev, rtp: 1 + ev, ...decisions };
 }
 
+/** The composition id of a two-card hand of values a and b. */
+function twoCardId(comps: Comps, a: number, b: number): number {
+  const counts = Array<number>(VALUES).fill(0);
+  counts[a]++;
+  counts[b]++;
+  return comps.idOf(counts);
+}
+
 function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisions, fixed?: Chart): number {
   const col = columnOfValue(up);
   const n = comps.count;
@@ -297,9 +305,7 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
   const splitCodes = new Map<number, boolean>();
   const sp = rules.split;
   for (let v = 0; v < VALUES; v++) {
-    const pairCounts = Array<number>(VALUES).fill(0);
-    pairCounts[v] = 2;
-    const pair = comps.idOf(pairCounts);
+    const pair = twoCardId(comps, v, v);
     if (!feasible[pair] || !sp) continue;
     const splitEv = splitValue(v, pair);
     const share = sp.byRank && v === TEN ? sameRankShare(base[TEN] - 2 + 2) : 1;
@@ -333,10 +339,7 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
     // The same hands with one v fewer out of the shoe (the other hand's), to extrapolate to k more.
     const fewer = new Float64Array(VALUES);
     for (let c = 0; c < VALUES; c++) {
-      const counts = Array<number>(VALUES).fill(0);
-      counts[v]++;
-      counts[c]++;
-      const id = comps.idOf(counts);
+      const id = twoCardId(comps, v, c);
       if (feasible[id]) fewer[c] = oneCard || comps.total[id] === 21 ? stand[id] : playTwo(id, canDouble(id), false);
     }
     const count = (c: number) => base[c] - comps.counts[pair * VALUES + c]; // cards of value c after the deal
@@ -408,11 +411,8 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       }
     const out = new Float64Array(VALUES);
     for (let c = 0; c < VALUES; c++) {
-      const counts = Array<number>(VALUES).fill(0);
-      counts[v]++;
-      counts[c]++;
-      const id = comps.idOf(counts);
-      if (!feasible[id] || base[v] - counts[v] < 1) continue;
+      const id = twoCardId(comps, v, c);
+      if (!feasible[id] || base[v] - (c === v ? 2 : 1) < 1) continue;
       const code = classCode(id);
       if (oneCard || comps.total[id] === 21) out[c] = standLess[id * VALUES + v];
       else out[c] = (code === 'D' || code === 'Ds') && canDouble(id) ? doubleS[id] : valueS[id];
