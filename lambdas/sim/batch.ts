@@ -65,12 +65,12 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   const state = createTable(ctx, 'sim');
   apply(ctx, state, { type: 'join', player: PLAYER, balance: Number.MAX_SAFE_INTEGER / 4 });
   const seated = hasSeats(pack);
-  const tallies: BetTally[][] = pack.bets.map(() => []);
+  // Per wager, by bet index: placements, sum of net, sum of net squared, wins.
+  const sums = new Float64Array(pack.bets.length * 4);
   const placements: { bet: CompiledBet; command: Command }[] = [];
   const wagers = wagerOf(pack);
-  for (const bet of pack.bets) {
-    if (bet.type === 'behind') continue;
-    tallies[wagers[bet.index].index].push({ key: bet.key, name: bet.name, mode: bet.mode, placed: 0, net: 0, netSquared: 0, wins: 0 });
+  const tallied = pack.bets.filter((bet) => bet.type !== 'behind');
+  for (const bet of tallied) {
     if (wagers[bet.index] === bet)
       placements.push({ bet, command: { type: 'bet', player: PLAYER, bet: bet.name, amount: exactStake(bet, pack), ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) } });
   }
@@ -96,19 +96,25 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     if (!apply(ctx, state, slipFor(state.round.roundInShoe)).ok) for (const p of placements) apply(ctx, state, p.command);
     apply(ctx, state, deal);
     play(ctx, state, chart, commands);
-    for (const record of state.round.bets) {
+    const bets = state.round.bets;
+    for (let i = 0; i < bets.length; i++) {
+      const record = bets[i];
       const net = (record.returned - record.staked) / record.amount;
-      for (const tally of tallies[betOf(pack, record).index]) {
-        tally.placed++;
-        tally.net += net;
-        tally.netSquared += net * net;
-        if (net > 0) tally.wins++;
-      }
+      const at = betOf(pack, record).index * 4;
+      sums[at]++;
+      sums[at + 1] += net;
+      sums[at + 2] += net * net;
+      if (net > 0) sums[at + 3]++;
     }
     apply(ctx, state, next);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
-  return { rounds, tallies: tallies.flat() };
+  // Every key of a wager is tallied with the wager's sums.
+  const tallies = tallied.map((bet): BetTally => {
+    const at = wagers[bet.index].index * 4;
+    return { key: bet.key, name: bet.name, mode: bet.mode, placed: sums[at], net: sums[at + 1], netSquared: sums[at + 2], wins: sums[at + 3] };
+  });
+  return { rounds, tallies };
 }
 
 /** Plays the round to the end from the player's side: no insurance, the chart's decisions. */
