@@ -9,7 +9,8 @@ import { newSeed as cryptoSeed } from '../core/rng.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { visibleEvents } from '../engine/view.ts';
 import { apply } from '../engine/table.ts';
-import type { EngineError } from '../engine/types.ts';
+import type { BetSpec, EngineError } from '../engine/types.ts';
+import type { Bet } from '../http/bodies.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import { readClaims, requireRole, type Claims } from '../auth/index.ts';
@@ -30,6 +31,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'POST /tables', summary: 'create a table', body: 'CreateTableBody', operator: true, idempotent: true },
   { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
   { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
+  { key: 'POST /tables/{tableId}/bet-slips', summary: 'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet', body: 'BetSlipBody', idempotent: true },
   { key: 'POST /tables/{tableId}/actions', summary: 'a decision on your hand', body: 'ActionBody', idempotent: true },
   { key: 'POST /tables/{tableId}/deal', summary: 'close betting and deal (operator; the seated player on a solo table)', idempotent: true },
   { key: 'POST /tables/{tableId}/ai', summary: 'seat an AI player on a free seat of a solo practice table (the player at the table, or an operator). It plays for house-funded practice points in a wallet of its own (topped up to 100 minimum bets when seated and before a deal when it holds under 8), bets the table minimum on its seat whenever the player deals, and the engine plays its hands at its level from its own view (R-EU-AI-1/2); its bets and decisions are in the round\'s events', body: 'AiPlayerBody', idempotent: true },
@@ -62,6 +64,7 @@ type Result = APIGatewayProxyStructuredResultV2;
 type Handler = (event: APIGatewayProxyEventV2) => Promise<Result>;
 
 const ok = (body: unknown, status = 200): Result => jsonResult(status, body);
+const betSpec = (b: Bet): BetSpec => ({ bet: b.bet, amount: b.amount, ...(b.seat !== undefined ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) });
 const errorOf = (r: { ok: true } | { ok: false; error: EngineError }): EngineError | null => (r.ok ? null : r.error);
 
 /** Builds a pack's API over a store (DynamoDB table). */
@@ -113,8 +116,12 @@ export function createApi(deps: ApiDeps): Handler {
         return ok(await game.view(p.tableId!, actor));
       case 'POST /tables/{tableId}/bets': {
         requireRole(claims, 'player');
-        const b = checkBody('BetBody', jsonBody(event));
-        return command(event, actor, p.tableId!, { type: 'bet', player: actor.id, bet: b.bet, amount: b.amount, ...(b.seat !== undefined ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) });
+        return command(event, actor, p.tableId!, { type: 'bet', player: actor.id, ...betSpec(checkBody('BetBody', jsonBody(event))) });
+      }
+      case 'POST /tables/{tableId}/bet-slips': {
+        requireRole(claims, 'player');
+        const { bets } = checkBody('BetSlipBody', jsonBody(event));
+        return command(event, actor, p.tableId!, { type: 'bets', player: actor.id, bets: bets.map(betSpec) });
       }
       case 'POST /tables/{tableId}/actions': {
         requireRole(claims, 'player');

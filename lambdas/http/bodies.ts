@@ -12,14 +12,18 @@ export const CreateTableBody = Type.Object(
   { $id: 'CreateTableBody', additionalProperties: false },
 );
 
-export const BetBody = Type.Object(
-  {
-    bet: Type.String({ minLength: 1, maxLength: 64, description: "a bet of the pack's rules, e.g. main" }),
-    amount: Amount,
-    seat: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
-    mode: Type.Optional(Type.Union([Type.Literal('commission'), Type.Literal('no-commission')])),
-  },
-  { $id: 'BetBody', additionalProperties: false },
+const betFields = {
+  bet: Type.String({ minLength: 1, maxLength: 64, description: "a bet of the pack's rules, e.g. main" }),
+  amount: Amount,
+  seat: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+  mode: Type.Optional(Type.Union([Type.Literal('commission'), Type.Literal('no-commission')])),
+};
+
+export const BetBody = Type.Object(betFields, { $id: 'BetBody', additionalProperties: false });
+
+export const BetSlipBody = Type.Object(
+  { bets: Type.Array(Type.Object(betFields, { additionalProperties: false }), { minItems: 1, maxItems: 64, description: 'placed in order, all or none' }) },
+  { $id: 'BetSlipBody', additionalProperties: false },
 );
 
 export const ActionBody = Type.Object(
@@ -44,10 +48,11 @@ export const AiPlayerBody = Type.Object(
 );
 
 /** Every body schema, by name (schemas/api/<name>.schema.json). */
-export const BODIES = { CreateTableBody, BetBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody } as const;
+export const BODIES = { CreateTableBody, BetBody, BetSlipBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody } as const;
 
 export type CreateTable = Static<typeof CreateTableBody>;
 export type Bet = Static<typeof BetBody>;
+export type BetSlip = Static<typeof BetSlipBody>;
 export type ActionRequest = Static<typeof ActionBody>;
 export type Credit = Static<typeof CreditBody>;
 export type ReasonRequest = Static<typeof ReasonBody>;

@@ -272,11 +272,11 @@ return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ActionBody = validate22;
-const schema33 = {"$id":"ActionBody","additionalProperties":false,"type":"object","required":["action"],"properties":{"action":{"anyOf":[{"const":"hit","type":"string"},{"const":"stand","type":"string"},{"const":"double","type":"string"},{"const":"split","type":"string"},{"const":"surrender","type":"string"},{"const":"insurance","type":"string"},{"const":"follow-double","type":"string"},{"const":"follow-split","type":"string"}]},"seat":{"minimum":1,"maximum":64,"type":"integer"},"accept":{"type":"boolean"}}};
+export const BetSlipBody = validate22;
+const schema33 = {"$id":"BetSlipBody","additionalProperties":false,"type":"object","required":["bets"],"properties":{"bets":{"minItems":1,"maxItems":64,"description":"placed in order, all or none","type":"array","items":{"additionalProperties":false,"type":"object","required":["bet","amount"],"properties":{"bet":{"minLength":1,"maxLength":64,"description":"a bet of the pack's rules, e.g. main","type":"string"},"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"seat":{"minimum":1,"maximum":64,"type":"integer"},"mode":{"anyOf":[{"const":"commission","type":"string"},{"const":"no-commission","type":"string"}]}}}}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="ActionBody" */;
+/*# sourceURL="BetSlipBody" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate22.evaluated;
@@ -289,15 +289,281 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.action === undefined) && (missing0 = "action")){
+if((data.bets === undefined) && (missing0 = "bets")){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "action") || (key0 === "seat")) || (key0 === "accept"))){
+if(!(key0 === "bets")){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.bets !== undefined){
+let data0 = data.bets;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+if(data0.length > 64){
+validate22.errors = [{instancePath:instancePath+"/bets",schemaPath:"#/properties/bets/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"}];
+return false;
+}
+else {
+if(data0.length < 1){
+validate22.errors = [{instancePath:instancePath+"/bets",schemaPath:"#/properties/bets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.bet === undefined) && (missing1 = "bet")) || ((data1.amount === undefined) && (missing1 = "amount"))){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0,schemaPath:"#/properties/bets/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((((key1 === "bet") || (key1 === "amount")) || (key1 === "seat")) || (key1 === "mode"))){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0,schemaPath:"#/properties/bets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data1.bet !== undefined){
+let data2 = data1.bet;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/bet",schemaPath:"#/properties/bets/items/properties/bet/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+return false;
+}
+else {
+if(func1(data2) < 1){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/bet",schemaPath:"#/properties/bets/items/properties/bet/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/bet",schemaPath:"#/properties/bets/items/properties/bet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.amount !== undefined){
+let data3 = data1.amount;
+const _errs9 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs9){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1000000000000 || isNaN(data3)){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.seat !== undefined){
+let data4 = data1.seat;
+const _errs11 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs11){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 64 || isNaN(data4)){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
+return false;
+}
+else {
+if(data4 < 1 || isNaN(data4)){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.mode !== undefined){
+let data5 = data1.mode;
+const _errs13 = errors;
+const _errs14 = errors;
+let valid3 = false;
+const _errs15 = errors;
+if(typeof data5 !== "string"){
+const err0 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if("commission" !== data5){
+const err1 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/0/const",keyword:"const",params:{allowedValue: "commission"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+valid3 = valid3 || _valid0;
+const _errs17 = errors;
+if(typeof data5 !== "string"){
+const err2 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("no-commission" !== data5){
+const err3 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/1/const",keyword:"const",params:{allowedValue: "no-commission"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const err4 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate22.errors = vErrors;
+return false;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0,schemaPath:"#/properties/bets/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/bets",schemaPath:"#/properties/bets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const ActionBody = validate23;
+const schema34 = {"$id":"ActionBody","additionalProperties":false,"type":"object","required":["action"],"properties":{"action":{"anyOf":[{"const":"hit","type":"string"},{"const":"stand","type":"string"},{"const":"double","type":"string"},{"const":"split","type":"string"},{"const":"surrender","type":"string"},{"const":"insurance","type":"string"},{"const":"follow-double","type":"string"},{"const":"follow-split","type":"string"}]},"seat":{"minimum":1,"maximum":64,"type":"integer"},"accept":{"type":"boolean"}}};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="ActionBody" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.action === undefined) && (missing0 = "action")){
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "action") || (key0 === "seat")) || (key0 === "accept"))){
+validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -501,7 +767,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return false;
 }
 else {
@@ -525,18 +791,18 @@ if(data.seat !== undefined){
 let data1 = data.seat;
 const _errs20 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate22.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs20){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 64 || isNaN(data1)){
-validate22.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
+validate23.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
 return false;
 }
 else {
 if(data1 < 1 || isNaN(data1)){
-validate22.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate23.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -551,7 +817,7 @@ if(valid0){
 if(data.accept !== undefined){
 const _errs22 = errors;
 if(typeof data.accept !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/accept",schemaPath:"#/properties/accept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate23.errors = [{instancePath:instancePath+"/accept",schemaPath:"#/properties/accept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -565,24 +831,24 @@ var valid0 = true;
 }
 }
 else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CreditBody = validate23;
-const schema34 = {"$id":"CreditBody","additionalProperties":false,"type":"object","required":["amount","reason"],"properties":{"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"reason":{"minLength":1,"maxLength":500,"pattern":"\\S","type":"string"}}};
+export const CreditBody = validate24;
+const schema35 = {"$id":"CreditBody","additionalProperties":false,"type":"object","required":["amount","reason"],"properties":{"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"reason":{"minLength":1,"maxLength":500,"pattern":"\\S","type":"string"}}};
 const pattern5 = new RegExp("\\S", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="CreditBody" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -593,14 +859,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.amount === undefined) && (missing0 = "amount")) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "amount") || (key0 === "reason"))){
-validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -610,18 +876,18 @@ if(data.amount !== undefined){
 let data0 = data.amount;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate23.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate24.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1000000000000 || isNaN(data0)){
-validate23.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000"}];
+validate24.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000"}];
 return false;
 }
 else {
 if(data0 < 1 || isNaN(data0)){
-validate23.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate24.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -639,93 +905,16 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func1(data1) > 500){
-validate23.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-else {
-if(func1(data1) < 1){
-validate23.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-else {
-if(!pattern5.test(data1)){
-validate23.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
-return false;
-}
-}
-}
-}
-else {
-validate23.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const ReasonBody = validate24;
-const schema35 = {"$id":"ReasonBody","additionalProperties":false,"type":"object","required":["reason"],"properties":{"reason":{"minLength":1,"maxLength":500,"pattern":"\\S","type":"string"}}};
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="ReasonBody" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.reason === undefined) && (missing0 = "reason")){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "reason")){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.reason !== undefined){
-let data0 = data.reason;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(func1(data0) > 500){
 validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
 else {
-if(func1(data0) < 1){
+if(func1(data1) < 1){
 validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 else {
-if(!pattern5.test(data0)){
+if(!pattern5.test(data1)){
 validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
@@ -736,6 +925,11 @@ else {
 validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
 }
 }
 }
@@ -751,11 +945,11 @@ return errors === 0;
 }
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const AiPlayerBody = validate25;
-const schema36 = {"$id":"AiPlayerBody","additionalProperties":false,"type":"object","required":["level","seat"],"properties":{"level":{"description":"R-EU-AI-2: easy hits below 17; normal plays a fixed basic-strategy chart; hard the exact chart of the pack","anyOf":[{"const":"easy","type":"string"},{"const":"normal","type":"string"},{"const":"hard","type":"string"}]},"seat":{"minimum":1,"maximum":64,"description":"a free seat","type":"integer"}}};
+export const ReasonBody = validate25;
+const schema36 = {"$id":"ReasonBody","additionalProperties":false,"type":"object","required":["reason"],"properties":{"reason":{"minLength":1,"maxLength":500,"pattern":"\\S","type":"string"}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="AiPlayerBody" */;
+/*# sourceURL="ReasonBody" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate25.evaluated;
@@ -768,15 +962,87 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.level === undefined) && (missing0 = "level")) || ((data.seat === undefined) && (missing0 = "seat"))){
+if((data.reason === undefined) && (missing0 = "reason")){
 validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "level") || (key0 === "seat"))){
+if(!(key0 === "reason")){
 validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.reason !== undefined){
+let data0 = data.reason;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(func1(data0) > 500){
+validate25.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+else {
+if(func1(data0) < 1){
+validate25.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+else {
+if(!pattern5.test(data0)){
+validate25.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
+return false;
+}
+}
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const AiPlayerBody = validate26;
+const schema37 = {"$id":"AiPlayerBody","additionalProperties":false,"type":"object","required":["level","seat"],"properties":{"level":{"description":"R-EU-AI-2: easy hits below 17; normal plays a fixed basic-strategy chart; hard the exact chart of the pack","anyOf":[{"const":"easy","type":"string"},{"const":"normal","type":"string"},{"const":"hard","type":"string"}]},"seat":{"minimum":1,"maximum":64,"description":"a free seat","type":"integer"}}};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="AiPlayerBody" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate26.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.level === undefined) && (missing0 = "level")) || ((data.seat === undefined) && (missing0 = "seat"))){
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "level") || (key0 === "seat"))){
+validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -865,7 +1131,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 else {
@@ -889,18 +1155,18 @@ if(data.seat !== undefined){
 let data1 = data.seat;
 const _errs10 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate25.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate26.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs10){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 64 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
+validate26.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
 return false;
 }
 else {
 if(data1 < 1 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate26.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -916,14 +1182,14 @@ var valid0 = true;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 export const SCHEMAS = {
@@ -979,6 +1245,61 @@ export const SCHEMAS = {
             "type": "string"
           }
         ]
+      }
+    }
+  },
+  "BetSlipBody": {
+    "$id": "BetSlipBody",
+    "additionalProperties": false,
+    "type": "object",
+    "required": [
+      "bets"
+    ],
+    "properties": {
+      "bets": {
+        "minItems": 1,
+        "maxItems": 64,
+        "description": "placed in order, all or none",
+        "type": "array",
+        "items": {
+          "additionalProperties": false,
+          "type": "object",
+          "required": [
+            "bet",
+            "amount"
+          ],
+          "properties": {
+            "bet": {
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "a bet of the pack's rules, e.g. main",
+              "type": "string"
+            },
+            "amount": {
+              "minimum": 1,
+              "maximum": 1000000000000,
+              "description": "minor units",
+              "type": "integer"
+            },
+            "seat": {
+              "minimum": 1,
+              "maximum": 64,
+              "type": "integer"
+            },
+            "mode": {
+              "anyOf": [
+                {
+                  "const": "commission",
+                  "type": "string"
+                },
+                {
+                  "const": "no-commission",
+                  "type": "string"
+                }
+              ]
+            }
+          }
+        }
       }
     }
   },
@@ -1110,4 +1431,4 @@ export const SCHEMAS = {
     }
   }
 };
-export const VALIDATORS = { CreateTableBody, BetBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody };
+export const VALIDATORS = { CreateTableBody, BetBody, BetSlipBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody };

@@ -58,6 +58,28 @@ describe('idempotency and races', () => {
   });
 });
 
+describe('bet slips', () => {
+  test('a slip places its bets in one request, all or none', async () => {
+    const h = await table('andar-bahar', ['alice']);
+    const slip = [{ bet: 'andar', amount: 1000 }, { bet: 'bahar', amount: 500, mode: 'no-commission' }, { bet: 'first-3', amount: 200 }];
+    const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: slip } });
+    expect(placed.status).toBe(200);
+    expect(placed.body.view.bets.map((b: { bet: string; amount: number }) => [b.bet, b.amount])).toEqual([['andar/commission', 1000], ['bahar/no-commission', 500], ['first-3/commission', 200]]);
+    expect(await balanceOf(h, 'alice')).toBe(100_000 - 1700);
+
+    // The third bet is over its maximum: nothing of the slip is placed, and the message says which bet and why.
+    const refused = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [{ bet: 'andar', amount: 100 }, { bet: 'cards-1-5', amount: 100 }, { bet: 'first-3', amount: 60_000 }] } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^bet 3 of 3 \(first-3\): .*maximum.*; no bet of the slip was placed$/);
+    expect(await balanceOf(h, 'alice')).toBe(100_000 - 1700);
+    const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
+    expect(view.bets.map((b: { amount: number }) => b.amount)).toEqual([1000, 500, 200]);
+
+    const empty = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [] } });
+    expect(empty.status).toBe(400);
+  });
+});
+
 describe('operator void', () => {
   test('every bet comes back and the ledger balances', async () => {
     const h = await table('blackjack-mewah', ['alice', 'bob']);
@@ -87,7 +109,7 @@ describe('bad input', () => {
 
   test('fuzzed bodies and malformed JSON never give a 5xx and never change state', async () => {
     const before = await snapshot();
-    const paths = ['/tables/t1/bets', '/tables/t1/actions', '/wallets/alice/credit', '/tables', '/tables/t1/pause', '/rounds/t1-r1/void'];
+    const paths = ['/tables/t1/bets', '/tables/t1/bet-slips', '/tables/t1/actions', '/wallets/alice/credit', '/tables', '/tables/t1/pause', '/rounds/t1-r1/void'];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(fc.jsonValue(), fc.record({ bet: fc.string(), amount: fc.oneof(fc.integer(), fc.double(), fc.string()), seat: fc.anything() }, { requiredKeys: [] })), async (path, body) => {
         const r = await h.call('POST', path, { as: 'alice', body });
