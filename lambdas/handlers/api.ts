@@ -163,7 +163,7 @@ export function createApi(deps: ApiDeps): Handler {
       case 'POST /rounds/{roundId}/void': {
         requireRole(claims, 'operator');
         const { reason } = checkBody('ReasonBody', jsonBody(event));
-        const { tableId } = await store.round(p.roundId!);
+        const { tableId } = await store.round(p.roundId!, []);
         return command(event, actor, tableId, { type: 'void', reason }, {
           note: reason,
           check: (state) => (state.round.id === p.roundId ? null : { code: 'round-finished', message: `round ${p.roundId} is finished; only the current round can be voided` }),
@@ -200,8 +200,8 @@ export function createApi(deps: ApiDeps): Handler {
 
   /** A round as the caller may see it: redacted while in play, seed only once the shoe is retired. */
   async function recall(roundId: string, actor: Actor): Promise<unknown> {
-    const { round, parts, tableId, pack } = await store.round(roundId);
     const viewer = actor.role === 'operator' ? null : actor.id;
+    const { round, parts, tableId, pack } = await store.round(roundId, viewer === null ? 'all' : [viewer]);
     if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
     const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
     const dealer = { ...round.dealer, cards: round.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };

@@ -557,10 +557,13 @@ export class RoundStore {
 
   // ---------------------------------------------------------------- reading (views, recall, history)
 
-  async round(roundId: string): Promise<{ round: RoundShared; version: number; tableId: string; pack: RoundPack | null; parts: Record<string, PlayerPart> }> {
-    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.round(roundId), ConsistentRead: true }));
+  /** A round by id with the parts of `who` (every player's by default: a common-draw round may have thousands). */
+  async round(roundId: string, who: 'all' | readonly string[] = 'all'): Promise<{ round: RoundShared; version: number; tableId: string; pack: RoundPack | null; parts: Record<string, PlayerPart> }> {
+    const [{ Item }, parts] = await Promise.all([
+      this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.round(roundId), ConsistentRead: true })),
+      who === 'all' ? this.allPlayerItems(roundId) : this.playerItems(roundId, who),
+    ]);
     if (!Item) throw new StoreError('round-not-found', `there is no round ${roundId}`);
-    const parts = await this.allPlayerItems(roundId);
     return {
       round: parse<RoundShared>(Item.data as string),
       version: Item.version as number,

@@ -102,4 +102,20 @@ describe('DynamoDB calls per request', () => {
     expect(bet).toEqual(['BatchGetItem', 'GetItem', 'PutItem', 'TransactWriteItems']);
     expect(view).toEqual(['BatchGetItem', 'GetItem']);
   });
+
+  test("a player's recall reads their own part of the round, not every player's", async () => {
+    const h = await harness('blackjack-tanpa-batas');
+    opened.push(h);
+    expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
+    for (const p of ['alice', 'bob', 'carol']) {
+      await h.call('POST', `/wallets/${p}/credit`, { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'welcome' } });
+      expect((await h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 100 } })).status).toBe(200);
+    }
+    const roundId = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round.id;
+    let recall: { status: number; body: { bets: { player: string }[] } } | undefined;
+    const calls = await counted(h, async (api) => (recall = await callOn(api, 'GET', `/rounds/${roundId}`, { as: 'alice' })));
+    expect(recall!.body.bets.map((b) => b.player)).toEqual(['alice']);
+    // The round item and the shoe (GetItem), alice's part (BatchGetItem), the steps (Query): no Query of the players.
+    expect(calls).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'Query']);
+  });
 });
