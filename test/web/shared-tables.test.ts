@@ -109,6 +109,13 @@ describe('tables players share', { timeout: 90_000 }, () => {
     await expect(page.getByTestId('last-round').innerText()).resolves.toMatch(/(Andar|Bahar) wins after \d+ cards/);
     await page.screenshot({ path: `${ARTIFACTS}/andar-bahar.png`, fullPage: true });
 
+    // The next round: the four bets again in one click (one bet slip, all or none).
+    await expect.poll(() => roundNo(page), { timeout: 15_000 }).toBe(round + 1);
+    await page.getByRole('button', { name: 'Repeat last bets (4, 40.00 USD)' }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe(`${moneyText(balance - 4000)} USD`);
+    expect(await walletOf(pack, 'asha')).toBe(balance - 4000);
+    await expect(page.getByRole('button', { name: /^Repeat last bets/ }).count()).resolves.toBe(0);
+
     // History: the round with its four bets; recall it and walk its steps by keyboard.
     await page.getByRole('tab', { name: 'History' }).click();
     const history = page.getByTestId('history');

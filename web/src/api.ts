@@ -169,12 +169,23 @@ export function sessionFromToken(token: string): Session | null {
   }
 }
 
+/** One bet as the API takes it (POST …/bets, and each entry of POST …/bet-slips). */
+export interface BetRequest {
+  bet: string;
+  amount: number;
+  seat?: number;
+  mode?: string;
+}
+
 export class PackApi {
   constructor(readonly pack: string, readonly token: string) {}
   private path = (p: string) => `/${this.pack}${p}`;
   view = (table: string) => request<TableView>('GET', this.path(`/tables/${encodeURIComponent(table)}`), this.token);
-  bet = (table: string, body: { bet: string; amount: number; seat?: number; mode?: string }) =>
+  bet = (table: string, body: BetRequest) =>
     request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bets`), this.token, body);
+  /** Several bets in one request, all or none. */
+  betSlip = (table: string, bets: BetRequest[]) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bet-slips`), this.token, { bets });
   act = (table: string, body: { action: string; seat?: number; accept?: boolean }) =>
     request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/actions`), this.token, body);
   deal = (table: string) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/deal`), this.token);

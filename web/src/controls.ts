@@ -3,7 +3,7 @@
 // lists as legal now, with keyboard shortcuts.
 import { h, type ComponentChild } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { Rules, TableView } from './api.ts';
+import type { BetRequest, Rules, TableView } from './api.ts';
 import { betLabel, money, seconds } from './format.ts';
 
 const PHASES: Record<string, string> = {
@@ -104,7 +104,7 @@ export interface BetForm {
   seat: number;
 }
 
-export function Betting({ rules, view, form, setForm, onBet, busy }: { rules: Rules; view: TableView; form: BetForm; setForm: (f: BetForm) => void; onBet: (bet: string) => void; busy: boolean }) {
+export function Betting({ rules, view, form, setForm, onBet, repeat, onRepeat, busy }: { rules: Rules; view: TableView; form: BetForm; setForm: (f: BetForm) => void; onBet: (bet: string) => void; repeat: BetRequest[]; onRepeat: () => void; busy: boolean }) {
   const t = rules.rules.table;
   const c = rules.currency;
   const seats = t.kind === 'seated' || t.kind === 'solo' ? (t.seats ?? 0) : 0;
@@ -131,5 +131,9 @@ export function Betting({ rules, view, form, setForm, onBet, busy }: { rules: Ru
       { class: 'row bet-buttons' },
       offeredBets(rules, form.mode).map((b) => h('button', { key: b, type: 'button', disabled: busy || !open, onClick: () => onBet(b) }, `Bet ${betLabel(b)}`)),
     ),
+    // The last round's bets again, in one request: all placed or, with the reason shown, none.
+    repeat.length > 0 && !view.bets.length
+      ? h('div', { class: 'row' }, h('button', { type: 'button', disabled: busy || !open, onClick: onRepeat }, `Repeat last bets (${repeat.length}, ${money(repeat.reduce((t, b) => t + b.amount, 0), c)} ${c.code})`))
+      : null,
   );
 }

@@ -3,7 +3,7 @@
 // table in several tabs shares each tab's results with the others (./tabs.ts).
 import { h } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, PackApi, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
+import { ApiError, PackApi, type BetRequest, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
 import { Board } from './board.ts';
 import { Cards } from './cards.ts';
 import { Actions, Betting, Countdown, phaseText, type BetForm } from './controls.ts';
@@ -196,6 +196,14 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       const r = await api.bet(table!, { bet: name, amount, ...(seated ? { seat: form.seat } : {}), ...(form.mode ? { mode: form.mode } : {}) });
       accept(r.view, seq);
     });
+  const repeat: BetRequest[] = (last?.bets ?? [])
+    .filter((b) => b.player === session.name)
+    .map((b) => ({ bet: b.name, amount: b.amount, ...(b.seat !== null ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) }));
+  const rebet = () =>
+    run(async () => {
+      const seq = begin();
+      accept((await api.betSlip(table!, repeat)).view, seq);
+    });
   const act = (action: string, seat: number | undefined, acceptIt?: boolean) =>
     run(async () => {
       const seq = begin();
@@ -260,7 +268,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
           ),
           h(Board, { view, rules }),
           h(Actions, { view, playActions: Object.keys(rules.rules.actions ?? {}).filter((a) => a !== 'insurance'), onAct: act, busy }),
-          view.round.phase === 'betting' ? h(Betting, { rules, view, form, setForm, onBet: bet, busy }) : null,
+          view.round.phase === 'betting' ? h(Betting, { rules, view, form, setForm, onBet: bet, repeat, onRepeat: rebet, busy }) : null,
           h(
             'div',
             { class: 'row dealing' },
