@@ -112,7 +112,7 @@ describe('tables players share', { timeout: 90_000 }, () => {
     // The next round: the four bets again in one click (one bet slip, all or none).
     await expect.poll(() => roundNo(page), { timeout: 15_000 }).toBe(round + 1);
     await page.getByRole('button', { name: 'Repeat last bets (4, 40.00 USD)' }).click();
-    await expect.poll(() => page.getByTestId('balance').innerText()).toBe(`${moneyText(balance - 4000)} USD`);
+    await expect.poll(() => page.getByTestId('balance').innerText(), { timeout: 10_000 }).toBe(`${moneyText(balance - 4000)} USD`);
     expect(await walletOf(pack, 'asha')).toBe(balance - 4000);
     await expect(page.getByRole('button', { name: /^Repeat last bets/ }).count()).resolves.toBe(0);
 
