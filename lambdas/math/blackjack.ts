@@ -93,7 +93,7 @@ export function analyseMain(rules: BlackjackRules, fixed?: Chart): MainAnalysis 
   const comps = playerComps();
   const decisions: Decisions = { hard: {}, soft: {}, pairs: {} };
   for (let t = 5; t <= 21; t++) decisions.hard[t] = Array<Code>(10).fill('S');
-  for (let t = 13; t <= 21; t++) decisions.soft[t] = Array<Code>(10).fill('S');
+  for (let t = 12; t <= 21; t++) decisions.soft[t] = Array<Code>(10).fill('S');
   for (const k of PAIR_KEYS) decisions.pairs[k] = Array<Code>(10).fill('S');
   const full = rules.shoe.reduce((s, n) => s + n, 0);
   let ev = 0;
@@ -223,8 +223,7 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       }
       const total = comps.total[ids[i]];
       const soft = comps.soft[ids[i]] === 1;
-      // Charts have no soft-12 row (only A,A makes it): such a hand hits, as charts play it.
-      const hits = fixed || (soft && total === 12) ? hitsOn(chartCode(fixed, soft, total, col)) : total < 21 && (gain !== 0 ? gain > 0 : fallbackGain > 0);
+      const hits = fixed ? hitsOn(chartCode(fixed, soft, total, col)) : total < 21 && (gain !== 0 ? gain > 0 : fallbackGain > 0);
       hitsClass.set(key, hits);
       for (let k = i; k < j; k++) value[ids[k]] = hits ? hit[ids[k]] : stand[ids[k]];
       i = j;
@@ -233,7 +232,7 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
     for (const id of twoCard) {
       const key = keyOf(id);
       if (codes.has(key)) continue;
-      if (fixed || (comps.soft[id] === 1 && comps.total[id] === 12)) {
+      if (fixed) {
         codes.set(key, chartCode(fixed, comps.soft[id] === 1, comps.total[id], col));
         continue;
       }
@@ -423,7 +422,7 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
   // The chart rows for this column.
   if (!fixed) {
     for (let t = 5; t <= 21; t++) out.hard[t][col] = codeOfClass(codes, hitsClass, t, false);
-    for (let t = 13; t <= 21; t++) out.soft[t][col] = codeOfClass(codes, hitsClass, t, true);
+    for (let t = 12; t <= 21; t++) out.soft[t][col] = codeOfClass(codes, hitsClass, t, true);
     PAIR_KEYS.forEach((k, i) => {
       const v = i === 9 ? ACE : i === 8 ? TEN : i + 1;
       out.pairs[k][col] = splitCodes.get(v) ? 'P' : codeOfClass(codes, hitsClass, v === ACE ? 12 : 2 * (v + 1), v === ACE);

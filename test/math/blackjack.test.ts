@@ -15,6 +15,8 @@ const edge = (r: BlackjackRules): number => {
   return analysed.get(r)!;
 };
 const fullSurrender: BlackjackRules['surrender'] = { notAgainst: Array(10).fill(false) };
+/** The analyser's best chart for a rule set. */
+const chartOf = (r: BlackjackRules): Chart => ({ id: 't', name: 't', source: 't', ...analyseMain(r) });
 
 describe('main bet against published house edges (3:2, peek, split to 4, no resplit aces)', () => {
   test('6 decks S17 DAS, no surrender: 0.40–0.45% (Wizard of Odds 0.42%)', () => {
@@ -61,7 +63,6 @@ describe('main bet against published house edges (3:2, peek, split to 4, no resp
 
 describe('main bet against full enumeration on tiny shoes (no splits)', () => {
   const tiny = (overrides: Partial<BlackjackRules>): BlackjackRules => ({ ...luckyLadies, shoe: [2, 2, 2, 2, 2, 2, 2, 2, 2, 8], split: null, ...overrides });
-  const chartOf = (r: BlackjackRules): Chart => ({ id: 't', name: 't', source: 't', ...analyseMain(r) });
   const cases: [string, Partial<BlackjackRules>][] = [
     ['peek, S17, double any two', {}],
     ['peek, H17, late surrender', { hitsSoft17: true, surrender: fullSurrender }],
@@ -92,8 +93,21 @@ describe('strategy charts (R-EU-AI-2)', () => {
       Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.map((c) => (c === 'R' ? 'H' : c === 'Rs' ? 'S' : c))]));
     const derived = bestStrategy(loadPack('blackjack-lucky-ladies'));
     expect(derived.hard).toEqual(noSurrender(normal.hard));
-    expect(derived.soft).toEqual(noSurrender(normal.soft));
+    // The published chart has no soft-12 row: it always splits aces.
+    const { '12': unsplitAces, ...soft } = derived.soft;
+    expect(soft).toEqual(noSurrender(normal.soft));
     expect(derived.pairs).toEqual(normal.pairs);
+    // Aces that cannot be split (a hand limit, a short balance): double against a 6, else hit.
+    expect(unsplitAces.join(' ')).toBe('H H H H D H H H H H');
+  });
+
+  test('without splits, A,A is a soft 12 chosen like any hand: the derived row is worth more than always hitting it', () => {
+    const rules = { ...rulesOf(loadPack('blackjack-lucky-ladies')), split: null };
+    const best = chartOf(rules);
+    expect(best.soft['12'].join(' ')).toBe('H H H H D H H H H H');
+    const alwaysHit = { ...best, soft: { ...best.soft, '12': Array<Code>(10).fill('H') } };
+    expect(analyseMain(rules, best).ev).toBeCloseTo(analyseMain(rules).ev, 12);
+    expect(analyseMain(rules, best).ev).toBeGreaterThan(analyseMain(rules, alwaysHit).ev);
   });
 
   test('no peek with lose-all: hit 11 against a ten, do not split 8s or aces against an ace (R-EU-DEAL-1)', () => {

@@ -38,8 +38,12 @@ describe('decide: playing a hand from a chart', () => {
     expect(decide(normal, cards('KH', 'QD'), parseCard('6S')!, all)).toBe('stand');
   });
 
-  test('unsplit aces (soft 12, no row) hit; 21 stands', () => {
+  test('unsplit aces play the soft-12 row (none: hit); 21 stands', () => {
     expect(decide(normal, cards('AH', 'AD'), parseCard('6S')!, noExtras)).toBe('hit');
+    const hard = loadChart(join(RULES_DIR, 'strategies/blackjack-eropa-hard.yaml'));
+    expect(decide(hard, cards('AH', 'AD'), parseCard('6S')!, all)).toBe('split');
+    expect(decide(hard, cards('AH', 'AD'), parseCard('6S')!, ['hit', 'stand', 'double'])).toBe('double');
+    expect(decide(hard, cards('AH', 'AD'), parseCard('5S')!, ['hit', 'stand', 'double'])).toBe('hit');
     expect(decide(easy, cards('7H', '4D', 'TC'), parseCard('AS')!, all)).toBe('stand');
   });
 
