@@ -19,7 +19,7 @@ export async function launch(): Promise<Browser> {
 
 export interface Watched {
   page: Page;
-  /** Console errors and uncaught exceptions. */
+  /** Console errors, uncaught exceptions and refused API requests with the server's reason. */
   errors: string[];
   /** Every API response body the page received, in order, with the time it came. */
   responses: { url: string; at: number; body: string }[];
@@ -36,7 +36,10 @@ export async function watchedPage(context: BrowserContext): Promise<Watched> {
     if (r.request().resourceType() !== 'fetch') return;
     const at = Date.now();
     try {
-      w.responses.push({ url: r.url(), at, body: await r.text() });
+      const body = await r.text();
+      w.responses.push({ url: r.url(), at, body });
+      // The browser's own console line says only the status: this says what was refused and why.
+      if (r.status() >= 400) w.errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}: ${body}`);
     } catch {
       /* page navigated away */
     }
