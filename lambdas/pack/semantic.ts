@@ -238,7 +238,7 @@ export function moduleFindings(mod: SideBetModule, path: string): Finding[] {
 }
 
 const HARD_KEYS = new Set(Array.from({ length: 18 }, (_, i) => String(i + 4)));
-const SOFT_KEYS = new Set(Array.from({ length: 9 }, (_, i) => String(i + 13)));
+const SOFT_KEYS = new Set(Array.from({ length: 10 }, (_, i) => String(i + 12)));
 const PAIR_KEYS = new Set(['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'A']);
 
 /** A strategy chart: each row is keyed by a hand that exists in its table. */
@@ -246,7 +246,7 @@ export function chartFindings(chart: StrategyChart, path: string): Finding[] {
   const out: Finding[] = [];
   const tables = [
     ['hard', HARD_KEYS, 'a hard total from 4 to 21'],
-    ['soft', SOFT_KEYS, 'a soft total from 13 to 21 (an ace counted 11 and another card)'],
+    ['soft', SOFT_KEYS, 'a soft total from 12 (A,A when it is not split) to 21 (an ace counted 11 and another card)'],
     ['pairs', PAIR_KEYS, 'the rank of the pair: 2-9, T or A'],
   ] as const;
   for (const [name, keys, what] of tables)

@@ -94,6 +94,12 @@ const PACKS: Record<string, Breakage[]> = {
     { name: 'malformed YAML: an unclosed mapping', apply: (c, f) => edit(f, 'limits: { min: 100, max: 500000 }', 'limits: { min: 100, max: 500000', '{ min: 100, max: 500000\n', '{')(c), words: UNCLOSED },
   ],
   'blackjack-eropa': [
+    {
+      name: 'R-EU-AI-2 a soft chart row no hand has (soft 11)',
+      check: 'strategies/blackjack-eropa-hard.yaml',
+      apply: (c) => edit('strategies/blackjack-eropa-hard.yaml', '    "12": H  H  H  H  D', '    "11": H  H  H  H  D', '"11": H', '"11"')(c),
+      words: ['row "11" is not a hand of this table', 'a soft total from 12 (A,A when it is not split) to 21'],
+    },
     { name: 'R-LL-GAME-1 lucky ladies attached to a 9-deck game', apply: (c, f) => (c.edit(f, 'decks: 6 ', 'decks: 9 '), append(f, INCLUDE_LL, ...AT_LL)(c)), words: [...LL_RANGE, 'has 9'] },
     { name: 'an unknown side-bet module', apply: (c, f) => append(f, INCLUDE_UNKNOWN, ...AT_UNKNOWN)(c), words: UNKNOWN_MODULE },
     unknownBetInScenario('blackjack-eropa', true),
