@@ -116,14 +116,20 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     setView(v);
   }
 
+  // A poll sent while a command is in flight may be answered from the state before the command
+  // commits, yet it started later: shown, it would bring back moves the command has played.
+  const commands = useRef(0);
+
   async function run(what: () => Promise<void>) {
     setBusy(true);
+    commands.current++;
     try {
       await what();
       setError(null);
     } catch (e) {
       setError(message(e));
     } finally {
+      commands.current--;
       setBusy(false);
     }
   }
@@ -153,7 +159,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     let stopped = false;
     let running = false;
     const tick = async () => {
-      if (running || stopped) return;
+      if (running || stopped || commands.current > 0) return;
       running = true;
       try {
         const seq = begin();
