@@ -1,7 +1,7 @@
 // The web table in headless Chromium against the local server: a full round of each seated and
 // practice blackjack variant played by clicking (and by keyboard), balances checked against the
-// API, a screenshot of each; and the hole card is nowhere in the page or its traffic before the
-// dealer shows it.
+// API, a screenshot of each; no view is polled while a decision is on its way; and the hole card
+// is nowhere in the page or its traffic before the dealer shows it.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, dealNow, moneyText, roundNo, signInAndOpen, watchedPage, webSuite, type Watched } from './browser.ts';
@@ -137,6 +137,40 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     await expect.poll(() => roundNo(page), { timeout: 10_000 }).toBe(round + 1);
     await page.getByRole('button', { name: 'Bet Main' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/blackjack-eropa.png`, fullPage: true });
+    expect(w.errors).toEqual([]);
+  });
+
+  test('no view is polled while a decision is on its way (a poll could answer from before it and offer its move again)', async () => {
+    const w = await watchedPage(suite.context());
+    const { page } = w;
+    await signInAndOpen(w, suite.server().base, 'blackjack-mewah', 'pat', 'mewah-poll');
+    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    await dealNow(page);
+    const decision = page.getByRole('button', { name: 'Stand', exact: true }).or(page.getByRole('button', { name: 'Insurance: no' })).first();
+    await decision.waitFor();
+    // The decision is held 2.5 s on its way: the page polls every second.
+    const polls: number[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/tables/mewah-poll')) polls.push(Date.now());
+    });
+    let sent = 0;
+    let answered = 0;
+    await page.route('**/tables/mewah-poll/actions', async (route) => {
+      sent = Date.now();
+      await new Promise((done) => setTimeout(done, 2500));
+      await route.continue();
+    });
+    page.on('response', (r) => {
+      if (r.url().endsWith('/actions')) answered = Date.now();
+    });
+    await decision.click();
+    await expect.poll(() => answered).toBeGreaterThan(0);
+    expect(sent).toBeGreaterThan(0);
+    expect(polls.filter((at) => at > sent && at < answered)).toEqual([]);
+    const before = polls.length;
+    await expect.poll(() => polls.length).toBeGreaterThan(before); // and polling goes on
     expect(w.errors).toEqual([]);
   });
 
