@@ -8,6 +8,6 @@ export default defineConfig({
     globalSetup: ['test/setup/dynamodb.ts'],
     // A poll waits for a condition (a page updating, a round settling): under a loaded CI machine
     // 1 s, the default, was seen to be too short; a poll that succeeds returns at once anyway.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 10_000 }, requireAssertions: true }, // a test that asserts nothing fails
   },
 });

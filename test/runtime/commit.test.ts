@@ -16,6 +16,10 @@ const put = (roundId: string, condition?: string): TransactItem => ({
 
 test('100 items commit as one transaction', async () => {
   await commit(table.doc, Array.from({ length: MAX_TRANSACTION_ITEMS }, (_, i) => put(`r${i}`)));
+  for (const id of ['r0', `r${MAX_TRANSACTION_ITEMS - 1}`]) {
+    const { Item } = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.round(id), ConsistentRead: true }));
+    expect(Item?.version).toBe(1);
+  }
 });
 
 test('101 items are refused with a clear error and nothing is written', async () => {
