@@ -205,7 +205,7 @@ export function createApi(deps: ApiDeps): Handler {
     if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
     const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
     const dealer = { ...round.dealer, cards: round.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
-    const steps = (await store.steps(roundId)).map((s) => ({ at: s.at, actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => seenBy(l.actor, viewer) || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
+    const steps = (await store.steps(roundId, viewer ?? undefined)).map((s) => ({ at: s.at, actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => seenBy(l.actor, viewer) || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
     const shoe = await store.retiredShoe(round.shoeId);
     const { opening: _o, ...rest } = round;
     return {

@@ -12,6 +12,7 @@
  * | round by table, by start  | `TABLE#<tableId>`         | `ROUND#<startedAt ISO>#<roundId>`   | a table's rounds, newest first (Query, ScanIndexForward=false) |
  * | round (current and by id) | `ROUND#<roundId>`         | `ROUND`                             | current: table item's `currentRoundId` then GetItem (or with its player items in one Query, SK BETWEEN `PLAYER#` AND `ROUND`); recall: GetItem by id |
  * | round step                | `ROUND#<roundId>`         | `STEP#<at 13 digits>#<id>`          | what one request did to a round (its log entries and events), in time order (Query begins_with `STEP#`); the round item stays small and players never contend on a step counter |
+ * | round player step         | `ROUND#<roundId>`         | `PSTEP#<playerId>#<at 13 digits>#<id>` | a step that was one player's own command on a table of unbounded players (it changed only their part), so a player's recall reads their steps (Query begins_with `PSTEP#<playerId>#`) and never the thousands of others'; an operator's recall reads them all (`PSTEP#`) |
  * | round player item         | `ROUND#<roundId>`         | `PLAYER#<playerId>`                 | a player's part of a round (bets, common-draw hands), own `version` and `appliedTx`, so players never contend on one item; full loads page through them (Query begins_with `PLAYER#`) |
  * | round transition journal  | `ROUND#<roundId>`         | `TX#<tx 8 digits>#<chunk 4 digits>` | the per-player results of a transition too big for one transaction (deal, settlement of thousands of players), written before it commits, applied in pages after, kept as that step's events |
  * | shoe                      | `SHOE#<shoeId>`           | `SHOE`                              | seed (secret until the shoe is retired), commitment (SHA-256), position (cards dealt), retired flag; read only by the command path and by recall of a retired shoe |
@@ -54,6 +55,7 @@ export const keys = {
   }),
   round: (roundId: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: 'ROUND' }),
   roundStep: (roundId: string, at: number, id: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `STEP#${pad(at, 13)}#${part(id)}` }),
+  roundPlayerStep: (roundId: string, playerId: string, at: number, id: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `PSTEP#${part(playerId)}#${pad(at, 13)}#${part(id)}` }),
   roundJournal: (roundId: string, tx: number, chunk: number): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `TX#${pad(tx, 8)}#${pad(chunk, 4)}` }),
   roundPlayer: (roundId: string, playerId: string): ItemKey => ({
     PK: `ROUND#${part(roundId)}`,
@@ -82,6 +84,7 @@ export const prefixes = {
   tableRounds: 'ROUND#',
   tableAudit: 'AUDIT#',
   roundSteps: 'STEP#',
+  roundPlayerSteps: (playerId?: string) => (playerId === undefined ? 'PSTEP#' : `PSTEP#${part(playerId)}#`),
   roundPlayers: 'PLAYER#',
   roundJournal: (tx: number) => `TX#${pad(tx, 8)}#`,
   playerHistory: 'ROUND#',

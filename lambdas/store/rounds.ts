@@ -430,7 +430,8 @@ export class RoundStore {
         amount: d.amount, kind: ledgerKind(d.amount, d.reasons), actor: step.actor, reason: d.reasons.join('; '), ref: roundId, at: step.at,
       }));
     }
-    items.push(this.stepPut(newRound ? next.round.id : roundId, step));
+    // A player's own command loaded only their part and changed nothing shared: their step.
+    items.push(this.stepPut(newRound ? next.round.id : roundId, step, undefined, loaded.full || newRound ? undefined : step.actor));
     if (items.length > SINGLE_LIMIT) return { kind: 'staged' };
     // Where the table will point once this commits (a hint: if it does not commit, the next load reads again).
     if (tableChanged) this.remember({ ...loaded.table, core: sp.core, currentRoundId: next.round.id, currentShoeId: sp.shoe?.id ?? null });
@@ -578,13 +579,23 @@ export class RoundStore {
     return items[player] ? parse<PlayerPart>(items[player].data) : null;
   }
 
-  /** Every step of a round in time order, events included (a staged step's from its journal). */
-  async steps(roundId: string): Promise<Step[]> {
+  /**
+   * A round's steps in time order, events included (a staged step's from its journal): the steps
+   * everyone's commands share and, of the steps that were one player's own, `player`'s only (every
+   * player's when omitted).
+   */
+  async steps(roundId: string, player?: string): Promise<Step[]> {
+    const [shared, own] = await Promise.all([this.stepsUnder(roundId, prefixes.roundSteps), this.stepsUnder(roundId, prefixes.roundPlayerSteps(player))]);
+    // Sorted by time; a stable sort keeps each query's own order among steps of one millisecond.
+    return [...shared, ...own].sort((a, b) => a.at - b.at);
+  }
+
+  private async stepsUnder(roundId: string, prefix: string): Promise<Step[]> {
     const out: Step[] = [];
     for await (const item of queryItems(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-      ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundSteps },
+      ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefix },
       ConsistentRead: true,
     })) {
       const step = parse<Step>(item.data as string);
@@ -676,10 +687,11 @@ export class RoundStore {
     return { Put: { TableName: this.tableName, Item: { ...keys.playerHistory(player, new Date(next.round.openedAt || at).toISOString(), next.round.id), type: 'history', roundId: next.round.id, tableId: next.tableId, openedAt: next.round.openedAt } } };
   }
 
-  private stepPut(roundId: string, step: StepInput, journal?: { tx: number; chunks: number }): TransactItem {
+  private stepPut(roundId: string, step: StepInput, journal?: { tx: number; chunks: number }, player?: string): TransactItem {
     const { at, actor, log, events, note } = step;
+    const key = player === undefined ? keys.roundStep(roundId, at, randomUUID()) : keys.roundPlayerStep(roundId, player, at, randomUUID());
     return this.put(
-      { ...keys.roundStep(roundId, at, randomUUID()), type: 'step', roundId, at, actor, data: json({ at, actor, log, events, ...(note ? { note } : {}) }), ...(journal ? { journal: json(journal) } : {}) },
+      { ...key, type: 'step', roundId, at, actor, data: json({ at, actor, log, events, ...(note ? { note } : {}) }), ...(journal ? { journal: json(journal) } : {}) },
       'attribute_not_exists(PK)',
     );
   }

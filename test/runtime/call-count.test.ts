@@ -112,10 +112,16 @@ describe('DynamoDB calls per request', () => {
       expect((await h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 100 } })).status).toBe(200);
     }
     const roundId = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round.id;
-    let recall: { status: number; body: { bets: { player: string }[] } } | undefined;
+    type Recall = { status: number; body: { bets: { player: string }[]; steps: { actor: string }[] } };
+    let recall: Recall | undefined;
     const calls = await counted(h, async (api) => (recall = await callOn(api, 'GET', `/rounds/${roundId}`, { as: 'alice' })));
     expect(recall!.body.bets.map((b) => b.player)).toEqual(['alice']);
-    // The round item and the shoe (GetItem), alice's part (BatchGetItem), the steps (Query): no Query of the players.
-    expect(calls).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'Query']);
+    // The round's opening and her own bet; bob's and carol's bets were theirs alone and are not read at all.
+    expect(recall!.body.steps.map((s) => s.actor)).toEqual(['system', 'alice']);
+    // The round item and the shoe (GetItem), alice's part (BatchGetItem), the shared steps and her own (Query): no Query of the players.
+    expect(calls).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'Query', 'Query']);
+    // An operator's recall has every step.
+    const all = (await h.call('GET', `/rounds/${roundId}`, { as: 'op', role: 'operator' })) as Recall;
+    expect(all.body.steps.map((s) => s.actor)).toEqual(['system', 'alice', 'bob', 'carol']);
   });
 });
