@@ -3,7 +3,7 @@
 // lists as legal now, with keyboard shortcuts.
 import { h, type ComponentChild } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { BetRequest, Rules, TableView } from './api.ts';
+import type { BetRequest, RecallBet, Rules, TableView } from './api.ts';
 import { betLabel, money, seconds } from './format.ts';
 
 const PHASES: Record<string, string> = {
@@ -96,6 +96,25 @@ export function offeredBets(rules: Rules, mode: string | null): string[] {
     if (!names.includes(b.name)) names.push(b.name);
   }
   return names;
+}
+
+/**
+ * The last round's bets of `player`, to place again as one slip. Where seat bets are mirrored
+ * (R-MW-SEAT-2), the main bet on the first seat still held mirrors to the player's other held
+ * seats, so theirs are left out (placed too, each would mirror again and double the rest).
+ */
+export function repeatBets(bets: readonly RecallBet[], player: string, held: readonly number[], mirrored: boolean): BetRequest[] {
+  let mirroredMain = false;
+  const out: BetRequest[] = [];
+  for (const b of bets) {
+    if (b.player !== player) continue;
+    if (mirrored && b.type === 'hand' && b.seat !== null && held.includes(b.seat)) {
+      if (mirroredMain) continue;
+      mirroredMain = true;
+    }
+    out.push({ bet: b.name, amount: b.amount, ...(b.seat !== null ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) });
+  }
+  return out;
 }
 
 export interface BetForm {

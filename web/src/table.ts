@@ -3,10 +3,10 @@
 // table in several tabs shares each tab's results with the others (./tabs.ts).
 import { h } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, PackApi, type BetRequest, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
+import { ApiError, PackApi, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
 import { Board } from './board.ts';
 import { Cards } from './cards.ts';
-import { Actions, Betting, Countdown, phaseText, type BetForm } from './controls.ts';
+import { Actions, Betting, Countdown, phaseText, repeatBets, type BetForm } from './controls.ts';
 import { betLabel, delta, money, moneyWith, parseMoney } from './format.ts';
 import { net } from './history.ts';
 import { useTabs, type TabReport } from './tabs.ts';
@@ -202,9 +202,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       const r = await api.bet(table!, { bet: name, amount, ...(seated ? { seat: form.seat } : {}), ...(form.mode ? { mode: form.mode } : {}) });
       accept(r.view, seq);
     });
-  const repeat: BetRequest[] = (last?.bets ?? [])
-    .filter((b) => b.player === session.name)
-    .map((b) => ({ bet: b.name, amount: b.amount, ...(b.seat !== null ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) }));
+  const repeat = repeatBets(last?.bets ?? [], session.name, view?.you?.seats ?? [], rules.rules.table.mirrorSeatBets === true);
   const rebet = () =>
     run(async () => {
       const seq = begin();
