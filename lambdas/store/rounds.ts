@@ -256,9 +256,9 @@ export class RoundStore {
     const roundId = table.currentRoundId;
     const shoeId = table.currentShoeId;
     const all = who === 'all';
-    // The wallets of the players the table names (and, for a full load, its seat holders) come with the rest.
+    // The wallets of the players the table names and of its seat holders come with the rest.
     const guessed = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {})]);
-    if (all) for (const seat of Object.values(table.core.seats)) if (seat.owner) guessed.add(seat.owner);
+    for (const seat of Object.values(table.core.seats)) if (seat.owner) guessed.add(seat.owner);
     const keyList = [...guessed].map((p) => keys.wallet(p));
     if (shoeId) keyList.push(keys.shoe(shoeId));
     if (!all) keyList.push(keys.round(roundId), ...[...new Set(who)].map((p) => keys.roundPlayer(roundId, p)));
@@ -284,7 +284,10 @@ export class RoundStore {
     const all = who === 'all';
     const { round: roundItem, shoe, parts } = fetched;
     if (!roundItem) throw new StoreError('round-not-found', `round ${roundId} is missing`);
-    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {})]);
+    // Seat holders are players of the table whether or not this round has their part: opening a
+    // round releases a seat whose holder cannot cover the minimum, so it must know their balance.
+    const holders = Object.values(table.core.seats).map((h) => h.owner);
+    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...holders]);
     const names = new Set([...known, ...Object.keys(parts)]);
     const missing = [...names].filter((p) => !fetched.wallets[p]);
     const extra = missing.length ? await this.wallets(missing) : {};

@@ -120,6 +120,8 @@ export function assembleState(
   const commons: [string, CommonPlayer, number][] = [];
   const voided: string[] = [];
   for (const [name, level] of Object.entries(core.ai ?? {})) players[name] = { balance: balances[name] ?? 0, demo: false, ai: level };
+  // A seat holder with no part in this round is still at the table (R-MW-SEAT-4 reads their balance).
+  for (const { owner } of Object.values(core.seats)) if (!players[owner] && owner in balances) players[owner] = { balance: balances[owner], demo: false, ai: null };
   for (const [name, part] of Object.entries(parts)) {
     players[name] = { balance: balances[name] ?? 0, demo: part.demo, ai: core.ai?.[name] ?? null };
     bets.push(...part.bets);

@@ -2,6 +2,7 @@
 // operator void, fuzzed and malformed bodies, authorization, and what responses never contain.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { repeatBets } from '../../web/src/controls.ts';
 import { harness, type Call, type Harness } from './harness.ts';
 
 const hs: Harness[] = [];
@@ -77,6 +78,32 @@ describe('bet slips', () => {
 
     const empty = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [] } });
     expect(empty.status).toBe(400);
+  });
+
+  test("the web table's repeat of a round on two mirrored seats places the same bets again (R-MW-SEAT-2)", async () => {
+    const h = await table('blackjack-mewah', ['alice']);
+    const first = [{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'main', seat: 2, amount: 1000 }, { bet: 'pair', seat: 2, amount: 500 }];
+    expect((await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: first } })).status).toBe(200);
+    expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
+    for (let i = 0; i < 40; i++) {
+      const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
+      if (view.round.no > 1) break;
+      const move = view.legal[0];
+      if (!move) h.clock.now = (view.round.deadline ?? h.clock.now) + 1;
+      else await h.call('POST', '/tables/t1/actions', { as: 'alice', body: move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat } });
+    }
+    const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
+    expect(view.round.no).toBe(2);
+    // She keeps both seats: the round opened from the table alone once read no balance for her and
+    // released them as "below the table minimum" (R-MW-SEAT-4).
+    expect(view.you.seats).toEqual([1, 2]);
+    const recall = (await h.call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
+    const slip = repeatBets(recall.bets, 'alice', view.you.seats, true);
+    expect(slip).toEqual([{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'pair', seat: 2, amount: 500 }]); // seat 2's main comes by the mirror
+    const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: slip } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const bets = (placed.body.view.bets as { bet: string; seat: number; amount: number }[]).map((b) => [b.bet, b.seat, b.amount]);
+    expect(bets.sort()).toEqual(first.map((b) => [b.bet, b.seat, b.amount]).sort());
   });
 });
 
