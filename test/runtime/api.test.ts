@@ -59,6 +59,35 @@ describe('idempotency and races', () => {
   });
 });
 
+/** The operator deals round `no`; `player` stands on every hand and declines every offer until the next round opens. */
+async function dealAndFinish(h: Harness, player: string, no: number): Promise<void> {
+  expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
+  for (let i = 0; i < 40; i++) {
+    const view = (await h.call('GET', '/tables/t1', { as: player })).body;
+    if (view.round.no > no) return;
+    const move = view.legal[0];
+    if (!move) h.clock.now = (view.round.deadline ?? h.clock.now) + 1;
+    else await h.call('POST', '/tables/t1/actions', { as: player, body: move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat } });
+  }
+  throw new Error(`round ${no} did not finish`);
+}
+
+describe('seats across rounds', () => {
+  test('a player who sat in a round and bets nothing in the next keeps the seat for it and loses it at the round after (R-MW-SEAT-4)', async () => {
+    const h = await table('blackjack-mewah', ['alice', 'bob']);
+    const seatsOf = async (p: string) => (await h.call('GET', '/tables/t1', { as: p })).body.you.seats;
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status).toBe(200);
+    await dealAndFinish(h, 'alice', 1);
+    expect(await seatsOf('alice')).toEqual([1]);
+    // Round 2: only bob bets; alice's seat is still hers, so bob cannot take it.
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } })).body.code).toBe('seat-taken');
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 1000 } })).status).toBe(200);
+    await dealAndFinish(h, 'bob', 2);
+    expect(await seatsOf('alice')).toEqual([]);
+    expect(await seatsOf('bob')).toEqual([3]);
+  });
+});
+
 describe('bet slips', () => {
   test('a slip places its bets in one request, all or none', async () => {
     const h = await table('andar-bahar', ['alice']);
@@ -84,14 +113,7 @@ describe('bet slips', () => {
     const h = await table('blackjack-mewah', ['alice']);
     const first = [{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'main', seat: 2, amount: 1000 }, { bet: 'pair', seat: 2, amount: 500 }];
     expect((await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: first } })).status).toBe(200);
-    expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
-    for (let i = 0; i < 40; i++) {
-      const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
-      if (view.round.no > 1) break;
-      const move = view.legal[0];
-      if (!move) h.clock.now = (view.round.deadline ?? h.clock.now) + 1;
-      else await h.call('POST', '/tables/t1/actions', { as: 'alice', body: move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat } });
-    }
+    await dealAndFinish(h, 'alice', 1);
     const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
     expect(view.round.no).toBe(2);
     // She keeps both seats: the round opened from the table alone once read no balance for her and
