@@ -257,8 +257,7 @@ export class RoundStore {
     const shoeId = table.currentShoeId;
     const all = who === 'all';
     // The wallets of the players the table names and of its seat holders come with the rest.
-    const guessed = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {})]);
-    for (const seat of Object.values(table.core.seats)) if (seat.owner) guessed.add(seat.owner);
+    const guessed = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...seatHolders(table.core)]);
     const keyList = [...guessed].map((p) => keys.wallet(p));
     if (shoeId) keyList.push(keys.shoe(shoeId));
     if (!all) keyList.push(keys.round(roundId), ...[...new Set(who)].map((p) => keys.roundPlayer(roundId, p)));
@@ -286,8 +285,7 @@ export class RoundStore {
     if (!roundItem) throw new StoreError('round-not-found', `round ${roundId} is missing`);
     // Seat holders are players of the table whether or not this round has their part: opening a
     // round releases a seat whose holder cannot cover the minimum, so it must know their balance.
-    const holders = Object.values(table.core.seats).map((h) => h.owner);
-    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...holders]);
+    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...seatHolders(table.core)]);
     const names = new Set([...known, ...Object.keys(parts)]);
     const missing = [...names].filter((p) => !fetched.wallets[p]);
     const extra = missing.length ? await this.wallets(missing) : {};
@@ -701,3 +699,5 @@ export class RoundStore {
 }
 
 export { partOf };
+
+const seatHolders = (core: TableCore): string[] => Object.values(core.seats).map((h) => h.owner);
