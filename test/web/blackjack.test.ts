@@ -39,6 +39,16 @@ async function shownNet(page: Page): Promise<number> {
   return Math.round(Number(text) * 100);
 }
 
+/** A page signed in to a blackjack-mewah table with 1,000.00 in the wallet and a main bet placed. */
+async function withMainBet(name: string, table: string): Promise<Watched> {
+  const w = await watchedPage(suite.context());
+  await signInAndOpen(w, suite.server().base, 'blackjack-mewah', name, table);
+  await w.page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+  await expect.poll(() => w.page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+  await w.page.getByRole('button', { name: 'Bet Main' }).click();
+  return w;
+}
+
 describe('seated blackjack', { timeout: 90_000 }, () => {
   test('blackjack-mewah: the rules, the tabs by keyboard, then a full round by clicking; the balance is the API wallet', async () => {
     const w = await watchedPage(suite.context());
@@ -141,12 +151,8 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
   });
 
   test('no view is polled while a decision is on its way (a poll could answer from before it and offer its move again)', async () => {
-    const w = await watchedPage(suite.context());
+    const w = await withMainBet('pat', 'mewah-poll');
     const { page } = w;
-    await signInAndOpen(w, suite.server().base, 'blackjack-mewah', 'pat', 'mewah-poll');
-    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
-    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
-    await page.getByRole('button', { name: 'Bet Main' }).click();
     await dealNow(page);
     const decision = page.getByRole('button', { name: 'Stand', exact: true }).or(page.getByRole('button', { name: 'Insurance: no' })).first();
     await decision.waitFor();
@@ -175,12 +181,8 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
   });
 
   test('the hole card is in neither the page nor its responses before the dealer shows it', async () => {
-    const w = await watchedPage(suite.context());
+    const w = await withMainBet('holly', 'mewah-hole');
     const { page } = w;
-    await signInAndOpen(w, suite.server().base, 'blackjack-mewah', 'holly', 'mewah-hole');
-    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
-    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
-    await page.getByRole('button', { name: 'Bet Main' }).click();
     const round = await roundNo(page);
     await dealNow(page);
     await page.getByRole('button', { name: 'Stand', exact: true }).waitFor();
