@@ -587,12 +587,13 @@ export class RoundStore {
    */
   async steps(roundId: string, player?: string): Promise<Step[]> {
     const [shared, own] = await Promise.all([this.stepsUnder(roundId, prefixes.roundSteps), this.stepsUnder(roundId, prefixes.roundPlayerSteps(player))]);
-    // Sorted by time; a stable sort keeps each query's own order among steps of one millisecond.
-    return [...shared, ...own].sort((a, b) => a.at - b.at);
+    // By time, then by the order one process wrote them in within a millisecond (a virtual clock
+    // in tests, or a command and the maintenance before it).
+    return [...shared, ...own].sort((a, b) => a.at - b.at || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0)).map((s) => s.step);
   }
 
-  private async stepsUnder(roundId: string, prefix: string): Promise<Step[]> {
-    const out: Step[] = [];
+  private async stepsUnder(roundId: string, prefix: string): Promise<{ at: number; seq: string; step: Step }[]> {
+    const out: { at: number; seq: string; step: Step }[] = [];
     for await (const item of queryItems(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
@@ -602,7 +603,7 @@ export class RoundStore {
       const step = parse<Step>(item.data as string);
       const j = item.journal ? parse<{ tx: number; chunks: number }>(item.journal as string) : null;
       if (j) step.events = (await this.journal(roundId, j.tx, j.chunks)).step.events;
-      out.push(step);
+      out.push({ at: step.at, seq: (item.seq as string | undefined) ?? '', step });
     }
     return out;
   }
@@ -690,9 +691,11 @@ export class RoundStore {
 
   private stepPut(roundId: string, step: StepInput, journal?: { tx: number; chunks: number }, player?: string): TransactItem {
     const { at, actor, log, events, note } = step;
-    const key = player === undefined ? keys.roundStep(roundId, at, randomUUID()) : keys.roundPlayerStep(roundId, player, at, randomUUID());
+    // Ordered within this process (steps of one millisecond sort by it), unique across processes.
+    const seq = `${String(process.hrtime.bigint()).padStart(20, '0')}-${randomUUID()}`;
+    const key = player === undefined ? keys.roundStep(roundId, at, seq) : keys.roundPlayerStep(roundId, player, at, seq);
     return this.put(
-      { ...key, type: 'step', roundId, at, actor, data: json({ at, actor, log, events, ...(note ? { note } : {}) }), ...(journal ? { journal: json(journal) } : {}) },
+      { ...key, type: 'step', roundId, at, seq, actor, data: json({ at, actor, log, events, ...(note ? { note } : {}) }), ...(journal ? { journal: json(journal) } : {}) },
       'attribute_not_exists(PK)',
     );
   }

@@ -79,6 +79,9 @@ describe('seats across rounds', () => {
     expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status).toBe(200);
     await dealAndFinish(h, 'alice', 1);
     expect(await seatsOf('alice')).toEqual([1]);
+    // The recall lists the round's steps in the order they happened, though the test clock stood still.
+    const steps = (await h.call('GET', '/rounds/t1-r1', { as: 'op', role: 'operator' })).body.steps as { commands: { command: { type: string } }[] }[];
+    expect(steps.map((x) => x.commands.map((c) => c.command.type).join('+'))).toEqual(['', 'join+bet', 'deal', 'act']);
     // Round 2: only bob bets; alice's seat is still hers, so bob cannot take it.
     expect((await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } })).body.code).toBe('seat-taken');
     expect((await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 1000 } })).status).toBe(200);
