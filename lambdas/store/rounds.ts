@@ -257,7 +257,7 @@ export class RoundStore {
     const shoeId = table.currentShoeId;
     const all = who === 'all';
     // The wallets of the players the table names and of its seat holders come with the rest.
-    const guessed = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...seatHolders(table.core)]);
+    const guessed = playersNamed(table, who, options);
     const keyList = [...guessed].map((p) => keys.wallet(p));
     if (shoeId) keyList.push(keys.shoe(shoeId));
     if (!all) keyList.push(keys.round(roundId), ...[...new Set(who)].map((p) => keys.roundPlayer(roundId, p)));
@@ -283,9 +283,7 @@ export class RoundStore {
     const all = who === 'all';
     const { round: roundItem, shoe, parts } = fetched;
     if (!roundItem) throw new StoreError('round-not-found', `round ${roundId} is missing`);
-    // Seat holders are players of the table whether or not this round has their part: opening a
-    // round releases a seat whose holder cannot cover the minimum, so it must know their balance.
-    const known = new Set<string>([...(all ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...seatHolders(table.core)]);
+    const known = playersNamed(table, who, options);
     const names = new Set([...known, ...Object.keys(parts)]);
     const missing = [...names].filter((p) => !fetched.wallets[p]);
     const extra = missing.length ? await this.wallets(missing) : {};
@@ -703,4 +701,11 @@ export class RoundStore {
 
 export { partOf };
 
-const seatHolders = (core: TableCore): string[] => Object.values(core.seats).map((h) => h.owner);
+/**
+ * The players whose wallets a load reads: those asked for, the table's AI players and its seat
+ * holders. Seat holders are players whether or not the round has their part: opening a round
+ * releases a seat whose holder cannot cover the minimum, so it must know their balance.
+ */
+function playersNamed(table: TableItem, who: readonly string[] | 'all', options: LoadOptions): Set<string> {
+  return new Set([...(who === 'all' ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...Object.values(table.core.seats).map((h) => h.owner)]);
+}
