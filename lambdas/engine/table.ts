@@ -31,6 +31,8 @@ const familyOf = (ctx: Ctx): Family => families[ctx.pack.family];
 export interface TableOptions {
   /** Scenarios and the CLI only: deal exactly these cards, in order, with no burn. */
   fixedShoe?: Card[];
+  /** A solo table opened by a player: only they may play at it (AI players aside). */
+  host?: string;
 }
 
 export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {}): TableState {
@@ -49,6 +51,7 @@ export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {
     retiredShoes: [],
     roundsPlayed: 0,
     round: undefined as unknown as RoundState,
+    ...(options.host !== undefined ? { host: options.host } : {}),
   };
   openRound(ctx, state);
   return state;

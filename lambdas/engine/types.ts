@@ -155,6 +155,8 @@ export interface TableState {
   retiredShoes: { id: string; seed: string; commitment: string }[];
   roundsPlayed: number;
   round: RoundState;
+  /** Solo tables: the one human who plays here (the player who opened it). Without one, the first human to sit holds the table. */
+  host?: string;
 }
 
 /** One bet as a player places it: on a seat (seated tables), in a mode (Andar Bahar). */

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCard, type Card } from '../../lambdas/core/cards.ts';
 import { FastRandom, shuffleInPlace } from '../../lambdas/core/rng.ts';
 import { aiDecision } from '../../lambdas/engine/ai-player.ts';
-import { replayRound } from '../../lambdas/engine/table.ts';
+import { createTable, replayRound } from '../../lambdas/engine/table.ts';
 import type { EngineEvent, TableState } from '../../lambdas/engine/types.ts';
 import { attempt, balances, ctxFor, must, ofType, pack, charts, playOut, refused, table, type TestCtx } from './helpers.ts';
 
@@ -470,6 +470,19 @@ describe('blackjack-eropa: AI players and the end of a solo round', () => {
     const opened = must(ctx, state, { type: 'next-round' });
     expect(ofType(opened, 'round-opened')).toEqual([{ type: 'round-opened', round: 2, deadline: null }]);
     expect(state.round.phase).toBe('betting');
+  });
+
+  it('a solo table has one human (R-EU-TABLE-1, table kind solo): the first to sit, or the player who opened it; AI players sit beside them', () => {
+    const ctx = ctxFor('blackjack-eropa');
+    const state = table(ctx, { alice: 100_000, bob: 100_000, bot: { balance: 100_000, ai: 'easy' } });
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 });
+    expect(refused(ctx, state, { type: 'bet', player: 'bob', bet: 'main', seat: 2, amount: 100 })).toBe('not-your-table');
+    must(ctx, state, { type: 'bet', player: 'bot', bet: 'main', seat: 2, amount: 100 });
+    // A table opened by a player is theirs before they sit.
+    const own = createTable(ctx, 'own', { host: 'bob' });
+    for (const player of ['alice', 'bob']) must(ctx, own, { type: 'join', player, balance: 100_000 });
+    expect(refused(ctx, own, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 })).toBe('not-your-table');
+    must(ctx, own, { type: 'bet', player: 'bob', bet: 'main', seat: 1, amount: 100 });
   });
 
   it('R-EU-END-1: a tick after the settlement opens the next round', () => {

@@ -38,6 +38,8 @@ export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSp
     if (cmd.seat !== undefined) return fail('no-seats', 'this table has no seats; omit seat');
     return placeCommon(ctx, state, player, bet, cmd.amount);
   }
+  const other = otherHuman(ctx, state, player);
+  if (other) return fail('not-your-table', `this solo table is ${other}'s: one player plays at it, with AI players in the other seats; open a table of your own`);
   if (cmd.seat === undefined) return fail('seat-required', `say which seat the ${bet.name} bet is on (1 to ${pack.table.seats})`);
   if (!Number.isInteger(cmd.seat) || cmd.seat < 1 || cmd.seat > pack.table.seats) return fail('no-such-seat', `there is no seat ${cmd.seat}; seats are 1 to ${pack.table.seats}`);
   const holder = state.seats[cmd.seat];
@@ -56,6 +58,17 @@ export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSp
       return single(ctx, state, player, bet, cmd.seat, cmd.amount);
     }
   }
+}
+
+/** On a solo table, the human (not the bettor) who already plays there, if any: one human per solo table. */
+function otherHuman(ctx: Ctx, state: TableState, player: string): string | undefined {
+  if (ctx.pack.table.kind !== 'solo' || state.players[player]?.ai) return undefined;
+  if (state.host !== undefined) return state.host === player ? undefined : state.host;
+  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) {
+    const owner = state.seats[seat]?.owner;
+    if (owner !== undefined && owner !== player && !state.players[owner]?.ai) return owner;
+  }
+  return undefined;
 }
 
 function placeCommon(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, amount: number): Result {
