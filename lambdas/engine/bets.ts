@@ -15,12 +15,15 @@ export interface Stake {
   voidHand: boolean;
 }
 
-export const money = (ctx: Ctx, amount: number): string => {
-  const unit = ctx.pack.currency.minorPerUnit;
+export const money = (ctx: Ctx, amount: number): string => formatMoney(ctx.pack.currency, amount);
+
+/** Minor units as people read them: 1,050.00 USD. */
+export function formatMoney(currency: { code: string; minorPerUnit: number }, amount: number): string {
+  const unit = currency.minorPerUnit;
   const whole = Math.floor(amount / unit).toLocaleString('en-US');
   const frac = unit === 1 ? '' : `.${String(amount % unit).padStart(String(unit - 1).length, '0')}`;
-  return `${whole}${frac} ${ctx.pack.currency.code}`;
-};
+  return `${whole}${frac} ${currency.code}`;
+}
 
 /**
  * Checks a stake (added to `existing` on the same spot) against the bet's rules and the balance.

@@ -47,8 +47,8 @@ export function seatCheck(ctx: Ctx, state: TableState, caller: { id: string; ope
   if (refusal) return refusal;
   if (!ctx.charts[level]) return { code: 'ai-level-not-offered', message: `this pack has no ${level} AI player; levels: ${Object.keys(ctx.charts).join(', ')}` };
   if (!Number.isInteger(seat) || seat < 1 || seat > ctx.pack.table.seats) return { code: 'no-such-seat', message: `there is no seat ${seat}; seats are 1 to ${ctx.pack.table.seats}` };
-  const humans = Object.values(state.seats).filter((h) => !isAi(h.owner));
-  if (!caller.operator && humans.length && !humans.some((h) => h.owner === caller.id)) return { code: 'not-seated', message: 'only the player at this solo table seats AI players' };
+  const human = state.host ?? Object.values(state.seats).find((h) => !isAi(h.owner))?.owner;
+  if (!caller.operator && human !== undefined && human !== caller.id) return { code: 'not-seated', message: 'only the player at this solo table seats AI players' };
   if (state.seats[seat] || state.players[aiName(state.tableId, seat)] || state.round.bets.some((b) => b.seat === seat)) return { code: 'seat-taken', message: `seat ${seat} is taken` };
   return null;
 }

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { randomUUID } from 'node:crypto';
 import { newSeed as cryptoSeed } from '../core/rng.ts';
 import type { AiCharts } from '../engine/ai.ts';
+import { formatMoney } from '../engine/bets.ts';
 import { visibleEvents } from '../engine/view.ts';
 import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError } from '../engine/types.ts';
@@ -24,11 +25,12 @@ import type { PlayerPart } from '../store/split.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
 import { eventsFor, Game, RuleError, seenBy, type Actor } from './game.ts';
 import { recordRequest } from './metrics.ts';
+import { practiceGrant, PRACTICE_FLOAT } from './practice.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP", public: true },
   { key: 'GET /openapi.json', summary: 'this document', public: true },
-  { key: 'POST /tables', summary: 'create a table', body: 'CreateTableBody', operator: true, idempotent: true },
+  { key: 'POST /tables', summary: 'create a table (operators; on a solo table pack, a player opens a table of their own, where no other human may bet)', body: 'CreateTableBody', idempotent: true },
   { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
   { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
   { key: 'POST /tables/{tableId}/bet-slips', summary: 'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet', body: 'BetSlipBody', idempotent: true },
@@ -42,6 +44,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rounds/{roundId}', summary: 'recall a round (your own; any for operators); the shoe seed once the shoe is retired' },
   { key: 'POST /rounds/{roundId}/void', summary: 'void the round, every bet returned', body: 'ReasonBody', operator: true, idempotent: true },
   { key: 'GET /wallet', summary: 'your balance and latest ledger entries' },
+  { key: 'POST /wallet/practice-points', summary: `practice packs only: the house tops your practice points up to ${PRACTICE_FLOAT} table minimum bets while you hold fewer; ledger kind practice-grant. Practice points cannot be withdrawn or converted (R-EU-TABLE-1)`, idempotent: true },
   { key: 'POST /wallets/{playerId}/credit', summary: "credit a player's wallet", body: 'CreditBody', operator: true, idempotent: true },
 ];
 export const ROUTES = ROUTE_DOCS.map((r) => r.key);
@@ -107,10 +110,12 @@ export function createApi(deps: ApiDeps): Handler {
     const actor = actorOf(claims);
     switch (match.routeKey) {
       case 'POST /tables': {
-        requireRole(claims, 'operator');
+        // A player opens a solo table of their own and is its one human; other tables are the operator's.
+        const host = deps.pack.table.kind === 'solo' && claims.role === 'player' ? actor.id : undefined;
+        if (host === undefined) requireRole(claims, 'operator');
         const body = checkBody('CreateTableBody', jsonBody(event));
-        const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.id);
-        return ok(response, 201);
+        const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.id, host);
+        return ok(response, (response as { created: boolean }).created ? 201 : 200);
       }
       case 'GET /tables/{tableId}':
         return ok(await game.view(p.tableId!, actor));
@@ -181,6 +186,20 @@ export function createApi(deps: ApiDeps): Handler {
         const wallet = await store.wallet.balance(actor.id);
         const ledger = await store.wallet.ledger(actor.id, { limit: 20, newestFirst: true });
         return ok({ player: actor.id, balance: wallet.balance, currency: deps.pack.currency, ledger });
+      }
+      case 'POST /wallet/practice-points': {
+        requireRole(claims, 'player');
+        const pack = deps.pack;
+        if (!pack.currency.practice) throw new RuleError({ code: 'not-practice', message: `${pack.name} plays for money (${pack.currency.code}); only an operator credits wallets` });
+        const now = clock();
+        const { response } = await idempotency.run({ caller: actor.id, key: idempotencyKey(event), now, fingerprint: 'practice-points' }, async () => {
+          const wallet = await store.wallet.balance(actor.id);
+          const amount = practiceGrant(pack, wallet.balance);
+          if (amount === 0) throw new RuleError({ code: 'practice-points-held', message: `you hold ${formatMoney(pack.currency, wallet.balance)}, at least the practice float of ${PRACTICE_FLOAT} minimum bets; points are topped up when you hold fewer` });
+          const change = { wallet, amount, kind: 'practice-grant', actor: 'house', reason: 'practice points on request', at: now };
+          return { response: { player: actor.id, balance: store.wallet.applied(change).balance, granted: amount }, items: store.wallet.changeItems(change) };
+        });
+        return ok(response);
       }
       case 'POST /wallets/{playerId}/credit': {
         requireRole(claims, 'operator');

@@ -10,7 +10,7 @@ import { playerView, visibleEvents } from '../engine/view.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
 import type { PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import { commit, ConflictError, retryOnConflict, type Idempotency, type Plan, type TransactItem } from '../store/index.ts';
+import { commit, ConflictError, retryOnConflict, StoreError, type Idempotency, type Plan, type TransactItem } from '../store/index.ts';
 import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
 import { PackArtifacts } from '../store/packs.ts';
 import { splitState } from '../store/split.ts';
@@ -121,13 +121,22 @@ export class Game {
     return this.packs.forSha(state.packSha256);
   }
 
-  async createTable(tableId: string, key: string, caller: string): Promise<{ response: unknown; replayed: boolean }> {
+  /** `host`: a solo table opened by a player, who is then the only human who may play at it. */
+  async createTable(tableId: string, key: string, caller: string, host?: string): Promise<{ response: unknown; replayed: boolean }> {
     const now = this.deps.clock();
     return this.deps.idempotency.run({ caller, key, now, fingerprint: `create ${tableId}` }, async () => {
       await this.packs.storeCurrent(now);
-      const state = createTable(this.ctx(now), tableId);
-      await this.deps.store.createTable(state, now);
-      return { response: { tableId, roundId: state.round.id } };
+      const state = createTable(this.ctx(now), tableId, { host });
+      try {
+        await this.deps.store.createTable(state, now);
+      } catch (error) {
+        // Opening your own solo table again is not an error: it is there (created: false).
+        if (!(error instanceof StoreError && error.code === 'table-exists' && host !== undefined)) throw error;
+        const existing = await this.deps.store.tableItem(tableId);
+        if (existing.core.host !== host) throw new StoreError('table-exists', `table ${tableId} already exists and is not yours; open a table under another id`);
+        return { response: { tableId, roundId: existing.currentRoundId, created: false } };
+      }
+      return { response: { tableId, roundId: state.round.id, created: true } };
     });
   }
 

@@ -123,7 +123,7 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const w = await watchedPage(suite.context());
     const { page } = w;
     await signInAndOpen(w, suite.server().base, 'blackjack-eropa', 'erik', 'erik-practice');
-    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await page.getByRole('button', { name: 'Get practice points' }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 PTS');
     // An easy AI player on seat 1; you sit on seat 2.
     await page.getByRole('combobox', { name: 'Level' }).selectOption('easy');

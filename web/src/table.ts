@@ -137,7 +137,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   async function open(id: string) {
     await run(async () => {
       if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(id)) throw new Error('a table id is lowercase letters, digits and dashes');
-      await api.ensureTable(id);
+      await (kind === 'solo' ? api.openOwnTable(id) : api.ensureTable(id));
       const v = await api.view(id);
       shown.current = 0;
       roundsWithBets.current.clear();
@@ -241,7 +241,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     });
   const topUp = () =>
     run(async () => {
-      await api.credit(1000 * c.minorPerUnit);
+      await (c.practice ? api.practicePoints() : api.credit(1000 * c.minorPerUnit));
       const seq = begin();
       accept(await api.view(table!), seq);
     });
@@ -279,7 +279,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
             view.round.phase === 'betting' && (kind !== 'solo' || view.bets.length > 0)
               ? h('button', { type: 'button', class: 'primary', disabled: busy, onClick: () => void deal() }, kind === 'solo' ? 'Deal' : 'Deal now (operator)')
               : null,
-            h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
+            h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, c.practice ? 'Get practice points' : `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
           ),
           hasBots ? h(Bots, { rules, bots, onAdd: addBot, onRemove: removeBot, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
           last ? h(LastRound, { key: last.round.id, recall: last, rules, player: session.name }) : null,

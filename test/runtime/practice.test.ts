@@ -1,0 +1,67 @@
+// A practice session without an operator (R-EU-TABLE-1, table kind `solo`: one human with AI
+// players): the player opens a solo table of their own and asks the house for practice points;
+// nobody else may play at that table, and money packs grant nothing.
+import { afterAll, expect, test } from 'vitest';
+import { harness, type Harness } from './harness.ts';
+
+const opened: Harness[] = [];
+afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));
+
+async function open(packId: string): Promise<Harness> {
+  const h = await harness(packId, { seedLabel: 'practice' });
+  opened.push(h);
+  return h;
+}
+
+test('a player opens their own solo table, again without error; nobody else opens, bets at or seats AI players on it', async () => {
+  const h = await open('blackjack-eropa');
+  const first = await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-1' } });
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  expect(first.body).toEqual({ tableId: 'erik-1', roundId: 'erik-1-r1', created: true });
+  // Opening it again (another tab, a reload) answers with the table as it is.
+  const again = await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-1' } });
+  expect([again.status, again.body]).toEqual([200, { tableId: 'erik-1', roundId: 'erik-1-r1', created: false }]);
+  const taken = await h.call('POST', '/tables', { as: 'bob', body: { tableId: 'erik-1' } });
+  expect([taken.status, taken.body.code]).toEqual([409, 'table-exists']);
+  expect(taken.body.message).toBe('table erik-1 already exists and is not yours; open a table under another id');
+
+  for (const name of ['erik', 'bob']) expect((await h.call('POST', '/wallet/practice-points', { as: name })).status).toBe(200);
+  // bob may not bet at erik's table, not even before erik sits; erik may.
+  const bob = await h.call('POST', '/tables/erik-1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 100 } });
+  expect([bob.status, bob.body.code]).toEqual([422, 'not-your-table']);
+  expect(bob.body.message).toBe("this solo table is erik's: one player plays at it, with AI players in the other seats; open a table of your own");
+  expect((await h.call('POST', '/tables/erik-1/ai', { as: 'bob', body: { level: 'easy', seat: 2 } })).body.code).toBe('not-seated');
+  expect((await h.call('POST', '/tables/erik-1/bets', { as: 'erik', body: { bet: 'main', seat: 1, amount: 100 } })).status).toBe(200);
+  expect((await h.call('POST', '/tables/erik-1/ai', { as: 'erik', body: { level: 'easy', seat: 2 } })).status).toBe(200);
+  expect((await h.store.wallet.balance('bob')).balance).toBe(100_000); // bob's refused bet moved nothing
+
+  // Money tables stay the operator's to open.
+  const mewah = await open('blackjack-mewah');
+  const refused = await mewah.call('POST', '/tables', { as: 'erik', body: { tableId: 'm1' } });
+  expect([refused.status, refused.body.message]).toEqual([403, 'this needs the operator role']);
+});
+
+test('practice points: topped up to 1000 minimum bets on request, in the ledger; not while held; never on a money pack', async () => {
+  const h = await open('blackjack-eropa');
+  const granted = await h.call('POST', '/wallet/practice-points', { as: 'pia' });
+  expect([granted.status, granted.body]).toEqual([200, { player: 'pia', balance: 100_000, granted: 100_000 }]);
+  const held = await h.call('POST', '/wallet/practice-points', { as: 'pia' });
+  expect([held.status, held.body.code]).toEqual([422, 'practice-points-held']);
+  expect(held.body.message).toBe('you hold 1,000.00 PTS, at least the practice float of 1000 minimum bets; points are topped up when you hold fewer');
+
+  // After playing some away, the grant is the difference (the same key answers the same, once).
+  await h.call('POST', '/tables', { as: 'pia', body: { tableId: 'pia-1' } });
+  expect((await h.call('POST', '/tables/pia-1/bets', { as: 'pia', body: { bet: 'main', seat: 1, amount: 2_500 } })).status).toBe(200);
+  const topped = await h.call('POST', '/wallet/practice-points', { as: 'pia', key: 'top-up-1' });
+  expect(topped.body).toEqual({ player: 'pia', balance: 100_000, granted: 2_500 });
+  expect((await h.call('POST', '/wallet/practice-points', { as: 'pia', key: 'top-up-1' })).body).toEqual(topped.body);
+  const ledger = (await h.call('GET', '/wallet', { as: 'pia' })).body.ledger as { kind: string; amount: number; actor: string }[];
+  expect(ledger.filter((e) => e.kind === 'practice-grant').map((e) => [e.amount, e.actor])).toEqual([[2_500, 'house'], [100_000, 'house']]);
+
+  expect((await h.call('POST', '/wallet/practice-points', { as: 'op', role: 'operator' })).status).toBe(403);
+  const money = await open('andar-bahar');
+  const refused = await money.call('POST', '/wallet/practice-points', { as: 'pia' });
+  expect([refused.status, refused.body.code]).toEqual([422, 'not-practice']);
+  expect(refused.body.message).toBe('Andar Bahar plays for money (USD); only an operator credits wallets');
+  expect((await money.store.wallet.balance('pia')).balance).toBe(0);
+});
