@@ -7,7 +7,7 @@ import { insurable } from './blackjack/deal.ts';
 import { currentHand, everyone, type Player } from './blackjack/players.ts';
 import { legalActions } from './blackjack/turns.ts';
 import { isSoft, total } from './hand.ts';
-import type { Action, EngineEvent, Hand, TableState } from './types.ts';
+import type { Action, EngineEvent, Hand, RoundState, TableState } from './types.ts';
 
 export interface HandView {
   cards: string[];
@@ -33,8 +33,8 @@ export interface TableView {
   you: { name: string; balance: number; demo: boolean; seats: number[] } | null;
   dealer: { cards: (string | null)[]; upCard: string | null; total: number | null; blackjack: boolean | null };
   seats: { seat: number; owner: string; hands: HandView[]; active: number; turn: boolean }[];
-  /** Common draw: the shared initial hand, and the viewer's own hands. */
-  common: { cards: string[]; players: number; yourHands: HandView[] } | null;
+  /** Common draw: the shared initial hand, and the viewer's own hands (no player count: a player's request loads only their own part). */
+  common: { cards: string[]; yourHands: HandView[] } | null;
   andarBahar: { gameCard: string; andar: string[]; bahar: string[]; winner: 'andar' | 'bahar' | null } | null;
   /** The viewer's bets (all bets for an operator view). */
   bets: { id: number; player: string; bet: string; seat: number | null; amount: number; staked: number; status: string; returned: number; line: string | null }[];
@@ -66,7 +66,7 @@ export function playerView(ctx: Ctx, state: TableState, viewer: string | null): 
     you: viewer && me ? { name: viewer, balance: me.balance, demo: me.demo, seats: Object.entries(state.seats).filter(([, h]) => h.owner === viewer).map(([s]) => Number(s)) } : null,
     dealer: { cards: visible, upCard: visible[0] ?? null, total: shown.length ? total(shown) : null, blackjack: dealer.holeShown || dealer.blackjack === false ? dealer.blackjack : null },
     seats: round.seats.map((s) => ({ seat: s.seat, owner: s.owner, hands: s.hands.map(handView), active: s.active, turn: round.turnSeat === s.seat && round.phase === 'turns' })),
-    common: round.common ? { cards: round.common.cards.map(cardText), players: Object.keys(round.common.players).length, yourHands: viewer ? (round.common.players[viewer]?.hands ?? []).map(handView) : [] } : null,
+    common: round.common ? { cards: round.common.cards.map(cardText), yourHands: viewer ? (round.common.players[viewer]?.hands ?? []).map(handView) : [] } : null,
     andarBahar: round.andarBahar
       ? { gameCard: cardText(round.andarBahar.gameCard), andar: round.andarBahar.sides[0].map(cardText), bahar: round.andarBahar.sides[1].map(cardText), winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar' }
       : null,
@@ -96,8 +96,41 @@ function legalMoves(ctx: Ctx, state: TableState, viewer: string): LegalMove[] {
   return moves;
 }
 
+/** An event as the API shows it: cards written as in views and scenario files ("AS"), never as numbers. */
+export type PublicEvent =
+  | Exclude<EngineEvent, { type: 'card' | 'burn' | 'hole-shown' }>
+  | { type: 'card'; to: string; card: string | null }
+  | { type: 'burn'; shown: string; burned: number }
+  | { type: 'hole-shown'; card: string };
+
 /** Round events as a player may read them: the hole card appears only through hole-shown. */
-export function visibleEvents(events: readonly EngineEvent[]): EngineEvent[] {
-  return events.map((e) => (e.type === 'card' && e.to === 'dealer-hole' ? { ...e, card: null } : e));
+export function visibleEvents(events: readonly EngineEvent[]): PublicEvent[] {
+  return events.map((e): PublicEvent => {
+    switch (e.type) {
+      case 'card':
+        return { ...e, card: e.card === null || e.to === 'dealer-hole' ? null : cardText(e.card) };
+      case 'burn':
+        return { ...e, shown: cardText(e.shown) };
+      case 'hole-shown':
+        return { ...e, card: cardText(e.card) };
+      default:
+        return e;
+    }
+  });
 }
 
+/** A recorded round's card-bearing parts with cards written as text (recall and history). */
+export function roundCardsAsText<R extends Pick<RoundState, 'dealer' | 'seats' | 'andarBahar'> & { common: { cards: Card[]; stream: Card[] } | null }>(round: R) {
+  const texts = (cards: readonly Card[]) => cards.map(cardText);
+  const ab = round.andarBahar;
+  return {
+    ...round,
+    dealer: { ...round.dealer, cards: texts(round.dealer.cards) },
+    seats: round.seats.map((s) => ({ ...s, initial: texts(s.initial), hands: s.hands.map((h) => ({ ...h, cards: texts(h.cards) })) })),
+    common: round.common && { cards: texts(round.common.cards), stream: texts(round.common.stream) },
+    andarBahar: ab && { ...ab, gameCard: cardText(ab.gameCard), sides: [texts(ab.sides[0]), texts(ab.sides[1])] as [string[], string[]] },
+  };
+}
+
+/** Hands with their cards written as text. */
+export const handsAsText = (hands: readonly Hand[]) => hands.map((h) => ({ ...h, cards: h.cards.map(cardText) }));

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { newSeed as cryptoSeed } from '../core/rng.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { formatMoney } from '../engine/bets.ts';
-import { visibleEvents } from '../engine/view.ts';
+import { handsAsText, roundCardsAsText, visibleEvents } from '../engine/view.ts';
 import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError } from '../engine/types.ts';
 import type { Bet } from '../http/bodies.ts';
@@ -223,16 +223,16 @@ export function createApi(deps: ApiDeps): Handler {
     const { round, parts, tableId, pack } = await store.round(roundId, viewer === null ? 'all' : [viewer]);
     if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
     const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
-    const dealer = { ...round.dealer, cards: round.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
     const steps = (await store.steps(roundId, viewer ?? undefined)).map((s) => ({ at: s.at, actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => seenBy(l.actor, viewer) || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
     const shoe = await store.retiredShoe(round.shoeId);
-    const { opening: _o, ...rest } = round;
+    const { opening: _o, ...rest } = roundCardsAsText(round);
+    const dealer = { ...rest.dealer, cards: rest.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
     return {
       table: tableId,
       pack: pack ?? { id: deps.pack.id, version: deps.pack.version, sha256: deps.pack.sha256 },
       round: { ...rest, dealer },
       bets: shown(parts).flatMap(([, part]) => part.bets),
-      hands: Object.fromEntries(shown(parts).filter(([, part]) => part.common).map(([p, part]) => [p, part.common!.hands])),
+      hands: Object.fromEntries(shown(parts).filter(([, part]) => part.common).map(([p, part]) => [p, handsAsText(part.common!.hands)])),
       shoe: { id: round.shoeId, commitment: round.shoeCommitment, seed: shoe?.seed ?? null, retired: shoe !== null },
       steps,
     };

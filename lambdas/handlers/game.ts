@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { AiCharts } from '../engine/ai.ts';
 import type { Ctx } from '../engine/context.ts';
 import { apply, createTable } from '../engine/table.ts';
-import { playerView, visibleEvents } from '../engine/view.ts';
+import { playerView, visibleEvents, type PublicEvent } from '../engine/view.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
 import type { PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
@@ -83,7 +83,7 @@ export interface Outcome {
 }
 
 /** Events a viewer may read: no hole card before it is shown, and no other player's money. */
-export function eventsFor(events: readonly EngineEvent[], viewer: string | null): EngineEvent[] {
+export function eventsFor(events: readonly EngineEvent[], viewer: string | null): PublicEvent[] {
   const visible = visibleEvents(events);
   if (viewer === null) return visible;
   return visible.filter((e) => !('player' in e) || seenBy(e.player, viewer));

@@ -194,21 +194,19 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     await standUntilSettled(page, round);
 
     const recall = await suite.server().api('GET', `/blackjack-mewah/rounds/mewah-hole-r${round}`, { as: 'holly' });
-    const hole: number = recall.body.round.dealer.cards[1];
+    const code: string = recall.body.round.dealer.cards[1];
     expect(recall.body.round.dealer.holeShown).toBe(true);
-    const code = 'A23456789TJQK'[hole >> 2]! + 'SHDC'[hole & 3]!;
-    const name = `${['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'][hole >> 2]} of ${['spades', 'hearts', 'diamonds', 'clubs'][hole & 3]}`;
-    const visible = [...recall.body.round.seats.flatMap((s: { hands: { cards: number[] }[] }) => s.hands.flatMap((x) => x.cards.slice(0, 2))), recall.body.round.dealer.cards[0]];
+    const name = `${['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King']['A23456789TJQK'.indexOf(code[0]!)]} of ${['spades', 'hearts', 'diamonds', 'clubs']['SHDC'.indexOf(code[1]!)]}`;
+    const visible = [...recall.body.round.seats.flatMap((s: { hands: { cards: string[] }[] }) => s.hands.flatMap((x) => x.cards.slice(0, 2))), recall.body.round.dealer.cards[0]];
     // With these seeded shoes the hole card differs from every card shown before it, so any
     // mention of it would be a leak.
-    expect(visible).not.toContain(hole);
+    expect(visible).not.toContain(code);
     expect(domBefore).not.toContain(`data-card="${code}"`);
     expect(domBefore).not.toContain(name);
     const before = w.responses.slice(0, seen);
     expect(before.length).toBeGreaterThan(2);
     for (const r of before) {
       expect(r.body).not.toContain(`"${code}"`);
-      expect(r.body).not.toMatch(new RegExp(`"(card|shown)":${hole}\\b`));
       expect(r.body).not.toContain('hole-shown');
     }
     // Afterwards the page shows it.

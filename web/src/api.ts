@@ -129,14 +129,14 @@ export interface Recall {
     no: number;
     phase: string;
     openedAt?: number;
-    dealer: { cards: (number | null)[]; holeShown: boolean; blackjack: boolean | null };
-    seats: { seat: number; owner: string; hands: { cards: number[] }[] }[];
-    andarBahar: { gameCard: number; sides: [number[], number[]]; winner: 0 | 1 | null } | null;
-    common: { cards: number[]; stream: number[] } | null;
+    dealer: { cards: (string | null)[]; holeShown: boolean; blackjack: boolean | null };
+    seats: { seat: number; owner: string; hands: { cards: string[] }[] }[];
+    andarBahar: { gameCard: string; sides: [string[], string[]]; winner: 0 | 1 | null } | null;
+    common: { cards: string[]; stream: string[] } | null;
     [k: string]: unknown;
   };
   bets: RecallBet[];
-  hands: Record<string, { cards: number[] }[]>;
+  hands: Record<string, { cards: string[] }[]>;
   shoe: { id: string; commitment: string; seed: string | null; retired: boolean };
   steps: RecallStep[];
 }

@@ -3,7 +3,7 @@
 import { h, type ComponentChildren } from 'preact';
 import { face, SUIT_SYMBOLS } from './format.ts';
 
-export function Card({ card, small }: { card: string | number | null; small?: boolean }) {
+export function Card({ card, small }: { card: string | null; small?: boolean }) {
   if (card === null) return h('span', { class: `card back${small ? ' small' : ''}`, role: 'img', 'aria-label': 'face-down card', 'data-card': 'down' });
   const f = face(card);
   if (!f) return h('span', { class: 'card' }, String(card));
@@ -16,7 +16,7 @@ export function Card({ card, small }: { card: string | number | null; small?: bo
   );
 }
 
-export function Cards({ cards, label, small }: { cards: readonly (string | number | null)[]; label: string; small?: boolean }) {
+export function Cards({ cards, label, small }: { cards: readonly (string | null)[]; label: string; small?: boolean }) {
   return h(
     'div',
     { class: 'cards', role: 'group', 'aria-label': label },
@@ -24,7 +24,7 @@ export function Cards({ cards, label, small }: { cards: readonly (string | numbe
   );
 }
 
-export function Hand({ title, cards, total, soft, notes, active }: { title: ComponentChildren; cards: readonly (string | number | null)[]; total?: number | null; soft?: boolean; notes?: string[]; active?: boolean }) {
+export function Hand({ title, cards, total, soft, notes, active }: { title: ComponentChildren; cards: readonly (string | null)[]; total?: number | null; soft?: boolean; notes?: string[]; active?: boolean }) {
   return h(
     'div',
     { class: `hand${active ? ' active' : ''}` },

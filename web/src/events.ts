@@ -1,8 +1,8 @@
 // Round events in words, for the step-by-step recall.
 import type { RecallEvent } from './api.ts';
-import { betLabel, cardCode, delta, face, money, type Currency } from './format.ts';
+import { betLabel, delta, face, money, type Currency } from './format.ts';
 
-const cardName = (c: unknown) => (c === null || c === undefined ? 'a face-down card' : (face(c as number)?.name ?? String(c)));
+const cardName = (c: unknown) => (c === null || c === undefined ? 'a face-down card' : (face(c as string)?.name ?? String(c)));
 
 export function eventText(e: RecallEvent, currency: Currency): string {
   const m = (n: unknown) => money(Number(n), currency);
@@ -41,12 +41,12 @@ export function boardAfter(events: readonly RecallEvent[]): [string, (string | n
   for (const e of events) {
     if (e.type === 'card') {
       const to = String(e.to) === 'dealer-hole' ? 'dealer' : String(e.to);
-      add(to, e.card === null || e.card === undefined ? null : cardCode(e.card as number));
+      add(to, e.card === null || e.card === undefined ? null : (e.card as string));
     } else if (e.type === 'hole-shown') {
       const dealer = places.get('dealer') ?? [];
       const i = dealer.indexOf(null);
-      if (i >= 0) dealer[i] = cardCode(e.card as number);
-      else add('dealer', cardCode(e.card as number));
+      if (i >= 0) dealer[i] = (e.card as string);
+      else add('dealer', (e.card as string));
       places.set('dealer', dealer);
     }
   }

@@ -39,8 +39,7 @@ export function parseMoney(text: string, currency: Pick<Currency, 'minorPerUnit'
 /** A ratio as the packs write it ("3:2", "0.9:1") or an RTP as a percentage with 4 decimals. */
 export const percent = (x: number) => `${(x * 100).toFixed(4)}%`;
 
-// Cards: the API writes them rank then suit ("QH", "TD"); recalls keep the engine's numbers
-// (rank * 4 + suit, suits S H D C).
+// Cards: the API writes them rank then suit ("QH", "TD") in views, events and recalls alike.
 const RANKS = 'A23456789TJQK';
 const SUITS = 'SHDC';
 const RANK_NAMES = ['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'];
@@ -55,14 +54,10 @@ export interface CardFace {
   name: string;
 }
 
-export function cardCode(card: string | number): string {
-  if (typeof card === 'string') return card;
-  if (!Number.isInteger(card) || card < 0 || card > 51) return '?';
-  return RANKS[card >> 2]! + SUITS[card & 3]!;
-}
-
-export function face(card: string | number): CardFace | null {
-  const code = cardCode(card).toUpperCase();
+/** A card as the API writes it ("AS", "TD"; "10D" too), or null when it is not one. */
+export function face(card: string): CardFace | null {
+  if (typeof card !== 'string') return null;
+  const code = card.toUpperCase();
   const m = /^(10|[A2-9TJQK])([SHDC])$/.exec(code);
   if (!m) return null;
   const rankIndex = m[1] === '10' ? 9 : RANKS.indexOf(m[1]!);
