@@ -52,6 +52,7 @@ export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSp
       return single(ctx, state, player, bet, cmd.seat, cmd.amount);
     }
     default: {
+      if (!holder && bet.withMain) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet on seat ${cmd.seat} first`);
       if (!holder) return fail('seat-empty', `seat ${cmd.seat} is empty; ${bet.name} is placed on an occupied seat`);
       if (bet.placement === 'player' && holder.owner !== player) return fail('not-your-seat', `${bet.name} is placed by the seat's own player; seat ${cmd.seat} is ${holder.owner}'s`);
       if (bet.withMain && !mainOn(ctx, state, cmd.seat, player)) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet on seat ${cmd.seat} first`);
