@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseCard, type Card } from '../../lambdas/core/cards.ts';
+import { formatMoney } from '../../lambdas/engine/bets.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { hasSeats } from '../../lambdas/pack/compiled.ts';
@@ -43,7 +44,7 @@ export async function run(args: string[]): Promise<number> {
   const state = createTable(ctx, 'terminal', { fixedShoe: fixed });
   apply(ctx, state, { type: 'join', player: ME, balance: 100_000 });
   for (const level of Object.keys(ctx.pack.table.ai)) apply(ctx, state, { type: 'join', player: `ai-${level}`, balance: 100_000, ai: level as 'easy' });
-  console.log(`${ctx.pack.name} (${ctx.pack.id} ${ctx.pack.version}). Your balance: 100,000 minor units. Type "help".`);
+  console.log(`${ctx.pack.name} (${ctx.pack.id} ${ctx.pack.version}). Your balance: ${formatMoney(ctx.pack.currency, 100_000)}; amounts you type are in minor units. Type "help".`);
 
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
   rl.setPrompt('> ');
@@ -66,7 +67,7 @@ export async function run(args: string[]): Promise<number> {
         const r = apply(ctx, state, cmd, ME);
         if (!r.ok) console.log(`refused (${r.error.code}): ${r.error.message}`);
         else {
-          for (const e of r.events) narrate(e);
+          for (const e of r.events) narrate(ctx, e);
           show(ctx, state);
         }
       }
@@ -120,16 +121,16 @@ function aiBets(ctx: Ctx, state: TableState): void {
   }
 }
 
-function narrate(e: EngineEvent): void {
+function narrate(ctx: Ctx, e: EngineEvent): void {
   switch (e.type) {
     case 'warning':
       console.log(`  ! ${e.message}`);
       break;
     case 'settled':
-      console.log(`  ${e.player} ${e.bet}${e.seat ? ` seat ${e.seat}` : ''}: ${e.outcome}, returns ${e.returned}`);
+      console.log(`  ${e.player} ${e.bet}${e.seat ? ` seat ${e.seat}` : ''}: ${e.outcome}, returns ${formatMoney(ctx.pack.currency, e.returned)}`);
       break;
     case 'bet-returned':
-      console.log(`  ${e.player} ${e.bet}: ${e.amount} returned (${e.reason})`);
+      console.log(`  ${e.player} ${e.bet}: ${formatMoney(ctx.pack.currency, e.amount)} returned (${e.reason})`);
       break;
     case 'round-void':
       console.log(`  round ${e.round} void: ${e.reason}`);
@@ -139,10 +140,10 @@ function narrate(e: EngineEvent): void {
 
 function show(ctx: Ctx, state: TableState): void {
   const v = playerView(ctx, state, ME);
-  console.log(`round ${v.round.no} · ${v.round.phase} · balance ${v.you?.balance}`);
+  console.log(`round ${v.round.no} · ${v.round.phase} · balance ${formatMoney(ctx.pack.currency, v.you?.balance ?? 0)}`);
   if (v.andarBahar) console.log(`  game card ${v.andarBahar.gameCard} | andar ${v.andarBahar.andar.join(' ')} | bahar ${v.andarBahar.bahar.join(' ')}${v.andarBahar.winner ? ` → ${v.andarBahar.winner} wins` : ''}`);
   if (v.dealer.cards.length) console.log(`  dealer: ${v.dealer.cards.map((c) => c ?? '??').join(' ')}${v.dealer.total !== null ? ` (${v.dealer.total})` : ''}`);
-  for (const s of v.seats) console.log(`  seat ${s.seat} ${s.owner}${s.turn ? ' ◀' : ''}: ${s.hands.map((h) => `${h.cards.join(' ')} (${h.total}${h.soft ? ' soft' : ''}) stake ${h.stake}`).join(' | ')}`);
+  for (const s of v.seats) console.log(`  seat ${s.seat} ${s.owner}${s.turn ? ' ◀' : ''}: ${s.hands.map((h) => `${h.cards.join(' ')} (${h.total}${h.soft ? ' soft' : ''}) stake ${formatMoney(ctx.pack.currency, h.stake)}`).join(' | ')}`);
   if (v.common) console.log(`  common hand: ${v.common.cards.join(' ')} · yours: ${v.common.yourHands.map((h) => `${h.cards.join(' ')} (${h.total})`).join(' | ')}`);
   if (v.legal.length) console.log(`  you may: ${v.legal.map((m) => m.action + (m.seat ? ` (seat ${m.seat})` : '')).join(', ')}`);
 }
