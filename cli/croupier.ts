@@ -14,6 +14,8 @@ commands:
   simulate <pack> --rounds N [--seed S] [--workers W] [--json]
                              simulate rounds with the pack's best basic strategy
   strategy <pack>            the basic-strategy chart the pack's best play follows
+  verify <recall.json> [--pack PATH]
+                             check a round from an operator's recall: seed, pack, replay
   token --sub ID --role player|operator [--demo]
                              a JWT for the local server
   serve                      run every pack's API locally (npm start)`;

@@ -41,7 +41,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'POST /tables/{tableId}/pause', summary: 'pause a table', body: 'ReasonBody', operator: true, idempotent: true },
   { key: 'POST /tables/{tableId}/resume', summary: 'resume a table', body: 'ReasonBody', operator: true, idempotent: true },
   { key: 'GET /history', summary: 'your latest rounds with every step' },
-  { key: 'GET /rounds/{roundId}', summary: 'recall a round (your own; any for operators); the shoe seed once the shoe is retired' },
+  { key: 'GET /rounds/{roundId}', summary: 'recall a round (your own; any for operators); the shoe seed once the shoe is retired. An operator\'s recall also has the table as the round opened and each command\'s balance: `croupier verify` replays it' },
   { key: 'POST /rounds/{roundId}/void', summary: 'void the round, every bet returned', body: 'ReasonBody', operator: true, idempotent: true },
   { key: 'GET /wallet', summary: 'your balance and latest ledger entries' },
   { key: 'POST /wallet/practice-points', summary: `practice packs only: the house tops your practice points up to ${PRACTICE_FLOAT} table minimum bets while you hold fewer; ledger kind practice-grant. Practice points cannot be withdrawn or converted (R-EU-TABLE-1)`, idempotent: true },
@@ -223,9 +223,10 @@ export function createApi(deps: ApiDeps): Handler {
     const { round, parts, tableId, pack } = await store.round(roundId, viewer === null ? 'all' : [viewer]);
     if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
     const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
-    const steps = (await store.steps(roundId, viewer ?? undefined)).map((s) => ({ at: s.at, actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => seenBy(l.actor, viewer) || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
+    const steps = (await store.steps(roundId, viewer ?? undefined)).map((s) => ({ at: s.at, actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => seenBy(l.actor, viewer) || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command, ...(viewer === null && l.balance !== undefined ? { balance: l.balance } : {}) })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
     const shoe = await store.retiredShoe(round.shoeId);
-    const { opening: _o, ...rest } = roundCardsAsText(round);
+    // An operator's recall keeps what a replay starts from (`croupier verify`): the table as the round opened, and each command's balance.
+    const { opening, ...rest } = roundCardsAsText(round);
     const dealer = { ...rest.dealer, cards: rest.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
     return {
       table: tableId,
@@ -235,6 +236,7 @@ export function createApi(deps: ApiDeps): Handler {
       hands: Object.fromEntries(shown(parts).filter(([, part]) => part.common).map(([p, part]) => [p, handsAsText(part.common!.hands)])),
       shoe: { id: round.shoeId, commitment: round.shoeCommitment, seed: shoe?.seed ?? null, retired: shoe !== null },
       steps,
+      ...(viewer === null ? { opening } : {}),
     };
   }
 
