@@ -130,8 +130,8 @@ async function anyMove(h: Harness, players: string[]): Promise<boolean> {
     const move = PREFERRED.map((a) => legal.find((m) => m.action === a)).find(Boolean) ?? legal[0];
     if (!move) continue;
     moves.push(`${p} ${move.action}`);
-    const body = move.action.startsWith('follow') || move.action === 'insurance' ? { ...move, accept: true } : move;
-    const r = await h.call('POST', '/tables/t1/actions', { as: p, body: { action: body.action, ...(body.seat ? { seat: body.seat } : {}), ...(body.accept ? { accept: true } : {}) } });
+    const answer = move.action.startsWith('follow') || move.action === 'insurance' ? { accept: true } : {};
+    const r = await h.call('POST', '/tables/t1/actions', { as: p, body: { action: move.action, ...(move.seat ? { seat: move.seat } : {}), ...answer } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return true;
   }
