@@ -1,4 +1,5 @@
-// Owns turning an App's context into stacks: `-c stage=` picks the config, `-c variants=` the packs,
+// Owns turning an App's context into stacks: `-c stage=` picks the config (with `-c jwtIssuer=`,
+// `-c jwtAudience=` and `-c alarmEmail=` over it), `-c variants=` the packs,
 // `-c rulesDir=` another rules folder; every variant pack there becomes one stack named
 // Croupier-<stage>-<pack-id>.
 import type { App } from 'aws-cdk-lib';
@@ -13,7 +14,8 @@ export interface BuildOptions {
 }
 
 export function buildApp(app: App, options: BuildOptions = {}): VariantStack[] {
-  const config = stageConfig(app.node.tryGetContext('stage'));
+  const context = (key: string): unknown => app.node.tryGetContext(key);
+  const config = stageConfig(context('stage'), { jwtIssuer: context('jwtIssuer'), jwtAudience: context('jwtAudience'), alarmEmail: context('alarmEmail') });
   const rulesDir = options.rulesDir ?? app.node.tryGetContext('rulesDir') ?? RULES_DIR;
   const packs = loadVariants(rulesDir, parseVariants(app.node.tryGetContext('variants')));
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };

@@ -1,5 +1,6 @@
 // Owns the per-stage settings of every variant stack, typed and picked once from `-c stage=`
-// (dev by default). Everything an operator may tune between dev and prod lives here; the stack
+// (dev by default), with what differs per deployment given as `-c jwtIssuer=`, `-c jwtAudience=`
+// and `-c alarmEmail=`. Everything an operator may tune between dev and prod lives here; the stack
 // reads nothing else.
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -61,9 +62,42 @@ export class ConfigError extends Error {
 
 const isStage = (s: unknown): s is Stage => typeof s === 'string' && (STAGES as readonly string[]).includes(s);
 
-/** The config of a stage given on the command line (`-c stage=`); dev when none is given. */
-export function stageConfig(stage: unknown = 'dev'): StageConfig {
-  if (stage === undefined || stage === null || stage === '') return CONFIGS.dev;
-  if (!isStage(stage)) throw new ConfigError(`-c stage=${String(stage)} is not a stage; use one of: ${STAGES.join(', ')}`);
-  return CONFIGS[stage];
+/** What an operator sets per deployment with `-c`, over the stage's config. */
+export interface Overrides {
+  /** `-c jwtIssuer=https://…/`: the identity provider that signs player and operator tokens. */
+  readonly jwtIssuer?: unknown;
+  /** `-c jwtAudience=a,b`: the audiences the authorizer accepts. */
+  readonly jwtAudience?: unknown;
+  /** `-c alarmEmail=…`: an address subscribed to the alarm topic. */
+  readonly alarmEmail?: unknown;
+}
+
+/** The placeholder issuers above: no real identity provider answers for a `.example` host. */
+const isPlaceholder = (issuer: string): boolean => new URL(issuer).hostname.endsWith('.example');
+
+/**
+ * The config of a stage given on the command line (`-c stage=`; dev when none is given), with the
+ * operator's overrides. Prod refuses the placeholder issuer: its tokens can never be signed, so
+ * the deployed API would refuse every player.
+ */
+export function stageConfig(stage: unknown = 'dev', overrides: Overrides = {}): StageConfig {
+  const name = stage === undefined || stage === null || stage === '' ? 'dev' : stage;
+  if (!isStage(name)) throw new ConfigError(`-c stage=${String(stage)} is not a stage; use one of: ${STAGES.join(', ')}`);
+  const base = CONFIGS[name];
+  const issuer = text(overrides.jwtIssuer, 'jwtIssuer') ?? base.jwt.issuer;
+  if (!/^https:\/\/[^/\s]+(\/\S*)?$/.test(issuer)) throw new ConfigError(`-c jwtIssuer=${issuer} is not an https URL (the issuer's JWKS is read from it)`);
+  if (name === 'prod' && isPlaceholder(issuer))
+    throw new ConfigError(`prod needs your identity provider: -c jwtIssuer=https://<issuer>/ -c jwtAudience=<audience> (the issuer ${issuer} is a placeholder, so no token could reach the API)`);
+  const audience = text(overrides.jwtAudience, 'jwtAudience')?.split(',').map((a) => a.trim()).filter(Boolean) ?? base.jwt.audience;
+  if (!audience.length) throw new ConfigError('-c jwtAudience= names no audience; give one or more, separated by commas');
+  const email = text(overrides.alarmEmail, 'alarmEmail') ?? base.alarms.email;
+  if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new ConfigError(`-c alarmEmail=${email} is not an e-mail address`);
+  return { ...base, jwt: { issuer, audience }, alarms: { ...base.alarms, ...(email !== undefined ? { email } : {}) } };
+}
+
+/** A context value as text; undefined when not given. */
+function text(value: unknown, key: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new ConfigError(`-c ${key} must be text`);
+  return value.trim();
 }

@@ -9,7 +9,7 @@ import { ConfigError } from '../../infra/config.ts';
 import { variantIds } from '../../infra/packs.ts';
 import { TABLE_LOGICAL_ID } from '../../infra/variant-stack.ts';
 import { PackError, RULES_DIR } from '../../lambdas/pack/load.ts';
-import { synthStacks, templateOf } from './synth.ts';
+import { PROD_CONTEXT, synthStacks, templateOf } from './synth.ts';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -51,16 +51,29 @@ describe('the CDK app', () => {
     expect(() => synthStacks({ stage: 'staging' })).toThrow('-c stage=staging is not a stage; use one of: dev, prod');
   });
 
+  test("prod takes the operator's identity provider and alarm address with -c, and refuses the placeholder issuer", () => {
+    expect(() => synthStacks({ stage: 'prod', variants: 'andar-bahar' })).toThrow(
+      'prod needs your identity provider: -c jwtIssuer=https://<issuer>/ -c jwtAudience=<audience> (the issuer https://auth.croupier.example/ is a placeholder, so no token could reach the API)',
+    );
+    const t = templateOf(synthStacks({ stage: 'prod', variants: 'andar-bahar', context: { jwtIssuer: 'https://login.operator.test/', jwtAudience: 'croupier, croupier-web', alarmEmail: 'oncall@operator.test' } }), 'andar-bahar');
+    const authorizers = Object.values(t.findResources('AWS::ApiGatewayV2::Authorizer')) as { Properties: { JwtConfiguration: unknown } }[];
+    expect(authorizers.map((a) => a.Properties.JwtConfiguration)).toEqual([{ Issuer: 'https://login.operator.test/', Audience: ['croupier', 'croupier-web'] }]);
+    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@operator.test' });
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { jwtIssuer: 'http://login.operator.test/' } })).toThrow('-c jwtIssuer=http://login.operator.test/ is not an https URL (the issuer\'s JWKS is read from it)');
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { alarmEmail: 'oncall' } })).toThrow('-c alarmEmail=oncall is not an e-mail address');
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { jwtAudience: ' , ' } })).toThrow('-c jwtAudience= names no audience; give one or more, separated by commas');
+  });
+
   test('-c variants synthesizes only the packs named, and an unknown id names the variants there are', () => {
-    expect(synthStacks({ stage: 'prod', variants: 'blackjack-eropa, andar-bahar' }).map((s) => s.stackName)).toEqual(['Croupier-prod-andar-bahar', 'Croupier-prod-blackjack-eropa']);
+    expect(synthStacks({ stage: 'prod', variants: 'blackjack-eropa, andar-bahar', context: PROD_CONTEXT }).map((s) => s.stackName)).toEqual(['Croupier-prod-andar-bahar', 'Croupier-prod-blackjack-eropa']);
     expect(() => synthStacks({ variants: 'blackjack-mewah,baccarat' })).toThrow(/no variant pack "baccarat" in .*; the variants are: andar-bahar, blackjack-eropa/);
     expect(() => synthStacks({ variants: 'lucky-ladies' })).toThrow(ConfigError);
   });
 
   test('editing a pack changes only the functions (its SHA-256 and version), never the table: same logical id, same properties', () => {
     const edited = rulesCopy('blackjack-mewah', (t) => t.replace('hitsSoft17: false', 'hitsSoft17: true').replace('version: 1.0.0', 'version: 1.1.0'));
-    const before = templateOf(synthStacks({ stage: 'prod', variants: 'blackjack-mewah' }), 'blackjack-mewah').toJSON();
-    const after = templateOf(synthStacks({ stage: 'prod', variants: 'blackjack-mewah', rulesDir: edited }), 'blackjack-mewah').toJSON();
+    const before = templateOf(synthStacks({ stage: 'prod', variants: 'blackjack-mewah', context: PROD_CONTEXT }), 'blackjack-mewah').toJSON();
+    const after = templateOf(synthStacks({ stage: 'prod', variants: 'blackjack-mewah', rulesDir: edited, context: PROD_CONTEXT }), 'blackjack-mewah').toJSON();
     const tables = (tpl: any) => Object.entries(tpl.Resources).filter(([, r]: [string, any]) => r.Type === 'AWS::DynamoDB::Table');
     expect(tables(before).map(([id]) => id)).toEqual([TABLE_LOGICAL_ID]);
     expect(tables(after).map(([id]) => id)).toEqual([TABLE_LOGICAL_ID]);

@@ -9,12 +9,18 @@ export interface SynthOptions {
   stage?: string;
   variants?: string;
   rulesDir?: string;
+  /** More `-c key=value` pairs (an operator's jwtIssuer, jwtAudience, alarmEmail). */
+  context?: Record<string, string>;
 }
+
+/** What an operator gives a prod synth: prod refuses the placeholder issuer. */
+export const PROD_CONTEXT = { jwtIssuer: 'https://login.operator.test/', jwtAudience: 'croupier' };
 
 export function synthStacks(options: SynthOptions = {}): VariantStack[] {
   const context: Record<string, unknown> = { 'aws:cdk:bundling-stacks': [] };
   if (options.stage !== undefined) context.stage = options.stage;
   if (options.variants !== undefined) context.variants = options.variants;
+  Object.assign(context, options.context);
   const app = new App({ context, builtinCloudFormationValidation: false });
   return buildApp(app, { rulesDir: options.rulesDir });
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { stageConfig, type Stage } from '../../infra/config.ts';
 import { TABLE_LOGICAL_ID } from '../../infra/variant-stack.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import { synthStacks, templateOf } from './synth.ts';
+import { PROD_CONTEXT, synthStacks, templateOf } from './synth.ts';
 
 const PACK = 'blackjack-mewah';
 const pack = loadPack(PACK);
@@ -28,11 +28,12 @@ function statementsOf(t: Template, fnLogicalId: string): { Action: string | stri
 const dynamoActions = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => [s.Action].flat()).filter((a) => a.startsWith('dynamodb:'));
 
 describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
-  const config = stageConfig(stage);
+  const context = stage === 'prod' ? PROD_CONTEXT : {};
+  const config = stageConfig(stage, context);
   const removal = stage === 'prod' ? 'Retain' : 'Delete';
   let t: Template;
   beforeAll(() => {
-    t = templateOf(synthStacks({ stage, variants: PACK }), PACK);
+    t = templateOf(synthStacks({ stage, variants: PACK, context }), PACK);
   });
 
   test('the table is on-demand with point-in-time recovery, TTL on expiresAt and the stage removal policy', () => {
@@ -191,7 +192,7 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
   });
 
   test('the stack is named and tagged after the stage and the pack; functions also carry its version and SHA-256', () => {
-    const stack = synthStacks({ stage, variants: PACK })[0];
+    const stack = synthStacks({ stage, variants: PACK, context })[0];
     expect(stack.stackName).toBe(`Croupier-${stage}-${PACK}`);
     const table = t.findResources('AWS::DynamoDB::Table')[TABLE_LOGICAL_ID] as Resource;
     expect(table.Properties.Tags).toEqual([
