@@ -8,30 +8,9 @@ import { newShoe } from '../core/shoe.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { replayRound } from '../engine/table.ts';
 import { handsAsText, roundCardsAsText } from '../engine/view.ts';
-import type { BetRecord, Command, RoundLogEntry, RoundState } from '../engine/types.ts';
+import type { BetRecord, RoundLogEntry, RoundState } from '../engine/types.ts';
+import type { Recall } from '../handlers/recall.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-
-/** What `GET /rounds/{roundId}` answers an operator (the fields a replay reads). */
-export interface RecallDocument {
-  table: string;
-  pack: { id: string; version: string; sha256: string };
-  round: {
-    id: string;
-    no: number;
-    phase: string;
-    openedAt: number;
-    roundInShoe: number;
-    dealer: { cards: (string | null)[] };
-    seats: { seat: number; hands: { cards: string[] }[] }[];
-    common: { cards: string[]; stream: string[] } | null;
-    andarBahar: { gameCard: string; sides: [string[], string[]]; winner: 0 | 1 | null } | null;
-  };
-  bets: BetRecord[];
-  hands: Record<string, { cards: string[] }[]>;
-  shoe: { id: string; commitment: string; seed: string | null };
-  steps: { commands: { at: number; actor: string; command: Command; balance?: number }[] }[];
-  opening?: RoundState['opening'];
-}
 
 export interface Check {
   what: string;
@@ -40,7 +19,7 @@ export interface Check {
 }
 
 /** Every check of the round, in order; the replay runs only when the seed and the opening are there. */
-export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: RecallDocument): Check[] {
+export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: Recall): Check[] {
   const checks: Check[] = [];
   const check = (what: string, ok: boolean, detail: string) => checks.push({ what, ok, detail });
   check('pack', pack.sha256 === recall.pack.sha256, `${recall.pack.id} ${recall.pack.version}, sha256 ${recall.pack.sha256}${pack.sha256 === recall.pack.sha256 ? '' : `; the pack given has ${pack.sha256}`}`);

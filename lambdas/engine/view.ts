@@ -119,15 +119,17 @@ export function visibleEvents(events: readonly EngineEvent[]): PublicEvent[] {
   });
 }
 
+type WithCards = Pick<RoundState, 'dealer' | 'seats' | 'andarBahar'> & { common: { cards: Card[]; stream: Card[] } | null };
+
 /** A recorded round's card-bearing parts with cards written as text (recall and history). */
-export function roundCardsAsText<R extends Pick<RoundState, 'dealer' | 'seats' | 'andarBahar'> & { common: { cards: Card[]; stream: Card[] } | null }>(round: R) {
+export function roundCardsAsText<R extends WithCards>(round: R) {
   const texts = (cards: readonly Card[]) => cards.map(cardText);
-  const ab = round.andarBahar;
+  const { dealer, seats, common, andarBahar: ab, ...rest } = round;
   return {
-    ...round,
-    dealer: { ...round.dealer, cards: texts(round.dealer.cards) },
-    seats: round.seats.map((s) => ({ ...s, initial: texts(s.initial), hands: s.hands.map((h) => ({ ...h, cards: texts(h.cards) })) })),
-    common: round.common && { cards: texts(round.common.cards), stream: texts(round.common.stream) },
+    ...rest,
+    dealer: { ...dealer, cards: texts(dealer.cards) },
+    seats: seats.map((s) => ({ ...s, initial: texts(s.initial), hands: s.hands.map((h) => ({ ...h, cards: texts(h.cards) })) })),
+    common: common && { cards: texts(common.cards), stream: texts(common.stream) },
     andarBahar: ab && { ...ab, gameCard: cardText(ab.gameCard), sides: [texts(ab.sides[0]), texts(ab.sides[1])] as [string[], string[]] },
   };
 }

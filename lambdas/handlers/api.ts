@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { newSeed as cryptoSeed } from '../core/rng.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { formatMoney } from '../engine/bets.ts';
-import { handsAsText, roundCardsAsText, visibleEvents } from '../engine/view.ts';
+import { visibleEvents } from '../engine/view.ts';
 import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError } from '../engine/types.ts';
 import type { Bet } from '../http/bodies.ts';
@@ -19,13 +19,13 @@ import { forbidden } from '../auth/errors.ts';
 import { createRouter, errorResult, HttpError, idempotencyKey, jsonBody, jsonResult } from '../http/index.ts';
 import { checkBody } from '../http/validate.ts';
 import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
-import { createDocumentClient, DynamoWallet, Idempotency, StoreError, type DocumentClient } from '../store/index.ts';
+import { createDocumentClient, DynamoWallet, Idempotency, type DocumentClient } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
-import type { PlayerPart } from '../store/split.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
-import { eventsFor, Game, RuleError, seenBy, type Actor } from './game.ts';
+import { Game, RuleError, type Actor } from './game.ts';
 import { recordRequest } from './metrics.ts';
 import { practiceGrant, PRACTICE_FLOAT } from './practice.ts';
+import { recallRound } from './recall.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP", public: true },
@@ -178,10 +178,10 @@ export function createApi(deps: ApiDeps): Handler {
       case 'GET /history': {
         const limit = Math.min(50, Math.max(1, Number(event.queryStringParameters?.limit ?? 10) || 10));
         const entries = await store.history(actor.id, limit);
-        return ok({ player: actor.id, rounds: await Promise.all(entries.map((e) => recall(e.roundId, actor))) });
+        return ok({ player: actor.id, rounds: await Promise.all(entries.map((e) => recallRound(store, deps.pack, e.roundId, actor))) });
       }
       case 'GET /rounds/{roundId}':
-        return ok(await recall(p.roundId!, actor));
+        return ok(await recallRound(store, deps.pack, p.roundId!, actor));
       case 'GET /wallet': {
         const wallet = await store.wallet.balance(actor.id);
         const ledger = await store.wallet.ledger(actor.id, { limit: 20, newestFirst: true });
@@ -215,29 +215,6 @@ export function createApi(deps: ApiDeps): Handler {
       }
     }
     throw new HttpError('not-found', `no route for ${method} ${event.rawPath}`);
-  }
-
-  /** A round as the caller may see it: redacted while in play, seed only once the shoe is retired. */
-  async function recall(roundId: string, actor: Actor): Promise<unknown> {
-    const viewer = actor.role === 'operator' ? null : actor.id;
-    const { round, parts, tableId, pack } = await store.round(roundId, viewer === null ? 'all' : [viewer]);
-    if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
-    const shown = (parts: Record<string, PlayerPart>) => Object.entries(parts).filter(([p]) => viewer === null || p === viewer);
-    const steps = (await store.steps(roundId, viewer ?? undefined)).map((s) => ({ at: s.at, actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player', commands: s.log.filter((l) => seenBy(l.actor, viewer) || l.actor === 'system').map((l) => ({ at: l.at, actor: l.actor, command: l.command, ...(viewer === null && l.balance !== undefined ? { balance: l.balance } : {}) })), events: eventsFor(s.events, viewer), ...(s.note && viewer === null ? { note: s.note } : {}) }));
-    const shoe = await store.retiredShoe(round.shoeId);
-    // An operator's recall keeps what a replay starts from (`croupier verify`): the table as the round opened, and each command's balance.
-    const { opening, ...rest } = roundCardsAsText(round);
-    const dealer = { ...rest.dealer, cards: rest.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
-    return {
-      table: tableId,
-      pack: pack ?? { id: deps.pack.id, version: deps.pack.version, sha256: deps.pack.sha256 },
-      round: { ...rest, dealer },
-      bets: shown(parts).flatMap(([, part]) => part.bets),
-      hands: Object.fromEntries(shown(parts).filter(([, part]) => part.common).map(([p, part]) => [p, handsAsText(part.common!.hands)])),
-      shoe: { id: round.shoeId, commitment: round.shoeCommitment, seed: shoe?.seed ?? null, retired: shoe !== null },
-      steps,
-      ...(viewer === null ? { opening } : {}),
-    };
   }
 
   return async (event) => {

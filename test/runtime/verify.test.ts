@@ -7,7 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { verifyRecall, type Check, type RecallDocument } from '../../lambdas/audit/verify.ts';
+import { verifyRecall, type Check } from '../../lambdas/audit/verify.ts';
+import type { Recall } from '../../lambdas/handlers/recall.ts';
 import { harness, packOf, type Harness } from './harness.ts';
 
 const opened: Harness[] = [];
@@ -21,12 +22,12 @@ async function table(packId: string, players: string[], seedLabel = 'verify'): P
   return h;
 }
 
-const recallOf = async (h: Harness, roundId: string): Promise<RecallDocument> => (await h.call('GET', `/rounds/${roundId}`, { as: 'op', role: 'operator' })).body;
-const verify = (packId: string, recall: RecallDocument): Check[] => verifyRecall(packOf(packId).pack, packOf(packId).charts, recall);
+const recallOf = async (h: Harness, roundId: string): Promise<Recall> => (await h.call('GET', `/rounds/${roundId}`, { as: 'op', role: 'operator' })).body;
+const verify = (packId: string, recall: Recall): Check[] => verifyRecall(packOf(packId).pack, packOf(packId).charts, recall);
 const failed = (checks: Check[]) => checks.filter((c) => !c.ok).map((c) => c.what);
 
 /** A live shoe's seed, read from the store: what the recall reveals once the shoe is retired. */
-async function withSeed(h: Harness, recall: RecallDocument): Promise<RecallDocument> {
+async function withSeed(h: Harness, recall: Recall): Promise<Recall> {
   const shoe = (await h.store.load('t1', [], h.clock.now)).state.shoe!;
   expect(shoe.id).toBe(recall.shoe.id);
   return { ...recall, shoe: { ...recall.shoe, seed: shoe.seed } };
@@ -51,7 +52,7 @@ describe('croupier verify', () => {
     expect(checks.map((c) => c.what)).toEqual(['pack', 'shoe', 'phase', 'andar bahar', 'bets']);
     expect(checks.at(-1)!.detail).toBe('4 bets staked, returned and settled on the same lines');
 
-    const changed = (edit: (r: RecallDocument) => void) => {
+    const changed = (edit: (r: Recall) => void) => {
       const copy = structuredClone(recall);
       edit(copy);
       return failed(verify('andar-bahar', copy));

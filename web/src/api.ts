@@ -2,6 +2,7 @@
 // calls) and the local server's development endpoints under /dev. Every state-changing request
 // carries a fresh Idempotency-Key; a refusal comes back as an ApiError with the API's code.
 import type { TableView } from '../../lambdas/engine/view.ts';
+import type { Recall } from '../../lambdas/handlers/recall.ts';
 
 export type { TableView };
 
@@ -94,52 +95,10 @@ export interface CommandResponse {
   events: unknown[];
 }
 
-export interface RecallBet {
-  id: number;
-  player: string;
-  key: string;
-  name: string;
-  mode: string | null;
-  type: string;
-  seat: number | null;
-  amount: number;
-  staked: number;
-  status: string;
-  returned: number;
-  line: string | null;
-}
-
-export interface RecallEvent {
-  type: string;
-  [k: string]: unknown;
-}
-
-export interface RecallStep {
-  at: number;
-  actor: string;
-  commands: { at: number; actor: string; command: { type: string; [k: string]: unknown } }[];
-  events: RecallEvent[];
-}
-
-export interface Recall {
-  table: string;
-  pack: { id: string; version: string; sha256: string };
-  round: {
-    id: string;
-    no: number;
-    phase: string;
-    openedAt?: number;
-    dealer: { cards: (string | null)[]; holeShown: boolean; blackjack: boolean | null };
-    seats: { seat: number; owner: string; hands: { cards: string[] }[] }[];
-    andarBahar: { gameCard: string; sides: [string[], string[]]; winner: 0 | 1 | null } | null;
-    common: { cards: string[]; stream: string[] } | null;
-    [k: string]: unknown;
-  };
-  bets: RecallBet[];
-  hands: Record<string, { cards: string[] }[]>;
-  shoe: { id: string; commitment: string; seed: string | null; retired: boolean };
-  steps: RecallStep[];
-}
+/** A recalled round, as GET /rounds/{roundId} and GET /history answer. */
+export type { Recall };
+export type RecallBet = Recall['bets'][number];
+export type RecallEvent = Recall['steps'][number]['events'][number];
 
 export interface Wallet {
   player: string;

@@ -2,31 +2,31 @@
 import type { RecallEvent } from './api.ts';
 import { betLabel, delta, face, money, type Currency } from './format.ts';
 
-const cardName = (c: unknown) => (c === null || c === undefined ? 'a face-down card' : (face(c as string)?.name ?? String(c)));
+const cardName = (c: string | null) => (c === null ? 'a face-down card' : (face(c)?.name ?? c));
+const onSeat = (seat: number | null | undefined) => (seat !== null && seat !== undefined ? ` on seat ${seat}` : '');
 
 export function eventText(e: RecallEvent, currency: Currency): string {
-  const m = (n: unknown) => money(Number(n), currency);
-  const seat = e.seat !== null && e.seat !== undefined ? ` on seat ${String(e.seat)}` : '';
+  const m = (n: number) => money(n, currency);
   switch (e.type) {
-    case 'shoe-started': return `A new shoe starts (commitment ${String(e.commitment).slice(0, 12)}…)`;
-    case 'burn': return `Burn: ${cardName(e.shown)} is shown, ${String(e.burned)} more burned`;
-    case 'round-opened': return `Round ${String(e.round)} opens for bets`;
-    case 'bet-placed': return `${String(e.player)} bets ${m(e.amount)} on ${betLabel(String(e.bet))}${seat} (total ${m(e.total)})`;
-    case 'bet-returned': return `${betLabel(String(e.bet))}${seat}: ${m(e.amount)} returned to ${String(e.player)} (${String(e.reason)})`;
-    case 'warning': return `Warning to ${String(e.player)}: ${String(e.message)}`;
-    case 'seat-taken': return `${String(e.player)} takes seat ${String(e.seat)}`;
-    case 'seat-released': return `${String(e.player)} leaves seat ${String(e.seat)} (${String(e.reason)})`;
-    case 'card': return `${cardName(e.card)} to ${String(e.to)}`;
-    case 'window': return `${String(e.window)} window opens${e.seat ? ` for seat ${String(e.seat)}` : ''}`;
-    case 'action': return `${String(e.player)}${seat}: ${String(e.action)}${e.auto ? ' (automatic)' : ''}${e.note ? ` — ${String(e.note)}` : ''}`;
+    case 'shoe-started': return `A new shoe starts (commitment ${e.commitment.slice(0, 12)}…)`;
+    case 'burn': return `Burn: ${cardName(e.shown)} is shown, ${e.burned} more burned`;
+    case 'round-opened': return `Round ${e.round} opens for bets`;
+    case 'bet-placed': return `${e.player} bets ${m(e.amount)} on ${betLabel(e.bet)}${onSeat(e.seat)} (total ${m(e.total)})`;
+    case 'bet-returned': return `${betLabel(e.bet)}${onSeat(e.seat)}: ${m(e.amount)} returned to ${e.player} (${e.reason})`;
+    case 'warning': return `Warning to ${e.player}: ${e.message}`;
+    case 'seat-taken': return `${e.player} takes seat ${e.seat}`;
+    case 'seat-released': return `${e.player} leaves seat ${e.seat} (${e.reason})`;
+    case 'card': return `${cardName(e.card)} to ${e.to}`;
+    case 'window': return `${e.window} window opens${e.seat ? ` for seat ${e.seat}` : ''}`;
+    case 'action': return `${e.player}${onSeat(e.seat)}: ${e.action}${e.auto ? ' (automatic)' : ''}${e.note ? ` — ${e.note}` : ''}`;
     case 'dealer-peek': return `The dealer peeks: ${e.blackjack ? 'blackjack' : 'no blackjack'}`;
     case 'hole-shown': return `The dealer turns the hole card: ${cardName(e.card)}`;
-    case 'settled': return `${betLabel(String(e.bet))}${seat}: ${String(e.outcome)}, stake ${m(e.stake)}, returns ${m(e.returned)}`;
-    case 'capped': return `${betLabel(String(e.bet))} winnings ${m(e.winnings)} capped at ${m(e.cap)}`;
-    case 'wallet': return `${String(e.player)}'s wallet ${delta(Number(e.delta), currency)} (${String(e.reason)})`;
-    case 'round-settled': return `Round ${String(e.round)} settled`;
-    case 'round-void': return `Round ${String(e.round)} void: ${String(e.reason)}`;
-    default: return JSON.stringify(e);
+    case 'settled': return `${betLabel(e.bet)}${onSeat(e.seat)}: ${e.outcome}, stake ${m(e.stake)}, returns ${m(e.returned)}`;
+    case 'capped': return `${betLabel(e.bet)} winnings ${m(e.winnings)} capped at ${m(e.cap)}`;
+    case 'wallet': return `${e.player}'s wallet ${delta(e.delta, currency)} (${e.reason})`;
+    case 'round-settled': return `Round ${e.round} settled`;
+    case 'round-void': return `Round ${e.round} void: ${e.reason}`;
+    default: return JSON.stringify(e); // an event this page does not know yet
   }
 }
 
@@ -40,13 +40,12 @@ export function boardAfter(events: readonly RecallEvent[]): [string, (string | n
   };
   for (const e of events) {
     if (e.type === 'card') {
-      const to = String(e.to) === 'dealer-hole' ? 'dealer' : String(e.to);
-      add(to, e.card === null || e.card === undefined ? null : (e.card as string));
+      add(e.to === 'dealer-hole' ? 'dealer' : e.to, e.card);
     } else if (e.type === 'hole-shown') {
       const dealer = places.get('dealer') ?? [];
       const i = dealer.indexOf(null);
-      if (i >= 0) dealer[i] = (e.card as string);
-      else add('dealer', (e.card as string));
+      if (i >= 0) dealer[i] = e.card;
+      else add('dealer', e.card);
       places.set('dealer', dealer);
     }
   }

@@ -59,10 +59,11 @@ export function RecallView({ recall, rules, onClose }: { recall: Recall; rules: 
   );
 }
 
-function commandText(cmd: { type: string; [k: string]: unknown }, c: Rules['currency']): string {
+function commandText(cmd: Recall['steps'][number]['commands'][number]['command'], c: Rules['currency']): string {
   switch (cmd.type) {
-    case 'bet': return `bet ${money(Number(cmd.amount), c)} on ${betLabel(String(cmd.bet))}${cmd.seat ? ` (seat ${String(cmd.seat)})` : ''}${cmd.mode ? `, ${String(cmd.mode)}` : ''}`;
-    case 'act': return `${String(cmd.action)}${cmd.accept !== undefined ? (cmd.accept ? ': yes' : ': no') : ''}${cmd.seat ? ` (seat ${String(cmd.seat)})` : ''}`;
+    case 'bet': return `bet ${money(cmd.amount, c)} on ${betLabel(cmd.bet)}${cmd.seat ? ` (seat ${cmd.seat})` : ''}${cmd.mode ? `, ${cmd.mode}` : ''}`;
+    case 'bets': return `bets ${cmd.bets.map((b) => `${money(b.amount, c)} on ${betLabel(b.bet)}${b.seat ? ` (seat ${b.seat})` : ''}`).join(', ')}`;
+    case 'act': return `${cmd.action}${cmd.accept !== undefined ? (cmd.accept ? ': yes' : ': no') : ''}${cmd.seat ? ` (seat ${cmd.seat})` : ''}`;
     case 'join': return `joins the table`;
     default: return cmd.type;
   }
