@@ -4,7 +4,8 @@
 // the file in rules/ with the round's SHA-256, or the one given (an older version from git).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifyRecall, type RecallDocument } from '../../lambdas/audit/verify.ts';
+import { verifyRecall } from '../../lambdas/audit/verify.ts';
+import type { Recall } from '../../lambdas/handlers/recall.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, PackError, RULES_DIR } from '../../lambdas/pack/load.ts';
@@ -19,9 +20,9 @@ export async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let recall: RecallDocument;
+  let recall: Recall;
   try {
-    recall = JSON.parse(readFileSync(file, 'utf8')) as RecallDocument;
+    recall = JSON.parse(readFileSync(file, 'utf8')) as Recall;
   } catch (e) {
     console.error(`${file}: not a recall document (${(e as Error).message})`);
     return 1;

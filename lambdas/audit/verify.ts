@@ -73,4 +73,3 @@ const settlements = (bets: readonly BetRecord[]) =>
   bets.map((b) => `${b.player} ${b.key}${b.seat === null ? '' : ` seat ${b.seat}`}: staked ${b.staked}, ${b.status}, returned ${b.returned}${b.line ? ` (${b.line})` : ''}`).sort();
 
 const sortedKeys = <T, U>(o: Record<string, T>, f: (v: T) => U) => Object.keys(o).sort().map((k) => [k, f(o[k])]);
-
