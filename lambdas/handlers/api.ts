@@ -22,7 +22,7 @@ import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
 import { createDocumentClient, DynamoWallet, Idempotency, type DocumentClient } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
-import { Game, RuleError, type Actor } from './game.ts';
+import { Game, OWN_TABLES_PER_PLAYER, RuleError, type Actor } from './game.ts';
 import { recordRequest } from './metrics.ts';
 import { practiceGrant, PRACTICE_FLOAT } from './practice.ts';
 import { recallRound } from './recall.ts';
@@ -30,7 +30,7 @@ import { recallRound } from './recall.ts';
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP", public: true },
   { key: 'GET /openapi.json', summary: 'this document', public: true },
-  { key: 'POST /tables', summary: 'create a table (operators; on a solo table pack, a player opens a table of their own, where no other human may bet)', body: 'CreateTableBody', idempotent: true },
+  { key: 'POST /tables', summary: `create a table (operators; on a solo table pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet)`, body: 'CreateTableBody', idempotent: true },
   { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
   { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
   { key: 'POST /tables/{tableId}/bet-slips', summary: 'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet', body: 'BetSlipBody', idempotent: true },

@@ -95,6 +95,9 @@ export const seenBy = (player: string, viewer: string | null): boolean => viewer
 /** A name no JWT `sub` can have (at most 128 characters): stands for everyone not loaded. */
 const OTHERS = '~others~'.repeat(20);
 
+/** Solo tables one player may open: each is read by every sweep, so a player cannot add them without end. */
+export const OWN_TABLES_PER_PLAYER = 3;
+
 export class Game {
   /** Tables whose players are unbounded: a player's command loads and writes only their own item. */
   readonly perPlayer: boolean;
@@ -128,7 +131,7 @@ export class Game {
       await this.packs.storeCurrent(now);
       const state = createTable(this.ctx(now), tableId, { host });
       try {
-        await this.deps.store.createTable(state, now);
+        await this.deps.store.createTable(state, now, OWN_TABLES_PER_PLAYER);
       } catch (error) {
         // Opening your own solo table again is not an error: it is there (created: false).
         if (!(error instanceof StoreError && error.code === 'table-exists' && host !== undefined)) throw error;

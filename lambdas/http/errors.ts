@@ -47,6 +47,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'invalid-input': 400,
   'insufficient-funds': 422,
   'table-exists': 409,
+  'table-limit': 409,
   'transaction-too-large': 500,
   'duplicate-transaction-item': 500,
   'pack-not-found': 500,

@@ -10,6 +10,7 @@ export type StoreErrorCode =
   | 'idempotency-key-reused' // same key, different request
   | 'table-not-found'
   | 'table-exists'
+  | 'table-limit' // a player already has the most solo tables of their own
   | 'round-not-found'
   | 'pack-not-found'; // a round started under a pack that was never stored: a 500 (it should not happen)
 

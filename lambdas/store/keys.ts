@@ -16,6 +16,7 @@
  * | round player item         | `ROUND#<roundId>`         | `PLAYER#<playerId>`                 | a player's part of a round (bets, common-draw hands), own `version` and `appliedTx`, so players never contend on one item; full loads page through them (Query begins_with `PLAYER#`) |
  * | round transition journal  | `ROUND#<roundId>`         | `TX#<tx 8 digits>#<chunk 4 digits>` | the per-player results of a transition too big for one transaction (deal, settlement of thousands of players), written before it commits, applied in pages after, kept as that step's events |
  * | shoe                      | `SHOE#<shoeId>`           | `SHOE`                              | seed (secret until the shoe is retired), commitment (SHA-256), position (cards dealt), retired flag; read only by the command path and by recall of a retired shoe |
+ * | player's own tables       | `PLAYER#<playerId>`       | `TABLES`                            | the solo tables a player opened (`tables`, a string set), so a player's count is checked in the table's creating transaction |
  * | player history entry      | `PLAYER#<playerId>`       | `ROUND#<startedAt ISO>#<roundId>`   | the player's latest rounds (Query, ScanIndexForward=false, Limit N); written with the player's first bet of a round |
  * | wallet                    | `WALLET#<playerId>`       | `WALLET`                            | balance in minor units + version (GetItem, ConsistentRead) |
  * | ledger entry              | `WALLET#<playerId>`       | `LEDGER#<wallet version 12 digits>` | every money movement, one per wallet version, so the ledger sums to the balance (Query begins_with `LEDGER#`) |
@@ -66,6 +67,7 @@ export const keys = {
     PK: `PLAYER#${part(playerId)}`,
     SK: `ROUND#${startedAt}#${part(roundId)}`,
   }),
+  playerTables: (playerId: string): ItemKey => ({ PK: `PLAYER#${part(playerId)}`, SK: 'TABLES' }),
   wallet: (playerId: string): ItemKey => ({ PK: `WALLET#${part(playerId)}`, SK: 'WALLET' }),
   ledgerEntry: (playerId: string, walletVersion: number): ItemKey => ({
     PK: `WALLET#${part(playerId)}`,

@@ -167,7 +167,11 @@ export class RoundStore {
 
   // ---------------------------------------------------------------- creating
 
-  async createTable(state: TableState, at: number): Promise<void> {
+  /**
+   * Writes a new table. A table a player opens (`state.host`) is added to their own tables in the
+   * same transaction, refused when they already have `maxPerHost`.
+   */
+  async createTable(state: TableState, at: number, maxPerHost = Number.MAX_SAFE_INTEGER): Promise<void> {
     const sp = splitState(state, 0);
     const items: TransactItem[] = [
       this.put({ ...keys.table(state.tableId), type: 'table', tableId: state.tableId, version: 1, core: json(sp.core), currentRoundId: state.round.id, currentShoeId: state.shoe?.id ?? null }, 'attribute_not_exists(PK)'),
@@ -176,12 +180,33 @@ export class RoundStore {
       this.stepPut(state.round.id, { at, actor: 'system', log: sp.log, events: sp.events }),
     ];
     if (sp.shoe) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
+    const host = state.host;
+    if (host !== undefined)
+      items.push({
+        Update: {
+          TableName: this.tableName,
+          Key: keys.playerTables(host),
+          UpdateExpression: 'ADD tables :table',
+          ConditionExpression: 'attribute_not_exists(tables) OR size(tables) < :max',
+          ExpressionAttributeValues: { ':table': new Set([state.tableId]), ':max': maxPerHost },
+        },
+      });
     try {
       await commit(this.doc, items);
     } catch (error) {
-      if (error instanceof ConflictError) throw new StoreError('table-exists', `table ${state.tableId} already exists`);
-      throw error;
+      if (!(error instanceof ConflictError)) throw error;
+      if (host !== undefined && error.failedItems.length === 1 && error.failedItems[0] === items.length - 1) {
+        const own = [...(await this.ownTables(host))].sort();
+        throw new StoreError('table-limit', `you have opened ${own.length} tables of your own (${own.join(', ')}), the most a player may; play at one of them`);
+      }
+      throw new StoreError('table-exists', `table ${state.tableId} already exists`);
     }
+  }
+
+  /** The solo tables a player opened. */
+  async ownTables(player: string): Promise<Set<string>> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.playerTables(player), ConsistentRead: true }));
+    return (Item?.tables as Set<string> | undefined) ?? new Set();
   }
 
   // ---------------------------------------------------------------- loading

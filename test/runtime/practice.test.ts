@@ -13,7 +13,7 @@ async function open(packId: string): Promise<Harness> {
   return h;
 }
 
-test('a player opens their own solo table, again without error; nobody else opens, bets at or seats AI players on it', async () => {
+test('a player opens their own solo tables (three at most), again without error; nobody else opens, bets at or seats AI players on them', async () => {
   const h = await open('blackjack-eropa');
   const first = await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-1' } });
   expect(first.status, JSON.stringify(first.body)).toBe(201);
@@ -34,6 +34,13 @@ test('a player opens their own solo table, again without error; nobody else open
   expect((await h.call('POST', '/tables/erik-1/bets', { as: 'erik', body: { bet: 'main', seat: 1, amount: 100 } })).status).toBe(200);
   expect((await h.call('POST', '/tables/erik-1/ai', { as: 'erik', body: { level: 'easy', seat: 2 } })).status).toBe(200);
   expect((await h.store.wallet.balance('bob')).balance).toBe(100_000); // bob's refused bet moved nothing
+
+  // Three tables of one's own at most (each is read by every sweep); opening one again still works.
+  for (const id of ['erik-2', 'erik-3']) expect((await h.call('POST', '/tables', { as: 'erik', body: { tableId: id } })).status).toBe(201);
+  const fourth = await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-4' } });
+  expect([fourth.status, fourth.body]).toEqual([409, { code: 'table-limit', message: 'you have opened 3 tables of your own (erik-1, erik-2, erik-3), the most a player may; play at one of them' }]);
+  expect((await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-2' } })).body.created).toBe(false);
+  expect((await h.call('GET', '/tables/erik-4', { as: 'erik' })).body.code).toBe('table-not-found');
 
   // Money tables stay the operator's to open.
   const mewah = await open('blackjack-mewah');
