@@ -8,7 +8,7 @@
  * | item                      | PK                        | SK                                  | access pattern |
  * |---------------------------|---------------------------|-------------------------------------|----------------|
  * | table                     | `TABLE#<tableId>`         | `TABLE`                             | get a table (config, paused, `currentRoundId`, `currentShoeId`, version) |
- * | table index entry         | `TABLES`                  | `TABLE#<tableId>`                   | list the stack's tables (few per stack: one partition is fine); the sweep starts here |
+ * | table index entry         | `TABLES`                  | `TABLE#<tableId>`                   | list the stack's tables (operators' tables, and up to 3 per player on a solo pack); the sweep starts here and reads every table each run, so a solo pack with many players needs a due-time index instead |
  * | round by table, by start  | `TABLE#<tableId>`         | `ROUND#<startedAt ISO>#<roundId>`   | a table's rounds, newest first (Query, ScanIndexForward=false) |
  * | round (current and by id) | `ROUND#<roundId>`         | `ROUND`                             | current: table item's `currentRoundId` then GetItem (or with its player items in one Query, SK BETWEEN `PLAYER#` AND `ROUND`); recall: GetItem by id |
  * | round step                | `ROUND#<roundId>`         | `STEP#<at 13 digits>#<seq>`         | what one request did to a round (its log entries and events), in time order (Query begins_with `STEP#`); `seq` (also an attribute) is the writing process's monotonic clock and a UUID, so steps of one millisecond keep their order; the round item stays small and players never contend on a step counter |
