@@ -38,8 +38,8 @@ export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSp
     if (cmd.seat !== undefined) return fail('no-seats', 'this table has no seats; omit seat');
     return placeCommon(ctx, state, player, bet, cmd.amount);
   }
-  const other = otherHuman(ctx, state, player);
-  if (other) return fail('not-your-table', `this solo table is ${other}'s: one player plays at it, with AI players in the other seats; open a table of your own`);
+  const human = ctx.pack.table.kind === 'solo' && !state.players[player]?.ai ? soloHuman(ctx, state) : undefined;
+  if (human !== undefined && human !== player) return fail('not-your-table', `this solo table is ${human}'s: one player plays at it, with AI players in the other seats; open a table of your own`);
   if (cmd.seat === undefined) return fail('seat-required', `say which seat the ${bet.name} bet is on (1 to ${pack.table.seats})`);
   if (!Number.isInteger(cmd.seat) || cmd.seat < 1 || cmd.seat > pack.table.seats) return fail('no-such-seat', `there is no seat ${cmd.seat}; seats are 1 to ${pack.table.seats}`);
   const holder = state.seats[cmd.seat];
@@ -61,13 +61,12 @@ export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSp
   }
 }
 
-/** On a solo table, the human (not the bettor) who already plays there, if any: one human per solo table. */
-function otherHuman(ctx: Ctx, state: TableState, player: string): string | undefined {
-  if (ctx.pack.table.kind !== 'solo' || state.players[player]?.ai) return undefined;
-  if (state.host !== undefined) return state.host === player ? undefined : state.host;
+/** The one human of a solo table: its host, else the first human who holds a seat; undefined while none. */
+export function soloHuman(ctx: Ctx, state: TableState): string | undefined {
+  if (state.host !== undefined) return state.host;
   for (let seat = 1; seat <= ctx.pack.table.seats; seat++) {
     const owner = state.seats[seat]?.owner;
-    if (owner !== undefined && owner !== player && !state.players[owner]?.ai) return owner;
+    if (owner !== undefined && !state.players[owner]?.ai) return owner;
   }
   return undefined;
 }
