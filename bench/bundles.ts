@@ -72,7 +72,7 @@ export async function benchBundles(options: { quick?: boolean; pack?: string } =
           mainFields: [...ESBUILD_OPTIONS.mainFields],
           entryPoints: [entry],
           outfile,
-          define: packDefines(pack, { chart: handler === 'simulate' }),
+          define: packDefines(pack, handler),
           metafile: true,
           logLevel: 'silent',
         });

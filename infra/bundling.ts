@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packArtifact } from '../lambdas/pack/artifact-build.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import { bestStrategy } from '../lambdas/math/index.ts';
+import { bestStrategy, rtpRows } from '../lambdas/math/index.ts';
 import { chartDocument } from '../lambdas/math/chart.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,23 +48,28 @@ export const ESBUILD_OPTIONS = {
 export const BAKED = {
   artifact: 'process.env.CROUPIER_PACK_ARTIFACT',
   chart: 'process.env.CROUPIER_SIM_CHART',
+  rtp: 'process.env.CROUPIER_PACK_RTP',
 } as const;
 
-/** The best basic-strategy chart is a second or two of analysis: once per pack content. */
-const charts = new Map<string, string>();
-function chartJson(pack: CompiledPack): string {
-  let json = charts.get(pack.sha256);
-  if (!json) charts.set(pack.sha256, (json = JSON.stringify(chartDocument(bestStrategy(pack)))));
+/** Analysis takes a second or so a pack: each result is computed once per pack content. */
+const analysed = new Map<string, string>();
+function once(what: string, pack: CompiledPack, compute: () => unknown): string {
+  const key = `${what} ${pack.sha256}`;
+  let json = analysed.get(key);
+  if (!json) analysed.set(key, (json = JSON.stringify(compute())));
   return json;
 }
 
 /**
- * esbuild `define`s baking the pack into a bundle: its artifact (resolved pack, AI charts, SHA-256)
- * and, for the simulate function of a blackjack pack, the chart the simulation plays. A pack edit
- * changes the bundle and so the function's code hash in `cdk diff`.
+ * esbuild `define`s baking the pack into a handler's bundle: its artifact (resolved pack, AI charts,
+ * SHA-256) for every handler; the exact RTP of every bet for the API (GET /rules answers it without
+ * computing at a cold start, and the bundle carries no analyser); the chart the simulation plays for
+ * the simulate function of a blackjack pack. A pack edit changes the bundle and so the function's
+ * code hash in `cdk diff`.
  */
-export function packDefines(pack: CompiledPack, options: { chart?: boolean } = {}): Record<string, string> {
+export function packDefines(pack: CompiledPack, handler?: HandlerName): Record<string, string> {
   const defines: Record<string, string> = { [BAKED.artifact]: JSON.stringify(JSON.stringify(packArtifact(pack))) };
-  if (options.chart && pack.family === 'blackjack') defines[BAKED.chart] = JSON.stringify(chartJson(pack));
+  if (handler === 'api') defines[BAKED.rtp] = JSON.stringify(once('rtp', pack, () => rtpRows(pack)));
+  if (handler === 'simulate' && pack.family === 'blackjack') defines[BAKED.chart] = JSON.stringify(once('chart', pack, () => chartDocument(bestStrategy(pack))));
   return defines;
 }

@@ -62,8 +62,8 @@ export class HandlerFunction extends Construct {
         bundleAwsSDK: true,
         externalModules: [],
         esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
-        // The pack (and the simulation's chart) only matter to a bundle that is really built.
-        define: bundling ? packDefines(pack, { chart: props.handler === 'simulate' }) : {},
+        // The pack (with what is computed from it) only matters to a bundle that is really built.
+        define: bundling ? packDefines(pack, props.handler) : {},
       },
     });
   }

@@ -12,6 +12,7 @@ import { visibleEvents } from '../engine/view.ts';
 import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError } from '../engine/types.ts';
 import type { Bet } from '../http/bodies.ts';
+import type { RtpRow } from '../math/rtp.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import { readClaims, requireRole, type Claims } from '../auth/index.ts';
@@ -28,7 +29,7 @@ import { practiceGrant, PRACTICE_FLOAT } from './practice.ts';
 import { recallRound } from './recall.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
-  { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP", public: true },
+  { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP (the exact RTP of every bet, computed when the stack was synthesized)", public: true },
   { key: 'GET /openapi.json', summary: 'this document', public: true },
   { key: 'POST /tables', summary: `create a table (operators; on a solo table pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet)`, body: 'CreateTableBody', idempotent: true },
   { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
@@ -61,6 +62,8 @@ export interface ApiDeps {
   /** New shoe seeds: the CSPRNG unless a test injects one. */
   newSeed?: () => Uint8Array;
   logger?: Logger;
+  /** The exact RTP of every bet for GET /rules: baked in at build time in AWS, computed on first ask locally; none without. */
+  rtp?: () => RtpRow[] | Promise<RtpRow[]>;
 }
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -102,7 +105,7 @@ export function createApi(deps: ApiDeps): Handler {
     const p = match.pathParameters;
     switch (match.routeKey) {
       case 'GET /rules':
-        return ok((rules ??= await publicRules(deps.pack)));
+        return ok((rules ??= await publicRules(deps.pack, deps.rtp)));
       case 'GET /openapi.json':
         return ok((openapi ??= openApiDocument(deps.pack.id, deps.pack.version, ROUTE_DOCS)));
     }
@@ -231,12 +234,11 @@ export function createApi(deps: ApiDeps): Handler {
 }
 
 /** The public rules: what the pack says about bets, pay tables, limits and caps, with RTPs. */
-async function publicRules(pack: CompiledPack): Promise<unknown> {
+async function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp']): Promise<unknown> {
   const resolved = pack.resolved as { name?: string; spec?: Record<string, unknown> };
   let rtp: unknown = null;
   try {
-    const math = await import('../math/index.ts');
-    rtp = math.rtpRows(pack).map((r) => ({ bet: r.bet, mode: r.mode, rtp: r.rtp, fraction: r.fraction, method: r.method, declared: r.declared }));
+    if (rtpOf) rtp = await rtpOf();
   } catch (error) {
     rtp = { error: `the RTP could not be computed: ${(error as Error).message}` };
   }
@@ -254,8 +256,9 @@ function fromEnvironment(): Handler {
   if (!artifact || !tableName) throw new Error('CROUPIER_PACK_ARTIFACT and CROUPIER_TABLE_NAME must be set');
   const baked = JSON.parse(artifact) as PackArtifact;
   const { pack, charts } = fromArtifact(baked);
+  const rtp = process.env.CROUPIER_PACK_RTP;
   const doc: DocumentClient = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
-  return createApi({ pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)) });
+  return createApi({ pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)), ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}) });
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {

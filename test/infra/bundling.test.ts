@@ -1,10 +1,12 @@
-// What the CDK app bakes into a bundle: the pack artifact for every handler, the chart only for the
-// simulate function of a blackjack pack, and a different define (so a new code hash) after an edit.
+// What the CDK app bakes into a bundle: the pack artifact for every handler, the exact RTPs for the
+// API, the chart only for the simulate function of a blackjack pack, and a different define (so a
+// new code hash) after an edit.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BAKED, packDefines } from '../../infra/bundling.ts';
+import { rtpRows } from '../../lambdas/math/index.ts';
 import { fromArtifact, type PackArtifact } from '../../lambdas/pack/artifact.ts';
 import { loadPackFile, RULES_DIR } from '../../lambdas/pack/load.ts';
 
@@ -23,10 +25,18 @@ describe('baked-in pack defines', () => {
 
   test('the simulate function of a blackjack pack also gets its best basic-strategy chart', () => {
     const pack = loadPackFile(join(RULES_DIR, 'blackjack-lucky-ladies.yaml'));
-    const chart = JSON.parse(JSON.parse(packDefines(pack, { chart: true })[BAKED.chart]) as string);
+    const chart = JSON.parse(JSON.parse(packDefines(pack, 'simulate')[BAKED.chart]) as string);
     expect(chart).toMatchObject({ kind: 'Strategy', family: 'blackjack', spec: { hard: expect.any(Object), soft: expect.any(Object), pairs: expect.any(Object) } });
-    expect(packDefines(loadPackFile(join(RULES_DIR, 'andar-bahar.yaml')), { chart: true })[BAKED.chart]).toBeUndefined();
+    expect(packDefines(loadPackFile(join(RULES_DIR, 'andar-bahar.yaml')), 'simulate')[BAKED.chart]).toBeUndefined();
   }, 30_000);
+
+  test('the API function also gets the exact RTP of every bet, as the analyser computes it', () => {
+    const pack = loadPackFile(join(RULES_DIR, 'andar-bahar.yaml'));
+    const defines = packDefines(pack, 'api');
+    expect(Object.keys(defines)).toEqual([BAKED.artifact, BAKED.rtp]);
+    expect(JSON.parse(JSON.parse(defines[BAKED.rtp]) as string)).toEqual(rtpRows(pack));
+    expect(packDefines(pack, 'sweep')[BAKED.rtp]).toBeUndefined();
+  });
 
   test('a pack edit changes what esbuild bakes in, so the bundle and its code hash change', () => {
     cpSync(RULES_DIR, dir, { recursive: true });

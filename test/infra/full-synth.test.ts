@@ -10,6 +10,7 @@ import { App } from 'aws-cdk-lib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HANDLERS, handlerEntry, type HandlerName } from '../../infra/bundling.ts';
 import { buildApp } from '../../infra/build.ts';
+import { rtpRows } from '../../lambdas/math/index.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 
 const PACK = 'blackjack-mewah';
@@ -58,5 +59,11 @@ describe.skipIf(missing.length > 0)(`a full synth with bundling${skipped ? ` (${
     const out = JSON.parse(node(`const { handler } = await import(${JSON.stringify(bundles.get('plays one simulation batch')!)}); process.stdout.write(JSON.stringify(await handler({ rounds: 300, seed: 7 })))`));
     expect(out.rounds).toBe(300);
     expect(out.tallies.find((t: { key: string }) => t.key === 'main').placed).toBe(300);
+    // GET /rules answers the RTPs baked in at synth time: the bundle computes none (no analyser in it).
+    const event = { version: '2.0', routeKey: '$default', rawPath: '/rules', rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { http: { method: 'GET', path: '/rules' }, requestId: 'synth-test' } };
+    const answer = node(`const { handler } = await import(${JSON.stringify(bundles.get('HTTP API')!)}); process.stdout.write('\\n' + JSON.stringify(await handler(${JSON.stringify(event)})))`);
+    const rules = JSON.parse(JSON.parse(answer.trim().split('\n').at(-1)!).body); // after the handler's own log line
+    expect(rules.rtp).toEqual(rtpRows(pack));
+    expect(api).not.toContain('has no exact analysis'); // an analyser's error message
   }, 120_000);
 });
