@@ -64,7 +64,7 @@ export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: Recal
   const got = settlements(replayed.bets);
   const missing = recalled.filter((b) => !got.includes(b));
   const extra = got.filter((b) => !recalled.includes(b));
-  check('bets', !missing.length && !extra.length, missing.length || extra.length ? `recalled but not replayed: ${missing.join('; ') || 'none'}; replayed but not recalled: ${extra.join('; ') || 'none'}` : `${recalled.length} bets staked, returned and settled on the same lines`);
+  check('bets', !missing.length && !extra.length, missing.length || extra.length ? `recalled but not replayed: ${missing.join('; ') || 'none'}; replayed but not recalled: ${extra.join('; ') || 'none'}` : `${recalled.length} ${recalled.length === 1 ? 'bet' : 'bets'} staked, returned and settled on the same lines`);
   return checks;
 }
 

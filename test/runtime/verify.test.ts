@@ -34,7 +34,7 @@ async function withSeed(h: Harness, recall: Recall): Promise<Recall> {
 }
 
 describe('croupier verify', () => {
-  test('an Andar Bahar round verifies once its shoe is retired, and not when anything in it is changed', async () => {
+  test('an Andar Bahar round verifies once its shoe is retired, and not when anything in it is changed; a voided round verifies too', async () => {
     const h = await table('andar-bahar', ['alice', 'bob']);
     await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [{ bet: 'andar', amount: 1000 }, { bet: 'first-3', amount: 500 }, { bet: 'cards-1-5', amount: 100, mode: 'no-commission' }] } });
     await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'bahar', amount: 2000, mode: 'no-commission' } });
@@ -62,6 +62,15 @@ describe('croupier verify', () => {
     expect(changed((r) => (r.shoe.seed = r.shoe.seed!.replace(/^./, (c) => (c === '0' ? '1' : '0'))))).toEqual(['shoe']);
     expect(changed((r) => (r.steps.flatMap((s) => s.commands).find((c) => c.command.type === 'bets')!.command = { type: 'bet', player: 'alice', bet: 'andar', amount: 1000 }))).toEqual(['bets']);
     expect(changed((r) => (r.pack.sha256 = '0'.repeat(64)))).toEqual(['pack']);
+    // A voided round replays to the same refunds (R-BJ-VOID-1).
+    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'first-andar', amount: 300 } });
+    expect((await h.call('POST', '/rounds/t1-r2/void', { as: 'op', role: 'operator', body: { reason: 'dealer error' } })).status).toBe(200);
+    await h.call('GET', '/tables/t1', { as: 'bob' }); // round 3 opens on a fresh deck: shoe 2 is retired
+    const voided = await recallOf(h, 't1-r2');
+    expect(voided.round.phase).toBe('void');
+    expect(failed(verify('andar-bahar', voided))).toEqual([]);
+    expect(verify('andar-bahar', voided).at(-1)!.detail).toBe('1 bet staked, returned and settled on the same lines');
+
     // A player's own recall has no opening: it cannot be replayed.
     const own = (await h.call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
     expect(own.opening).toBeUndefined();
