@@ -31,7 +31,7 @@ import { recallRound } from './recall.ts';
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP (the exact RTP of every bet, computed when the stack was synthesized)", public: true },
   { key: 'GET /openapi.json', summary: 'this document', public: true },
-  { key: 'POST /tables', summary: `create a table (operators; on a solo table pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet)`, body: 'CreateTableBody', idempotent: true },
+  { key: 'POST /tables', summary: `create a table (operators; on a solo practice pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet, and which the scheduled sweep leaves to the player's next request)`, body: 'CreateTableBody', idempotent: true },
   { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
   { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
   { key: 'POST /tables/{tableId}/bet-slips', summary: 'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet', body: 'BetSlipBody', idempotent: true },
@@ -113,8 +113,8 @@ export function createApi(deps: ApiDeps): Handler {
     const actor = actorOf(claims);
     switch (match.routeKey) {
       case 'POST /tables': {
-        // A player opens a solo table of their own and is its one human; other tables are the operator's.
-        const host = deps.pack.table.kind === 'solo' && claims.role === 'player' ? actor.id : undefined;
+        // A player opens a solo practice table of their own and is its one human; other tables are the operator's.
+        const host = deps.pack.table.kind === 'solo' && deps.pack.currency.practice && claims.role === 'player' ? actor.id : undefined;
         if (host === undefined) requireRole(claims, 'operator');
         const body = checkBody('CreateTableBody', jsonBody(event));
         const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.id, host);

@@ -96,7 +96,7 @@ export const seenBy = (player: string, viewer: string | null): boolean => viewer
 /** A name no JWT `sub` can have (at most 128 characters): stands for everyone not loaded. */
 const OTHERS = '~others~'.repeat(20);
 
-/** Solo tables one player may open: each is read by every sweep, so a player cannot add them without end. */
+/** Practice tables one player may open: each keeps its rounds and shoes, so a player cannot add them without end. */
 export const OWN_TABLES_PER_PLAYER = 3;
 
 export class Game {

@@ -169,18 +169,19 @@ export class RoundStore {
 
   /**
    * Writes a new table. A table a player opens (`state.host`) is added to their own tables in the
-   * same transaction, refused when they already have `maxPerHost`.
+   * same transaction, refused when they already have `maxPerHost`, and left out of the table index:
+   * the sweep never reads it, and the player's next request applies whatever came due.
    */
   async createTable(state: TableState, at: number, maxPerHost = Number.MAX_SAFE_INTEGER): Promise<void> {
     const sp = splitState(state, 0);
+    const host = state.host;
     const items: TransactItem[] = [
       this.put({ ...keys.table(state.tableId), type: 'table', tableId: state.tableId, version: 1, core: json(sp.core), currentRoundId: state.round.id, currentShoeId: state.shoe?.id ?? null }, 'attribute_not_exists(PK)'),
-      this.put({ ...keys.tableIndexEntry(state.tableId), type: 'table-index', tableId: state.tableId, createdAt: at }, 'attribute_not_exists(PK)'),
       this.roundPut(sp.core, state.round.id, sp.round, 1, 'attribute_not_exists(PK)'),
       this.stepPut(state.round.id, { at, actor: 'system', log: sp.log, events: sp.events }),
     ];
+    if (host === undefined) items.push(this.put({ ...keys.tableIndexEntry(state.tableId), type: 'table-index', tableId: state.tableId, createdAt: at }, 'attribute_not_exists(PK)'));
     if (sp.shoe) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
-    const host = state.host;
     if (host !== undefined)
       items.push({
         Update: {

@@ -1,6 +1,7 @@
 // A practice session without an operator (R-EU-TABLE-1, table kind `solo`: one human with AI
 // players): the player opens a solo table of their own and asks the house for practice points;
-// nobody else may play at that table, and money packs grant nothing.
+// nobody else may play at that table, the sweep leaves it to its player, and money packs grant
+// nothing.
 import { afterAll, expect, test } from 'vitest';
 import { harness, type Harness } from './harness.ts';
 
@@ -13,7 +14,7 @@ async function open(packId: string): Promise<Harness> {
   return h;
 }
 
-test('a player opens their own solo tables (three at most), again without error; nobody else opens, bets at or seats AI players on them', async () => {
+test('a player opens their own practice tables (three at most), again without error; nobody else opens, bets at or seats AI players on them; the sweep leaves them to their player', async () => {
   const h = await open('blackjack-eropa');
   const first = await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-1' } });
   expect(first.status, JSON.stringify(first.body)).toBe(201);
@@ -41,6 +42,18 @@ test('a player opens their own solo tables (three at most), again without error;
   expect([fourth.status, fourth.body]).toEqual([409, { code: 'table-limit', message: 'you have opened 3 tables of your own (erik-1, erik-2, erik-3), the most a player may; play at one of them' }]);
   expect((await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-2' } })).body.created).toBe(false);
   expect((await h.call('GET', '/tables/erik-4', { as: 'erik' })).body.code).toBe('table-not-found');
+
+  // The sweep never reads a player's practice tables: a round they walk away from is finished by
+  // their next request, auto-played as of its deadline (R-BJ-AUTO-1).
+  expect(await h.store.tableIds()).toEqual([]);
+  expect((await h.call('POST', '/tables/erik-1/deal', { as: 'erik' })).status).toBe(200);
+  h.clock.now += 10 * 60_000;
+  expect(await h.sweep()).toEqual({ swept: [], failed: [] });
+  expect((await h.store.round('erik-1-r1')).round.phase).toBe('turns');
+  expect((await h.call('GET', '/tables/erik-1', { as: 'erik' })).body.round.id).toBe('erik-1-r2');
+  const played = (await h.call('GET', '/rounds/erik-1-r1', { as: 'erik' })).body;
+  expect(played.round.phase).toBe('settled');
+  expect(played.steps.flatMap((s: { events: { type: string; auto?: boolean }[] }) => s.events).some((e: { type: string; auto?: boolean }) => e.type === 'action' && e.auto)).toBe(true);
 
   // Money tables stay the operator's to open.
   const mewah = await open('blackjack-mewah');
