@@ -14,7 +14,7 @@ commands:
   simulate <pack> --rounds N [--seed S] [--workers W] [--json]
                              simulate rounds with the pack's best basic strategy
   strategy <pack>            the basic-strategy chart the pack's best play follows
-  verify <recall.json> [--pack PATH]
+  verify <recall.json> [--pack PATH] [--json]
                              check a round from an operator's recall: seed, pack, replay
   token --sub ID --role player|operator [--demo]
                              a JWT for the local server

@@ -1,7 +1,8 @@
-// `croupier verify <recall.json> [--pack PATH]`: checks one round from an operator's recall
+// `croupier verify <recall.json> [--pack PATH] [--json]`: checks one round from an operator's recall
 // (GET /rounds/{roundId}): the revealed seed against the shoe's commitment, the pack's SHA-256, and
 // a replay of every command that must deal the same cards and settle the same bets. The pack is
 // the file in rules/ with the round's SHA-256, or the one given (an older version from git).
+// `--json` prints {"round", "verified", "checks": [{"what", "ok", "detail"}]}.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifyRecall } from '../../lambdas/audit/verify.ts';
@@ -10,7 +11,7 @@ import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, PackError, RULES_DIR } from '../../lambdas/pack/load.ts';
 
-const USAGE = 'usage: croupier verify <recall.json> [--pack PATH]';
+const USAGE = 'usage: croupier verify <recall.json> [--pack PATH] [--json]';
 
 export async function run(args: string[]): Promise<number> {
   const at = args.indexOf('--pack');
@@ -43,9 +44,12 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   const checks = verifyRecall(pack, loadCharts(pack), recall);
-  for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.what}: ${c.detail}`);
   const ok = checks.every((c) => c.ok);
-  console.log(ok ? `round ${recall.round.id} verified` : `round ${recall.round.id} does not verify`);
+  if (args.includes('--json')) console.log(JSON.stringify({ round: recall.round.id, verified: ok, checks }));
+  else {
+    for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.what}: ${c.detail}`);
+    console.log(ok ? `round ${recall.round.id} verified` : `round ${recall.round.id} does not verify`);
+  }
   return ok ? 0 : 1;
 }
 

@@ -63,7 +63,7 @@ export interface ApiDeps {
   newSeed?: () => Uint8Array;
   logger?: Logger;
   /** The exact RTP of every bet for GET /rules: baked in at build time in AWS, computed on first ask locally; none without. */
-  rtp?: () => RtpRow[] | Promise<RtpRow[]>;
+  rtp?: () => RtpRow[];
 }
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -105,7 +105,7 @@ export function createApi(deps: ApiDeps): Handler {
     const p = match.pathParameters;
     switch (match.routeKey) {
       case 'GET /rules':
-        return ok((rules ??= await publicRules(deps.pack, deps.rtp)));
+        return ok((rules ??= publicRules(deps.pack, deps.rtp)));
       case 'GET /openapi.json':
         return ok((openapi ??= openApiDocument(deps.pack.id, deps.pack.version, ROUTE_DOCS)));
     }
@@ -234,11 +234,11 @@ export function createApi(deps: ApiDeps): Handler {
 }
 
 /** The public rules: what the pack says about bets, pay tables, limits and caps, with RTPs. */
-async function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp']): Promise<unknown> {
+function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp']): unknown {
   const resolved = pack.resolved as { name?: string; spec?: Record<string, unknown> };
   let rtp: unknown = null;
   try {
-    if (rtpOf) rtp = await rtpOf();
+    if (rtpOf) rtp = rtpOf();
   } catch (error) {
     rtp = { error: `the RTP could not be computed: ${(error as Error).message}` };
   }
