@@ -21,9 +21,16 @@ export async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  let text: string;
   let recall: Recall;
   try {
-    recall = JSON.parse(readFileSync(file, 'utf8')) as Recall;
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    console.error(`cannot read ${file}: ${(e as Error).message}`);
+    return 1;
+  }
+  try {
+    recall = JSON.parse(text) as Recall;
   } catch (e) {
     console.error(`${file}: not a recall document (${(e as Error).message})`);
     return 1;
