@@ -137,7 +137,8 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   async function open(id: string) {
     await run(async () => {
       if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(id)) throw new Error('a table id is lowercase letters, digits and dashes');
-      await (kind === 'solo' ? api.openOwnTable(id) : api.ensureTable(id));
+      // A player opens their own table only on a solo practice pack (the API's rule); otherwise the local server does, as the operator.
+      await (kind === 'solo' && c.practice ? api.openOwnTable(id) : api.ensureTable(id));
       const v = await api.view(id);
       shown.current = 0;
       roundsWithBets.current.clear();
