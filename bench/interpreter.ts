@@ -1,5 +1,5 @@
-// Interpreter figures for `npm run bench`: one command on a full 7-seat round (p50 / p99), and
-// whole rounds per second on one core with the pack's best basic strategy and every bet placed.
+// Interpreter figure for `npm run bench`: one command on a full 7-seat round (p50 / p99). Rounds
+// per second are measured through the simulation workers (simulate.ts).
 import { decide } from '../lambdas/math/chart.ts';
 import type { Ctx } from '../lambdas/engine/context.ts';
 import { currentHand, everyone } from '../lambdas/engine/blackjack/players.ts';
@@ -7,9 +7,7 @@ import { legalActions } from '../lambdas/engine/blackjack/turns.ts';
 import { apply, createTable } from '../lambdas/engine/table.ts';
 import { FastRandom } from '../lambdas/core/rng.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
-import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
-import { simulateBatch, wagerOf } from '../lambdas/sim/batch.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
@@ -48,17 +46,4 @@ export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
   }
   times.sort((a, b) => a - b);
   return { pack: packId, seats, commands: times.length, p50Ms: percentile(times, 0.5) / 1e6, p99Ms: percentile(times, 0.99) / 1e6 };
-}
-
-/** Whole rounds per second on one core through the interpreter, every bet of the pack placed. */
-export function roundsPerSecond(pack: CompiledPack, rounds: number) {
-  const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
-  simulateBatch(pack, chart, Math.min(20_000, rounds), 1); // warm-up
-  const t = performance.now();
-  simulateBatch(pack, chart, rounds, 2);
-  const seconds = (performance.now() - t) / 1000;
-  const wagers = wagerOf(pack);
-  const settled = pack.bets.filter((b) => b.type !== 'behind');
-  // A bet with the same lines in several modes is one wager, settled under each of its keys.
-  return { pack: pack.id, rounds, wagersPlaced: settled.filter((b) => wagers[b.index] === b).length, betKeysSettled: settled.length, roundsPerSecond: Math.round(rounds / seconds) };
 }

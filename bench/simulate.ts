@@ -1,26 +1,48 @@
-// `npm run bench` figures for `croupier simulate`: rounds per second for every pack through the
-// worker threads, with one worker and with two (all workers together, start-up excluded).
+// `npm run bench` figures for `croupier simulate`, per pack, through the worker threads (bundled
+// code, as `croupier simulate` and the cloud function run it; under tsx the same loop runs ~40%
+// slower, so no figure here comes from this process):
+// - oneCoreWarm: the target's figure, rounds per second on one core once V8 has warmed up. It
+//   needs ~1 M rounds, and a figure from fewer than ~2 M understates (PRODUCT.md): one worker
+//   plays WARM_UP + MEASURED rounds and the rate is taken over the last MEASURED.
+// - w1, w2: whole runs with one and two workers, warm-up included (start-up excluded).
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
+import { wagerOf } from '../lambdas/sim/batch.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
-  // V8 needs ~1 M rounds to warm up and a figure from fewer than ~2 M understates it (PRODUCT.md);
-  // the quick figures understate the full ones.
-  const rounds = quick ? 40_000 : 2_000_000;
+  const warmUp = quick ? 20_000 : 1_000_000;
+  const measured = quick ? 20_000 : 2_000_000;
   const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
   const packs = [];
   for (const id of ids) {
     const pack = loadPack(id);
     const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
-    const perWorkers: Record<string, number> = {};
-    for (const workers of [1, 2]) {
-      const run = await runSimulation(pack, chart, { rounds, seed: 1, workers });
-      perWorkers[`w${workers}`] = Math.round(rounds / run.seconds);
-    }
-    packs.push({ pack: id, rounds, roundsPerSecondW1: perWorkers.w1, roundsPerSecondW2: perWorkers.w2 });
+    // When the warm-up was done: the first progress report at or past it.
+    let warm: { at: number; done: number } | undefined;
+    let last = { at: 0, done: 0 };
+    const onProgress = (done: number) => {
+      last = { at: performance.now(), done };
+      if (!warm && done >= warmUp) warm = last;
+    };
+    const whole = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 1, onProgress });
+    const oneCoreWarm = Math.round((last.done - warm!.done) / ((last.at - warm!.at) / 1000));
+    const w2 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 2 });
+    const wagers = wagerOf(pack);
+    const settled = pack.bets.filter((b) => b.type !== 'behind');
+    packs.push({
+      pack: id,
+      // A bet with the same lines in several modes is one wager, settled under each of its keys.
+      wagersPlaced: settled.filter((b) => wagers[b.index] === b).length,
+      betKeysSettled: settled.length,
+      roundsPerSecondOneCoreWarm: oneCoreWarm,
+      warmUpRounds: warmUp,
+      measuredRounds: last.done - warm!.done,
+      roundsPerSecondW1: Math.round((warmUp + measured) / whole.seconds),
+      roundsPerSecondW2: Math.round((warmUp + measured) / w2.seconds),
+    });
   }
   return { cores: availableParallelism(), packs };
 }
