@@ -173,7 +173,7 @@ function betFindings(game: GameContext, bet: BetSpec, file: string, pointer: str
     // The limit bites from round roundLimit + 1 on; a shoe that never starts that round makes it void.
     const maxRounds = maxRoundsPerShoe(game.shoe);
     if (bet.roundLimit >= maxRounds)
-      add(`${pointer}/roundLimit`, `${where('/roundLimit')}: a limit of ${bet.roundLimit} rounds is beyond what the shoe can deal; this shoe deals at most ${maxRounds} ${maxRounds === 1 ? 'round' : 'rounds'} before it is reshuffled, so the limit would never apply (use at most ${maxRounds - 1 || 'no limit'})`, file);
+      add(`${pointer}/roundLimit`, `${where('/roundLimit')}: a limit of ${bet.roundLimit} rounds is beyond what the shoe can deal; this shoe deals at most ${maxRounds} ${maxRounds === 1 ? 'round' : 'rounds'} before it is reshuffled, so the limit would never apply (${maxRounds > 1 ? `use at most ${maxRounds - 1}` : 'remove roundLimit'})`, file);
   }
 
   if (!bet.lines || !bet.group) return;

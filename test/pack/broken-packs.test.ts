@@ -135,7 +135,7 @@ const PACKS: Record<string, Breakage[]> = {
     { name: 'an unknown side-bet module', apply: (c, f) => append(f, INCLUDE_UNKNOWN, ...AT_UNKNOWN)(c), words: UNKNOWN_MODULE },
     { ...unknownBetInScenario('andar-bahar', false), words: ['"jackpot" is not a bet of pack', 'its bets are: andar, bahar'] },
     { name: 'R-AB-SIDE-2 suited trips can never come from one deck', apply: (c, f) => edit(f, '        - { name: straight flush,', '        - { name: suited trips, pays: "200:1", when: { identical: true } }\n        - { name: straight flush,', '{ identical: true }')(c), words: [...NEVER, 'from 1 deck'] },
-    { name: 'a round limit on a shoe reshuffled every round', apply: (c, f) => edit(f, '      group: first-3\n', '      group: first-3\n      roundLimit: 2\n', 'roundLimit: 2', '2')(c), words: [...ROUNDS, 'at most 1 round'] },
+    { name: 'a round limit on a shoe reshuffled every round', apply: (c, f) => edit(f, '      group: first-3\n', '      group: first-3\n      roundLimit: 2\n', 'roundLimit: 2', '2')(c), words: [...ROUNDS, 'at most 1 round', 'remove roundLimit'] },
     { name: 'R-AB-PAY-1 an Andar ratio of zero', apply: (c, f) => edit(f, 'pays: "0.9:1"', 'pays: "0:1"', '"0:1"')(c), words: RATIO_ZERO },
     { name: 'R-AB-PAY-1 a negative Andar ratio', apply: (c, f) => edit(f, 'pays: "0.25:1"', 'pays: "-1:2"', '"-1:2"')(c), words: RATIO_BAD },
     {
