@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { formatTable, parseArgs } from '../../cli/commands/simulate.ts';
+import { formatTable, outsideNotes, parseArgs } from '../../cli/commands/simulate.ts';
 import { progress } from '../../cli/progress.ts';
 
 const croupier = (...args: string[]) => spawnSync('npx', ['tsx', 'cli/croupier.ts', 'simulate', ...args], { encoding: 'utf8' });
@@ -61,6 +61,16 @@ describe('croupier simulate', () => {
     expect(lines[1]).toMatch(/^bet\s+mode\s+placed\s+rtp\s+95% interval\s+stdDev\s+hit freq\s+exact\s+in interval$/);
     expect(lines[2]).toMatch(/main .* 99\.000% .*90\.000% – 108\.000% .*1\.1000 .*43\.00% .*99\.5000% .*yes$/);
     expect(lines[3]).toMatch(/^pair .* 96\.0000%$/);
+  });
+  test('a NO row is explained: chance, and on a cut-card shoe the cut-card effect; no note when every exact value is inside', () => {
+    const row = { bet: 'main', mode: null, placed: 10, rtp: 0.99, ci95: [0.98, 0.994] as [number, number], stdDev: 1.1, hitFrequency: 0.43, exact: 0.995, exactInInterval: false };
+    const doc = { pack: 'p', rounds: 10, seconds: 2, roundsPerSecond: 5, bets: [row] };
+    const cutCard = outsideNotes(doc, { shoe: { decks: 8, reshuffle: 'cut-card', penetration: 0.8, burn: 'none' } });
+    expect(cutCard[0]).toMatch(/^NO: .*1 bet in 20 .*chance/);
+    expect(cutCard[1]).toMatch(/cut-card effect.*reshuffle: every-round/);
+    expect(outsideNotes(doc, { shoe: { decks: 1, reshuffle: 'every-round', penetration: 1, burn: 'none' } })).toEqual([cutCard[0]]);
+    expect(outsideNotes({ ...doc, bets: [{ ...row, exactInInterval: true }] }, { shoe: { decks: 8, reshuffle: 'cut-card', penetration: 0.8, burn: 'none' } })).toEqual([]);
+    expect(formatTable(doc, 'Pack', 7, 2, cutCard).split('\n').slice(-2)).toEqual(cutCard);
   });
 });
 
