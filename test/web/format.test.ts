@@ -35,6 +35,7 @@ describe('web formatting', () => {
   test('bet names and pay-table conditions in words', () => {
     expect(betLabel('andar/no-commission')).toBe('Andar (no commission)');
     expect(betLabel('cards-6-10')).toBe('Cards 6–10');
+    expect(betLabel('cards-46-49/no-commission')).toBe('Cards 46–49 (no commission)');
     expect(condition({ sameRank: true, sameColour: false })).toBe('same rank, not same colour');
     expect(condition({ winner: 'andar', cardsDealt: 1 })).toBe('Andar wins, 1 card dealt');
     expect(condition({ cards: ['QH', 'QH'], dealerBlackjack: true })).toBe('cards Q♥ Q♥, dealer blackjack');

@@ -71,10 +71,10 @@ export function face(card: string): CardFace | null {
   };
 }
 
-/** "blackjack-mewah" bet keys as people read them: "first-3" → "First 3", "andar/no-commission" → "Andar (no commission)". */
+/** Bet keys as people read them: "first-3" → "First 3", "cards-6-10" → "Cards 6–10", "andar/no-commission" → "Andar (no commission)". */
 export function betLabel(key: string): string {
   const [name, mode] = key.split('/');
-  const words = name!.replace(/^cards-(\d+)-(\d+)$/, 'cards $1–$2').replace(/-/g, ' ');
+  const words = name!.replace(/(\d)-(\d)/g, '$1–$2').replace(/-/g, ' ');
   const text = words.charAt(0).toUpperCase() + words.slice(1);
   return mode ? `${text} (${mode.replace(/-/g, ' ')})` : text;
 }

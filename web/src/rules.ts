@@ -3,7 +3,7 @@
 // the rules next to the declared one (a difference is shown, never hidden).
 import { h, type ComponentChildren } from 'preact';
 import type { BetRule, Rules, RtpRow } from './api.ts';
-import { face, money, percent, SUIT_SYMBOLS } from './format.ts';
+import { betLabel, face, money, percent, SUIT_SYMBOLS } from './format.ts';
 
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/-/g, ' ').toLowerCase();
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -76,6 +76,14 @@ function RtpCell({ row }: { row: RtpRow }) {
   );
 }
 
+/** What a bet is: a pay-table bet is a side bet only where the game has a hand bet (Andar and Bahar are the game's own bets). */
+function kind(bet: BetRule, rules: Rules): string {
+  if (bet.type === 'hand') return 'the hand bet';
+  if (bet.type === 'behind') return 'bet behind a seated player';
+  const side = rules.rules.bets.some((b) => b.type === 'hand') ? 'side bet' : 'bet';
+  return `${side} on ${words(String(bet.group ?? 'the round'))}${bet.placement ? ` (placed per ${bet.placement})` : ''}`;
+}
+
 function BetCard({ bet, rules }: { bet: BetRule; rules: Rules }) {
   const c = rules.currency;
   const rows = rtpRows(rules).filter((r) => r.bet === bet.name && (!bet.modes || r.mode === null || bet.modes.includes(r.mode)));
@@ -83,10 +91,10 @@ function BetCard({ bet, rules }: { bet: BetRule; rules: Rules }) {
   return h(
     'article',
     { class: 'bet-rule', 'aria-label': `bet ${bet.name}` },
-    h('h4', null, cap(words(bet.name)), bet.modes ? h('span', { class: 'tag' }, bet.modes.map(words).join(' · ')) : null),
+    h('h4', null, betLabel(bet.name), bet.modes ? h('span', { class: 'tag' }, bet.modes.map(words).join(' · ')) : null),
     h(Facts, {
       rows: [
-        ['Kind', bet.type === 'hand' ? 'the hand bet' : bet.type === 'behind' ? 'bet behind a seated player' : `side bet on ${words(String(bet.group ?? 'the round'))}${bet.placement ? ` (placed per ${bet.placement})` : ''}`],
+        ['Kind', kind(bet, rules)],
         ...(bet.limits ? [['Limits', `${money(bet.limits.min, c)} to ${money(bet.limits.max, c)} ${c.code}`] as [string, ComponentChildren]] : []),
         ...extras.map(([k, v]) => [cap(words(k)), k === 'cap' && v && typeof v === 'object' && 'perRound' in v ? `${money((v as { perRound: number }).perRound, c)} ${c.code} of winnings per round` : describe(v)] as [string, ComponentChildren]),
       ],
