@@ -25,7 +25,7 @@ import { RoundStore } from '../store/rounds.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
 import { Game, OWN_TABLES_PER_PLAYER, RuleError, type Actor } from './game.ts';
 import { recordRequest } from './metrics.ts';
-import { practiceGrant, PRACTICE_FLOAT } from './practice.ts';
+import { getsPracticePoints, practiceGrant, PRACTICE_FLOAT } from './practice.ts';
 import { recallRound } from './recall.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
@@ -45,7 +45,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rounds/{roundId}', summary: 'recall a round (your own; any for operators); the shoe seed once the shoe is retired. An operator\'s recall also has the table as the round opened and each command\'s balance: `croupier verify` replays it' },
   { key: 'POST /rounds/{roundId}/void', summary: 'void the round, every bet returned', body: 'ReasonBody', operator: true, idempotent: true },
   { key: 'GET /wallet', summary: 'your balance and latest ledger entries' },
-  { key: 'POST /wallet/practice-points', summary: `practice packs only: the house tops your practice points up to ${PRACTICE_FLOAT} table minimum bets while you hold fewer; ledger kind practice-grant. Practice points cannot be withdrawn or converted (R-EU-TABLE-1)`, idempotent: true },
+  { key: 'POST /wallet/practice-points', summary: `practice packs, and demo accounts on any pack: the house tops your practice points up to ${PRACTICE_FLOAT} table minimum bets while you hold fewer; ledger kind practice-grant. Practice points cannot be withdrawn or converted (R-EU-TABLE-1)`, idempotent: true },
   { key: 'POST /wallets/{playerId}/credit', summary: "credit a player's wallet", body: 'CreditBody', operator: true, idempotent: true },
 ];
 export const ROUTES = ROUTE_DOCS.map((r) => r.key);
@@ -193,13 +193,14 @@ export function createApi(deps: ApiDeps): Handler {
       case 'POST /wallet/practice-points': {
         requireRole(claims, 'player');
         const pack = deps.pack;
-        if (!pack.currency.practice) throw new RuleError({ code: 'not-practice', message: `${pack.name} plays for money (${pack.currency.code}); only an operator credits wallets` });
+        if (!getsPracticePoints(pack, actor.demo)) throw new RuleError({ code: 'not-practice', message: `${pack.name} plays for money (${pack.currency.code}); practice points are for practice packs and demo accounts, and only an operator credits a money wallet` });
         const now = clock();
         const { response } = await idempotency.run({ caller: actor.id, key: idempotencyKey(event), now, fingerprint: 'practice-points' }, async () => {
           const wallet = await store.wallet.balance(actor.id);
           const amount = practiceGrant(pack, wallet.balance);
           if (amount === 0) throw new RuleError({ code: 'practice-points-held', message: `you hold ${formatMoney(pack.currency, wallet.balance)}, at least the practice float of ${PRACTICE_FLOAT} minimum bets; points are topped up when you hold fewer` });
-          const change = { wallet, amount, kind: 'practice-grant', actor: 'house', reason: 'practice points on request', at: now };
+          const reason = pack.currency.practice ? 'practice points on request' : 'play money for a demo account, on request';
+          const change = { wallet, amount, kind: 'practice-grant', actor: 'house', reason, at: now };
           return { response: { player: actor.id, balance: store.wallet.applied(change).balance, granted: amount }, items: store.wallet.changeItems(change) };
         });
         return ok(response);

@@ -1,7 +1,7 @@
 // A practice session without an operator (R-EU-TABLE-1, table kind `solo`: one human with AI
 // players): the player opens a solo table of their own and asks the house for practice points;
-// nobody else may play at that table, the sweep leaves it to its player, and money packs grant
-// nothing.
+// nobody else may play at that table, and the sweep leaves it to its player. On a money pack only
+// demo (play-for-fun) accounts get practice points.
 import { afterAll, expect, test } from 'vitest';
 import { harness, type Harness } from './harness.ts';
 
@@ -82,6 +82,29 @@ test('practice points: topped up to 1000 minimum bets on request, in the ledger;
   const money = await open('andar-bahar');
   const refused = await money.call('POST', '/wallet/practice-points', { as: 'pia' });
   expect([refused.status, refused.body.code]).toEqual([422, 'not-practice']);
-  expect(refused.body.message).toBe('Andar Bahar plays for money (USD); only an operator credits wallets');
+  expect(refused.body.message).toBe('Andar Bahar plays for money (USD); practice points are for practice packs and demo accounts, and only an operator credits a money wallet');
   expect((await money.store.wallet.balance('pia')).balance).toBe(0);
+});
+
+/** 1000 of mewah's minimum main bets (1.00 USD). */
+const MEWAH_FLOAT = 1000 * 100;
+
+test('a demo (play-for-fun) account gets practice points on a money pack too, and bets behind with them; a real-money account does not (R-MW-SEAT-1)', async () => {
+  const h = await open('blackjack-mewah');
+  const granted = await h.call('POST', '/wallet/practice-points', { as: 'dana', demo: true });
+  expect([granted.status, granted.body]).toEqual([200, { player: 'dana', balance: MEWAH_FLOAT, granted: MEWAH_FLOAT }]);
+  const ledger = (await h.call('GET', '/wallet', { as: 'dana', demo: true })).body.ledger as { kind: string; actor: string; reason: string }[];
+  expect(ledger.map((e) => [e.kind, e.actor, e.reason])).toEqual([['practice-grant', 'house', 'play money for a demo account, on request']]);
+  expect((await h.call('POST', '/wallet/practice-points', { as: 'dana', demo: true })).body.code).toBe('practice-points-held');
+  const real = await h.call('POST', '/wallet/practice-points', { as: 'rui' });
+  expect([real.status, real.body.code]).toEqual([422, 'not-practice']);
+
+  // The points buy what a demo account may do at a money table: bet behind a seated player, never sit.
+  expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
+  expect((await h.call('POST', '/wallets/rui/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'deposit' } })).status).toBe(200);
+  expect((await h.call('POST', '/tables/t1/bets', { as: 'rui', body: { bet: 'main', seat: 1, amount: 1_000 } })).status).toBe(200);
+  const seat = await h.call('POST', '/tables/t1/bets', { as: 'dana', demo: true, body: { bet: 'main', seat: 2, amount: 1_000 } });
+  expect([seat.status, seat.body.code]).toEqual([422, 'demo-cannot-sit']);
+  const behind = await h.call('POST', '/tables/t1/bets', { as: 'dana', demo: true, body: { bet: 'behind', seat: 1, amount: 1_000 } });
+  expect(behind.status, JSON.stringify(behind.body)).toBe(200);
 });

@@ -156,7 +156,7 @@ export class PackApi {
   wallet = () => request<Wallet>('GET', this.path('/wallet'), this.token);
   /** Opens (or opens again) the caller's own table of a solo pack. */
   openOwnTable = (table: string) => request<{ tableId: string; created: boolean }>('POST', this.path('/tables'), this.token, { tableId: table });
-  /** Practice packs: the house tops the caller's practice points up. */
+  /** Practice packs, and demo accounts anywhere: the house tops the caller's practice points up. */
   practicePoints = () => request<{ balance: number; granted: number }>('POST', this.path('/wallet/practice-points'), this.token);
   // What an operator does, done by the local server for the page (server/web.ts)
   ensureTable = (table: string) => request<{ tableId: string; created: boolean }>('POST', '/dev/tables', this.token, { pack: this.pack, table });

@@ -242,7 +242,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     });
   const topUp = () =>
     run(async () => {
-      await (c.practice ? api.practicePoints() : api.credit(1000 * c.minorPerUnit));
+      await (c.practice || session.demo ? api.practicePoints() : api.credit(1000 * c.minorPerUnit));
       const seq = begin();
       accept(await api.view(table!), seq);
     });
@@ -280,7 +280,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
             view.round.phase === 'betting' && (kind !== 'solo' || view.bets.length > 0)
               ? h('button', { type: 'button', class: 'primary', disabled: busy, onClick: () => void deal() }, kind === 'solo' ? 'Deal' : 'Deal now (operator)')
               : null,
-            h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, c.practice ? 'Get practice points' : `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
+            h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, c.practice ? 'Get practice points' : session.demo ? 'Get play money' : `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
           ),
           hasBots ? h(Bots, { rules, bots, onAdd: addBot, onRemove: removeBot, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
           last ? h(LastRound, { key: last.round.id, recall: last, rules, player: session.name }) : null,
