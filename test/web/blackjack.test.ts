@@ -119,6 +119,31 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     expect(w.errors).toEqual([]);
   });
 
+  test('blackjack-mewah: a demo account gets play money and bets behind a seated player, never sits (R-MW-SEAT-1)', async () => {
+    const w = await watchedPage(suite.context());
+    const { page } = w;
+    const server = suite.server();
+    expect((await server.api('POST', '/blackjack-mewah/tables', { as: 'op', role: 'operator', body: { tableId: 'mewah-demo' } })).status).toBe(201);
+    expect((await server.api('POST', '/blackjack-mewah/wallets/sam/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'deposit' } })).status).toBe(200);
+    expect((await server.api('POST', '/blackjack-mewah/tables/mewah-demo/bets', { as: 'sam', body: { bet: 'main', seat: 1, amount: 1_000 } })).status).toBe(200);
+    await page.goto(`${server.base}/#/blackjack-mewah/play`);
+    await page.locator('input[name=player]').fill('dee');
+    await page.getByLabel('demo account').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('input[name=table]').fill('mewah-demo');
+    await page.getByRole('button', { name: 'Open table' }).click();
+    await page.getByRole('button', { name: 'Get play money' }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+    await page.locator('input[name=amount]').fill('5');
+    await page.getByRole('radio', { name: '2', exact: true }).check();
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    await expect.poll(() => page.getByTestId('error').innerText()).toMatch(/demo/i);
+    await page.getByRole('radio', { name: '1', exact: true }).check();
+    await page.getByRole('button', { name: 'Bet Behind' }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('995.00 USD');
+    expect(w.errors.filter((e) => !/422/.test(e))).toEqual([]);
+  });
+
   test('blackjack-eropa: a practice round with an AI player that plays its own seat', async () => {
     const w = await watchedPage(suite.context());
     const { page } = w;
