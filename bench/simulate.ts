@@ -1,9 +1,10 @@
 // `npm run bench` figures for `croupier simulate`, per pack, through the worker threads (bundled
-// code, as `croupier simulate` and the cloud function run it; under tsx the same loop runs ~40%
-// slower, so no figure here comes from this process):
+// code, as `croupier simulate` and the cloud function run it; under tsx the same loop ran 40–50%
+// slower here, so no figure comes from this process):
 // - oneCoreWarm: the target's figure, rounds per second on one core once V8 has warmed up. It
 //   needs ~1 M rounds, and a figure from fewer than ~2 M understates (PRODUCT.md): one worker
-//   plays WARM_UP + MEASURED rounds and the rate is taken over the last MEASURED.
+//   plays warmUp + measured rounds and the rate is taken from the first progress report past
+//   warmUp to the end.
 // - w1, w2: whole runs with one and two workers, warm-up included (start-up excluded).
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
