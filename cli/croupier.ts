@@ -10,7 +10,9 @@ commands:
   test [paths...]            run scenario files (default rules/scenarios/)
   play <pack> [--seed S] [--shoe CARDS]
                              play a round in the terminal
-  rtp <pack> [--json]        exact RTP of every bet of a pack
+  rtp <pack> [--lines] [--json]
+                             exact RTP of every bet of a pack; --lines: each pay-table
+                             line's probability and share of the RTP
   simulate <pack> --rounds N [--seed S] [--workers W] [--json]
                              simulate rounds with the pack's best basic strategy
   strategy <pack>            the basic-strategy chart the pack's best play follows

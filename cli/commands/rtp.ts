@@ -1,28 +1,52 @@
-// `croupier rtp <pack> [--json]`: the RTP of every bet and mode of a pack (PRODUCT.md), with the
-// declared figure beside it; a difference beyond the method's accuracy is a warning on stderr.
+// `croupier rtp <pack> [--lines] [--json]`: the RTP of every bet and mode of a pack (PRODUCT.md),
+// with the declared figure beside it; a difference beyond the method's accuracy is a warning on
+// stderr. `--lines` adds every pay-table line's exact probability and share of the RTP, so a
+// product manager sees which line a pay-table change moves (what a PAR sheet lists).
 import { packArgument } from '../pack-arg.ts';
-import { declaredWarning, rtpRows } from '../../lambdas/math/rtp.ts';
+import { declaredWarning, lineRows, rtpRows, type LineRow } from '../../lambdas/math/rtp.ts';
+
+const USAGE = 'croupier rtp <pack> [--lines] [--json]';
 
 export async function run(args: string[]): Promise<number> {
   const json = args.includes('--json');
-  const pack = packArgument(args, 'croupier rtp <pack> [--json]');
+  const withLines = args.includes('--lines');
+  const pack = packArgument(args, USAGE);
   if (typeof pack === 'number') return pack;
   const rows = rtpRows(pack);
   for (const row of rows) {
     const warning = declaredWarning(pack.id, row);
     if (warning) console.error(warning);
   }
+  const lines = withLines ? lineRows(pack) : [];
+  const linesOf = (bet: string, mode: string | null) => lines.find((l) => l.bet === bet && l.mode === mode)?.lines;
   if (json) {
-    console.log(JSON.stringify({ pack: pack.id, bets: rows }));
+    const bets = withLines ? rows.map((r) => ({ ...r, ...(linesOf(r.bet, r.mode) ? { lines: linesOf(r.bet, r.mode) } : {}) })) : rows;
+    console.log(JSON.stringify({ pack: pack.id, bets }));
     return 0;
   }
   const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
-  const table = rows.map((r) => [r.bet, r.mode ?? '', pct(r.rtp), pct(1 - r.rtp), r.method, r.declared === null ? '' : pct(r.declared), r.fraction ?? '']);
-  const head = ['bet', 'mode', 'rtp', 'house edge', 'method', 'declared', 'exact fraction'];
-  const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
   console.log(`${pack.name} (${pack.id} ${pack.version})`);
-  console.log(line(head));
-  for (const r of table) console.log(line(r));
+  console.log(columns(['bet', 'mode', 'rtp', 'house edge', 'method', 'declared', 'exact fraction'], rows.map((r) => [r.bet, r.mode ?? '', pct(r.rtp), pct(1 - r.rtp), r.method, r.declared === null ? '' : pct(r.declared), r.fraction ?? ''])));
+  for (const { bet, mode, lines: odds } of lines) {
+    console.log(`\n${bet}${mode ? ` (${mode})` : ''}`);
+    console.log(columns(['line', 'pays', 'probability', '1 in', 'rtp share', 'exact probability'], [...odds.map((l) => lineCells(l, pct)), noLine(odds, pct)]));
+  }
   return 0;
+}
+
+function lineCells(l: LineRow, pct: (x: number) => string): string[] {
+  return [l.line, l.pays, pct(l.probability), l.probability > 0 ? (1 / l.probability).toFixed(2) : '—', pct(l.rtpShare), l.fraction];
+}
+
+/** The rounds no line pays: the stake is lost. */
+function noLine(odds: readonly LineRow[], pct: (x: number) => string): string[] {
+  const p = 1 - odds.reduce((s, l) => s + l.probability, 0);
+  return ['(no line: stake lost)', '', pct(p), '', pct(0), ''];
+}
+
+/** Left-aligned columns, two spaces apart; the last column is not padded. */
+function columns(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(head), ...rows.map(line)].join('\n');
 }

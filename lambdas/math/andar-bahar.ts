@@ -4,7 +4,7 @@ import { rankOf } from '../core/cards.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { choose, frac, type Fraction } from './fraction.ts';
-import { linePays, ReturnTally } from './paytable.ts';
+import { LineTally, payingLine, type BetOdds } from './paytable.ts';
 
 /**
  * Where the first card of the game card's rank falls among `cards` shuffled cards holding
@@ -29,21 +29,20 @@ export function firstSideWins(pack: CompiledPack): Fraction {
   return frac(weights.reduce((s, w, k) => (k % 2 === 1 ? s + w : s), 0n), total);
 }
 
-/** The exact RTP of one Andar Bahar bet (in the mode it was compiled for). */
-export function andarBaharRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
-  if (bet.group === 'outcome') return outcomeRtp(pack, bet);
-  if (bet.group === 'first-3') return firstThreeRtp(pack, bet);
+/** The exact odds of one Andar Bahar bet (in the mode it was compiled for). */
+export function andarBaharOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
+  if (bet.group === 'outcome') return outcomeOdds(pack, bet);
+  if (bet.group === 'first-3') return firstThreeOdds(pack, bet);
   throw new Error(`bet ${bet.key}: an Andar Bahar bet on the group "${bet.group}" has no exact analysis`);
 }
 
-function outcomeRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
+function outcomeOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   const decks = pack.shoe.decks;
   const { weights, total } = firstMatchWeights(decks * 52 - 1, decks * 4 - 1);
-  const tally = new ReturnTally();
+  const tally = new LineTally(bet);
   const none: number[] = [];
-  for (let k = 1; k < weights.length; k++) tally.add(linePays(bet, none, 0, outcomeFacts(k, pack.table.firstSide)), weights[k]);
-  const r = tally.returned();
-  return frac(r.num, r.den * total);
+  for (let k = 1; k < weights.length; k++) tally.add(payingLine(bet, none, 0, outcomeFacts(k, pack.table.firstSide)), weights[k]);
+  return tally.odds(total);
 }
 
 /**
@@ -51,14 +50,14 @@ function outcomeRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
  * triple of card types is weighted by its copies; a round that ends on the first side's first
  * card leaves the group incomplete, so the bet loses.
  */
-function firstThreeRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
+function firstThreeOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   const d = pack.shoe.decks;
   const n = d * 52;
   const firstSide = pack.table.firstSide;
   const readsFacts = bet.facts.length > 0;
   // After three cards with no match on the first: where the rank's next copy falls among the rest.
   const rest = firstMatchWeights(n - 3, 4 * d - 1);
-  const tally = new ReturnTally();
+  const tally = new LineTally(bet);
   const hand = [0, 0, 0];
   for (let g = 0; g < 52; g++)
     for (let c1 = 0; c1 < 52; c1++) {
@@ -70,15 +69,14 @@ function firstThreeRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
         hand[1] = c1;
         hand[2] = c2;
         if (!readsFacts) {
-          tally.add(linePays(bet, hand, 3, {}), BigInt(w) * rest.total);
+          tally.add(payingLine(bet, hand, 3, {}), BigInt(w) * rest.total);
         } else if (rankOf(c2) === rankOf(g)) {
-          tally.add(linePays(bet, hand, 3, outcomeFacts(2, firstSide)), BigInt(w) * rest.total);
+          tally.add(payingLine(bet, hand, 3, outcomeFacts(2, firstSide)), BigInt(w) * rest.total);
         } else {
           for (let k = 1; k < rest.weights.length; k++)
-            tally.add(linePays(bet, hand, 3, outcomeFacts(k + 2, firstSide)), BigInt(w) * rest.weights[k]);
+            tally.add(payingLine(bet, hand, 3, outcomeFacts(k + 2, firstSide)), BigInt(w) * rest.weights[k]);
         }
       }
     }
-  const r = tally.returned();
-  return frac(r.num, r.den * BigInt(n * (n - 1) * (n - 2)) * rest.total);
+  return tally.odds(BigInt(n * (n - 1) * (n - 2)) * rest.total);
 }

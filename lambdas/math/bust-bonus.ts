@@ -4,8 +4,7 @@
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import type { ConditionSpec } from '../pack/schema.ts';
 import { BLACKJACK, dealerEndings, VALUES } from './dealer.ts';
-import { frac, type Fraction } from './fraction.ts';
-import { linePays, ReturnTally } from './paytable.ts';
+import { LineTally, payingLine, type BetOdds } from './paytable.ts';
 
 /** Primitives that see only card values and counts: the dealer's drawing by value decides them exactly. */
 const BY_VALUE = new Set<keyof ConditionSpec>(['total', 'bust', 'cardCount', 'dealerBlackjack']);
@@ -22,7 +21,7 @@ const falling = (n: number, k: number): bigint => {
   return r;
 };
 
-export function dealerFinalRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
+export function dealerFinalOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   const rules = pack.blackjack;
   if (!rules) throw new Error(`bet ${bet.key}: a bet on the dealer's hand needs a blackjack pack`);
   for (const when of conditionsOf(pack, bet))
@@ -34,7 +33,7 @@ export function dealerFinalRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
   const full = Array.from({ length: VALUES }, (_, v) => (v === 9 ? 16 : 4) * d);
   const all = Array.from({ length: VALUES }, (_, up) => dealerEndings(up, rules.dealer.hitsSoft17));
   const maxDrawn = Math.max(...all.map((e) => Math.max(...e.drawn)));
-  const tally = new ReturnTally();
+  const tally = new LineTally(bet);
   const hand: number[] = [];
   for (let up = 0; up < VALUES; up++) {
     const counts = [...full];
@@ -53,9 +52,8 @@ export function dealerFinalRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
       }
       if (weight === 0n) continue;
       weight *= falling(n - 1 - e.drawn[i], maxDrawn - e.drawn[i]); // common denominator n·(n-1)_maxDrawn
-      tally.add(linePays(bet, hand, e.cards[i], { dealerBlackjack: e.outcome[i] === BLACKJACK }), weight);
+      tally.add(payingLine(bet, hand, e.cards[i], { dealerBlackjack: e.outcome[i] === BLACKJACK }), weight);
     }
   }
-  const r = tally.returned();
-  return frac(r.num, r.den * BigInt(n) * falling(n - 1, maxDrawn));
+  return tally.odds(BigInt(n) * falling(n - 1, maxDrawn));
 }

@@ -4,19 +4,18 @@
 // A line that reads the dealer-blackjack fact is weighted by the hole card's chance to make it.
 import { rankOf } from '../core/cards.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
-import { frac, type Fraction } from './fraction.ts';
-import { linePays, ReturnTally } from './paytable.ts';
+import { LineTally, payingLine, type BetOdds } from './paytable.ts';
 
 const isAce = (c: number): number => (rankOf(c) === 0 ? 1 : 0);
 const isTen = (c: number): number => (rankOf(c) >= 9 ? 1 : 0);
 
-/** RTP of a bet on the player's first two cards ('first-two'). */
-export function firstTwoRtp(decks: number, bet: CompiledBet): Fraction {
+/** Odds of a bet on the player's first two cards ('first-two'). */
+export function firstTwoOdds(decks: number, bet: CompiledBet): BetOdds {
   const n = decks * 52;
   const readsBj = bet.facts.includes('dealerBlackjack');
   const rest = n - 2;
   const dealerPairs = rest * (rest - 1); // ordered (up, hole) draws from what is left
-  const tally = new ReturnTally();
+  const tally = new LineTally(bet);
   const hand = [0, 0];
   for (let a = 0; a < 52; a++)
     for (let b = a; b < 52; b++) {
@@ -25,25 +24,24 @@ export function firstTwoRtp(decks: number, bet: CompiledBet): Fraction {
       hand[0] = a;
       hand[1] = b;
       if (!readsBj) {
-        tally.add(linePays(bet, hand, 2, {}), BigInt(w * dealerPairs));
+        tally.add(payingLine(bet, hand, 2, {}), BigInt(w * dealerPairs));
         continue;
       }
       const aces = 4 * decks - isAce(a) - isAce(b);
       const tens = 16 * decks - isTen(a) - isTen(b);
       const bj = 2 * aces * tens; // ace up and ten in the hole, or the other way round
-      tally.add(linePays(bet, hand, 2, { dealerBlackjack: true }), BigInt(w) * BigInt(bj));
-      tally.add(linePays(bet, hand, 2, { dealerBlackjack: false }), BigInt(w) * BigInt(dealerPairs - bj));
+      tally.add(payingLine(bet, hand, 2, { dealerBlackjack: true }), BigInt(w) * BigInt(bj));
+      tally.add(payingLine(bet, hand, 2, { dealerBlackjack: false }), BigInt(w) * BigInt(dealerPairs - bj));
     }
-  const r = tally.returned();
-  return frac(r.num, r.den * BigInt(n * (n - 1)) * BigInt(dealerPairs));
+  return tally.odds(BigInt(n * (n - 1)) * BigInt(dealerPairs));
 }
 
-/** RTP of a bet on the player's first two cards plus the dealer's up card ('first-two-and-up'). */
-export function firstTwoAndUpRtp(decks: number, bet: CompiledBet): Fraction {
+/** Odds of a bet on the player's first two cards plus the dealer's up card ('first-two-and-up'). */
+export function firstTwoAndUpOdds(decks: number, bet: CompiledBet): BetOdds {
   const n = decks * 52;
   const readsBj = bet.facts.includes('dealerBlackjack');
   const rest = n - 3; // the hole card comes from what is left
-  const tally = new ReturnTally();
+  const tally = new LineTally(bet);
   const hand = [0, 0, 0];
   for (let a = 0; a < 52; a++)
     for (let b = a; b < 52; b++)
@@ -54,19 +52,18 @@ export function firstTwoAndUpRtp(decks: number, bet: CompiledBet): Fraction {
         hand[1] = b;
         hand[2] = u;
         if (!readsBj) {
-          tally.add(linePays(bet, hand, 3, {}), BigInt(w * rest));
+          tally.add(payingLine(bet, hand, 3, {}), BigInt(w * rest));
           continue;
         }
         const holes = isAce(u) ? 16 * decks - isTen(a) - isTen(b) : isTen(u) ? 4 * decks - isAce(a) - isAce(b) : 0;
-        tally.add(linePays(bet, hand, 3, { dealerBlackjack: true }), BigInt(w * holes));
-        tally.add(linePays(bet, hand, 3, { dealerBlackjack: false }), BigInt(w * (rest - holes)));
+        tally.add(payingLine(bet, hand, 3, { dealerBlackjack: true }), BigInt(w * holes));
+        tally.add(payingLine(bet, hand, 3, { dealerBlackjack: false }), BigInt(w * (rest - holes)));
       }
-  const r = tally.returned();
-  return frac(r.num, r.den * BigInt(n * (n - 1) * (n - 2)) * BigInt(rest));
+  return tally.odds(BigInt(n * (n - 1) * (n - 2)) * BigInt(rest));
 }
 
-export function initialCardsRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
-  if (bet.group === 'first-two') return firstTwoRtp(pack.shoe.decks, bet);
-  if (bet.group === 'first-two-and-up') return firstTwoAndUpRtp(pack.shoe.decks, bet);
+export function initialCardsOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
+  if (bet.group === 'first-two') return firstTwoOdds(pack.shoe.decks, bet);
+  if (bet.group === 'first-two-and-up') return firstTwoAndUpOdds(pack.shoe.decks, bet);
   throw new Error(`bet ${bet.key}: the group "${bet.group}" is not decided by the initial cards`);
 }

@@ -1,40 +1,59 @@
 // Reading a compiled pay table the way settlement does: the highest matching line pays.
-// The mathematics never hard-codes a pay table; it asks the pack's own lines.
+// The mathematics never hard-codes a pay table; it asks the pack's own lines, and counts how
+// often each one pays: its probability, and with its ratio, its share of the RTP.
 import type { Ratio } from '../core/money.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
+import { add, frac, ZERO, type Fraction } from './fraction.ts';
+
+/** Index of the line that pays for this group and facts (the first match, highest pay), -1 for none. */
+export function payingLine(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): number {
+  for (let i = 0; i < bet.lines.length; i++) if (bet.lines[i].matches(cards, n, facts)) return i;
+  return -1;
+}
 
 /** The ratio of the line that pays for this group and facts, or null when no line matches. */
 export function linePays(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): Ratio | null {
-  for (const line of bet.lines) if (line.matches(cards, n, facts)) return line.pays;
-  return null;
+  const i = payingLine(bet, cards, n, facts);
+  return i < 0 ? null : bet.lines[i].pays;
 }
 
-/**
- * Sums "stake back plus winnings" over weighted outcomes, exactly: the caller adds integer
- * weights per paying ratio, and `total(weightSum)` gives RTP = Σ w·(1 + pays) / Σ w.
- */
-export class ReturnTally {
-  private readonly byRatio = new Map<string, { ratio: Ratio; weight: bigint }>();
+/** How often one line of a pay table pays, exactly, and what it adds to the RTP. */
+export interface LineOdds {
+  readonly name: string;
+  readonly pays: Ratio;
+  readonly probability: Fraction;
+  /** probability × (1 + pays): the stake back and the winnings. */
+  readonly rtpShare: Fraction;
+}
 
-  add(ratio: Ratio | null, weight: bigint | number): void {
-    if (ratio === null) return;
-    const key = `${ratio.num}/${ratio.den}`;
-    const entry = this.byRatio.get(key);
-    if (entry) entry.weight += BigInt(weight);
-    else this.byRatio.set(key, { ratio, weight: BigInt(weight) });
+/** A pay-table bet's exact RTP and the odds of each of its lines (a PAR sheet's rows). */
+export interface BetOdds {
+  readonly rtp: Fraction;
+  readonly lines: readonly LineOdds[];
+}
+
+/** Integer weights of weighted outcomes per paying line; with the weight of all outcomes, the odds. */
+export class LineTally {
+  private readonly weights: bigint[];
+
+  constructor(private readonly bet: CompiledBet) {
+    this.weights = bet.lines.map(() => 0n);
   }
 
-  /** Σ w·(1 + num/den) as one numerator over the product of the denominators. */
-  returned(): { num: bigint; den: bigint } {
-    let num = 0n;
-    let den = 1n;
-    for (const { ratio, weight } of this.byRatio.values()) {
-      const d = BigInt(ratio.den);
-      const n = weight * (d + BigInt(ratio.num));
-      num = num * d + n * den;
-      den *= d;
-    }
-    return { num, den };
+  add(line: number, weight: bigint | number): void {
+    if (line >= 0) this.weights[line] += BigInt(weight);
+  }
+
+  /** The odds when all outcomes together weigh `total`. */
+  odds(total: bigint): BetOdds {
+    let rtp = ZERO;
+    const lines = this.bet.lines.map((line, i): LineOdds => {
+      const probability = frac(this.weights[i], total);
+      const rtpShare = frac(probability.num * BigInt(line.pays.den + line.pays.num), probability.den * BigInt(line.pays.den));
+      rtp = add(rtp, rtpShare);
+      return { name: line.name, pays: line.pays, probability, rtpShare };
+    });
+    return { rtp, lines };
   }
 }

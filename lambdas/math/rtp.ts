@@ -2,11 +2,12 @@
 // mathematics allows (Andar Bahar, side bets) and by analysis for the blackjack main bet, next to
 // the figure the pack declares. Bet behind and insurance are not rows (PRODUCT.md, `rtp`).
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
-import { andarBaharRtp } from './andar-bahar.ts';
+import { andarBaharOdds } from './andar-bahar.ts';
 import { analyseMain, rulesOf } from './blackjack.ts';
-import { dealerFinalRtp } from './bust-bonus.ts';
+import { dealerFinalOdds } from './bust-bonus.ts';
 import { formatFraction, toNumber, type Fraction } from './fraction.ts';
-import { initialCardsRtp } from './initial-cards.ts';
+import { initialCardsOdds } from './initial-cards.ts';
+import type { BetOdds } from './paytable.ts';
 
 export interface RtpRow {
   readonly bet: string;
@@ -21,12 +22,15 @@ export interface RtpRow {
 /** How far computed and declared may differ, in RTP (0.01 and 0.02 percentage points). */
 export const TOLERANCE = { exact: 0.0001, analysis: 0.0002 } as const;
 
-/** The exact RTP of a pay-table bet, by the group of cards that decides it. */
-export function exactRtp(pack: CompiledPack, bet: CompiledBet): Fraction {
-  if (pack.family === 'andar-bahar') return andarBaharRtp(pack, bet);
-  if (bet.group === 'dealer-final') return dealerFinalRtp(pack, bet);
-  return initialCardsRtp(pack, bet);
+/** The exact odds of a pay-table bet, line by line, by the group of cards that decides it. */
+export function exactOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
+  if (pack.family === 'andar-bahar') return andarBaharOdds(pack, bet);
+  if (bet.group === 'dealer-final') return dealerFinalOdds(pack, bet);
+  return initialCardsOdds(pack, bet);
 }
+
+/** The exact RTP of a pay-table bet. */
+export const exactRtp = (pack: CompiledPack, bet: CompiledBet): Fraction => exactOdds(pack, bet).rtp;
 
 export function rtpRows(pack: CompiledPack): RtpRow[] {
   const rows: RtpRow[] = [];
@@ -40,6 +44,28 @@ export function rtpRows(pack: CompiledPack): RtpRow[] {
     rows.push({ bet: bet.name, mode: bet.mode, rtp: toNumber(f), fraction: formatFraction(f), method: 'exact', declared: bet.declaredRtp });
   }
   return rows;
+}
+
+/** One line of a pay table with its exact odds: how often it pays and what it adds to the RTP. */
+export interface LineRow {
+  readonly line: string;
+  readonly pays: string;
+  readonly probability: number;
+  /** The probability as n/d. */
+  readonly fraction: string;
+  /** probability × (1 + pays), as a part of the RTP. */
+  readonly rtpShare: number;
+}
+
+/** Every pay-table bet and mode with its lines' exact odds, highest pay first: a PAR sheet's rows. */
+export function lineRows(pack: CompiledPack): { bet: string; mode: string | null; lines: LineRow[] }[] {
+  return pack.bets
+    .filter((bet) => bet.type === 'paytable')
+    .map((bet) => ({
+      bet: bet.name,
+      mode: bet.mode,
+      lines: exactOdds(pack, bet).lines.map((l, i) => ({ line: l.name, pays: bet.lines[i].paysAsWritten, probability: toNumber(l.probability), fraction: formatFraction(l.probability), rtpShare: toNumber(l.rtpShare) })),
+    }));
 }
 
 /** A warning for a row whose declared RTP is further from the computed one than the method's accuracy. */

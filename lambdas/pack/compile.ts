@@ -94,7 +94,7 @@ export function rankSet(ranks: readonly (string | number)[]): RankSet {
 function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKind: string): Omit<CompiledBet, 'index'>[] {
   const b = source.bet;
   const lines: CompiledLine[] = (b.lines ?? [])
-    .map((l) => ({ name: l.name, pays: ratio(l.pays), matches: compileCondition(l.when) }))
+    .map((l) => ({ name: l.name, pays: ratio(l.pays), paysAsWritten: l.pays, matches: compileCondition(l.when) }))
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set((b.lines ?? []).flatMap((l) => factsRead(l.when)))];
   const modes: (ModeName | null)[] = offeredModes ? (b.modes ?? offeredModes) : [null];

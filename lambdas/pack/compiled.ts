@@ -16,6 +16,8 @@ export type RankSet = readonly boolean[];
 export interface CompiledLine {
   readonly name: string;
   readonly pays: Ratio;
+  /** The ratio as the pack writes it ("0.9:1"), for people. */
+  readonly paysAsWritten: string;
   readonly matches: (cards: ArrayLike<number>, n: number, facts: Facts) => boolean;
 }
 

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { rankOf } from '../../lambdas/core/cards.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import { andarBaharRtp, firstMatchWeights, firstSideWins } from '../../lambdas/math/andar-bahar.ts';
+import { andarBaharOdds, firstMatchWeights, firstSideWins } from '../../lambdas/math/andar-bahar.ts';
 import { formatFraction, frac, toNumber } from '../../lambdas/math/fraction.ts';
 import { linePays } from '../../lambdas/math/paytable.ts';
 
 const pack = loadPack('andar-bahar');
-const rtpOf = (name: string, mode: string, p = pack) => andarBaharRtp(p, p.bets.find((b) => b.name === name && b.mode === mode)!);
+const rtpOf = (name: string, mode: string, p = pack) => andarBaharOdds(p, p.bets.find((b) => b.name === name && b.mode === mode)!).rtp;
 
 describe('Andar Bahar exact RTP (R-AB-DECK-1, R-AB-DEAL-1)', () => {
   test('where the first matching card falls equals a listing of every placement of the 3 matches among 51 cards', () => {

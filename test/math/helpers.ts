@@ -7,7 +7,7 @@ import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts'
 
 export function paytable(group: CardGroupName, lines: { pays: string; when: ConditionSpec }[]): CompiledBet {
   const compiled = lines
-    .map((l, i) => ({ name: `line ${i}`, pays: parseRatio(l.pays)!, matches: compileCondition(l.when) }))
+    .map((l, i) => ({ name: `line ${i}`, pays: parseRatio(l.pays)!, paysAsWritten: l.pays, matches: compileCondition(l.when) }))
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set(lines.flatMap((l) => factsRead(l.when)))];
   return {

@@ -36,6 +36,29 @@ describe('croupier rtp', () => {
     expect(doc.bets[0].rtp).toBeLessThan(0.996);
   });
 
+  test('--lines: every pay-table line with its exact probability and share of the RTP (R-TB-SIDE-1 Pair); the main bet has none', async () => {
+    const { code, out } = await capture(['blackjack-tanpa-batas', '--lines', '--json']);
+    expect(code).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.bets[0]).not.toHaveProperty('lines');
+    const pair = doc.bets.find((b: { bet: string }) => b.bet === 'pair');
+    // 8 decks: after any first card, 7 of the 415 left are identical, 8 the same colour's other suit, 16 the other colour.
+    expect(pair.lines).toEqual([
+      { line: 'perfect pair', pays: '30:1', probability: 7 / 415, fraction: '7/415', rtpShare: (31 * 7) / 415 },
+      { line: 'coloured pair', pays: '10:1', probability: 8 / 415, fraction: '8/415', rtpShare: (11 * 8) / 415 },
+      { line: 'mixed pair', pays: '5:1', probability: 16 / 415, fraction: '16/415', rtpShare: (6 * 16) / 415 },
+    ]);
+    // Ratios read as the pack writes them.
+    const ab = JSON.parse((await capture(['andar-bahar', '--lines', '--json'])).out);
+    expect(ab.bets.find((b: { bet: string; mode: string }) => b.bet === 'andar' && b.mode === 'commission').lines).toEqual([
+      { line: 'andar wins', pays: '0.9:1', probability: 429 / 833, fraction: '429/833', rtpShare: 8151 / 8330 },
+    ]);
+    const text = (await capture(['blackjack-tanpa-batas', '--lines'])).out;
+    expect(text).toMatch(/^pair$/m);
+    expect(text).toMatch(/^perfect pair +30:1 +1\.6867% +59\.29 +52\.2892% +7\/415$/m);
+    expect(text).toMatch(/^\(no line: stake lost\) +92\.5301%/m);
+  });
+
   test('warns beyond 0.01 points for exact bets and 0.02 for the main bet, not within', () => {
     const row = { bet: 'x', mode: null, fraction: null, declared: 0.99 } as const;
     expect(declaredWarning('p', { ...row, rtp: 0.99015, method: 'exact' })).toMatch(/warning/);

@@ -1,11 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { BJ_VALUE, rankOf } from '../../lambdas/core/cards.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import { dealerFinalRtp } from '../../lambdas/math/bust-bonus.ts';
+import { dealerFinalOdds } from '../../lambdas/math/bust-bonus.ts';
 import { add, frac, mul, ONE, toNumber, ZERO, type Fraction } from '../../lambdas/math/fraction.ts';
-import { firstTwoAndUpRtp, firstTwoRtp, initialCardsRtp } from '../../lambdas/math/initial-cards.ts';
+import { firstTwoAndUpOdds, firstTwoOdds, initialCardsOdds } from '../../lambdas/math/initial-cards.ts';
 import { linePays } from '../../lambdas/math/paytable.ts';
+import type { CompiledBet, CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { paytable, physicalShoe } from './helpers.ts';
+
+const firstTwoRtp = (decks: number, bet: CompiledBet) => firstTwoOdds(decks, bet).rtp;
+const firstTwoAndUpRtp = (decks: number, bet: CompiledBet) => firstTwoAndUpOdds(decks, bet).rtp;
+const initialCardsRtp = (pack: CompiledPack, bet: CompiledBet) => initialCardsOdds(pack, bet).rtp;
+const dealerFinalRtp = (pack: CompiledPack, bet: CompiledBet) => dealerFinalOdds(pack, bet).rtp;
 
 const perfectPairs = paytable('first-two', [
   { pays: '6:1', when: { sameRank: true, sameColour: false } },
