@@ -12,12 +12,6 @@ export function payingLine(bet: CompiledBet, cards: ArrayLike<number>, n: number
   return -1;
 }
 
-/** The ratio of the line that pays for this group and facts, or null when no line matches. */
-export function linePays(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): Ratio | null {
-  const i = payingLine(bet, cards, n, facts);
-  return i < 0 ? null : bet.lines[i].pays;
-}
-
 /** How often one line of a pay table pays, exactly, and what it adds to the RTP. */
 export interface LineOdds {
   readonly name: string;

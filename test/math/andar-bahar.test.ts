@@ -3,7 +3,7 @@ import { rankOf } from '../../lambdas/core/cards.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { andarBaharOdds, firstMatchWeights, firstSideWins } from '../../lambdas/math/andar-bahar.ts';
 import { formatFraction, frac, toNumber } from '../../lambdas/math/fraction.ts';
-import { linePays } from '../../lambdas/math/paytable.ts';
+import { linePays } from './helpers.ts';
 
 const pack = loadPack('andar-bahar');
 const rtpOf = (name: string, mode: string, p = pack) => andarBaharOdds(p, p.bets.find((b) => b.name === name && b.mode === mode)!).rtp;

@@ -1,6 +1,7 @@
 // Test helpers: pay-table bets built from line specs, as the pack compiler would build them.
-import { parseRatio } from '../../lambdas/core/money.ts';
-import { compileCondition, factsRead } from '../../lambdas/pack/conditions.ts';
+import { parseRatio, type Ratio } from '../../lambdas/core/money.ts';
+import { payingLine } from '../../lambdas/math/paytable.ts';
+import { compileCondition, factsRead, type Facts } from '../../lambdas/pack/conditions.ts';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import { lineFunction } from '../../lambdas/pack/line-table.ts';
 import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts';
@@ -20,3 +21,9 @@ export function paytable(group: CardGroupName, lines: { pays: string; when: Cond
 
 /** Every card of a shoe of `decks` decks as a list of physical cards (duplicates kept). */
 export const physicalShoe = (decks: number): number[] => Array.from({ length: 52 * decks }, (_, i) => i % 52);
+
+/** The ratio of the line that pays for this group and facts, or null: a brute force's settlement. */
+export function linePays(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): Ratio | null {
+  const i = payingLine(bet, cards, n, facts);
+  return i < 0 ? null : bet.lines[i].pays;
+}

@@ -4,9 +4,8 @@ import { loadPack } from '../../lambdas/pack/load.ts';
 import { dealerFinalOdds } from '../../lambdas/math/bust-bonus.ts';
 import { add, frac, mul, ONE, toNumber, ZERO, type Fraction } from '../../lambdas/math/fraction.ts';
 import { firstTwoAndUpOdds, firstTwoOdds, initialCardsOdds } from '../../lambdas/math/initial-cards.ts';
-import { linePays } from '../../lambdas/math/paytable.ts';
 import type { CompiledBet, CompiledPack } from '../../lambdas/pack/compiled.ts';
-import { paytable, physicalShoe } from './helpers.ts';
+import { linePays, paytable, physicalShoe } from './helpers.ts';
 
 const firstTwoRtp = (decks: number, bet: CompiledBet) => firstTwoOdds(decks, bet).rtp;
 const firstTwoAndUpRtp = (decks: number, bet: CompiledBet) => firstTwoAndUpOdds(decks, bet).rtp;
