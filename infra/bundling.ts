@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packArtifact } from '../lambdas/pack/artifact-build.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import { bestStrategy, rtpRows } from '../lambdas/math/index.ts';
+import { bestStrategy, lineRows, rtpRows } from '../lambdas/math/index.ts';
 import { chartDocument } from '../lambdas/math/chart.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +49,7 @@ export const BAKED = {
   artifact: 'process.env.CROUPIER_PACK_ARTIFACT',
   chart: 'process.env.CROUPIER_SIM_CHART',
   rtp: 'process.env.CROUPIER_PACK_RTP',
+  lines: 'process.env.CROUPIER_PACK_LINES',
 } as const;
 
 /** Analysis takes a second or so a pack: each result is computed once per pack content. */
@@ -62,14 +63,18 @@ function once(what: string, pack: CompiledPack, compute: () => unknown): string 
 
 /**
  * esbuild `define`s baking the pack into a handler's bundle: its artifact (resolved pack, AI charts,
- * SHA-256) for every handler; the exact RTP of every bet for the API (GET /rules answers it without
+ * SHA-256) for every handler; the exact RTP of every bet and the odds of every pay-table line for
+ * the API (GET /rules answers them without
  * computing at a cold start, and the bundle carries no analyser); the chart the simulation plays for
  * the simulate function of a blackjack pack. A pack edit changes the bundle and so the function's
  * code hash in `cdk diff`.
  */
 export function packDefines(pack: CompiledPack, handler?: HandlerName): Record<string, string> {
   const defines: Record<string, string> = { [BAKED.artifact]: JSON.stringify(JSON.stringify(packArtifact(pack))) };
-  if (handler === 'api') defines[BAKED.rtp] = JSON.stringify(once('rtp', pack, () => rtpRows(pack)));
+  if (handler === 'api') {
+    defines[BAKED.rtp] = JSON.stringify(once('rtp', pack, () => rtpRows(pack)));
+    defines[BAKED.lines] = JSON.stringify(once('lines', pack, () => lineRows(pack)));
+  }
   if (handler === 'simulate' && pack.family === 'blackjack') defines[BAKED.chart] = JSON.stringify(once('chart', pack, () => chartDocument(bestStrategy(pack))));
   return defines;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey } from '../../lambdas/auth/index.ts';
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
-import { rtpRows } from '../../lambdas/math/index.ts';
+import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
@@ -47,7 +47,7 @@ export async function startServer(options: { port?: number; dataDir?: string; sw
     const tableName = stack.tableFor(id);
     const store = new RoundStore(stack.doc, tableName, new DynamoWallet(stack.doc, tableName));
     sweeps.push(createSweep({ pack, charts, store, clock: Date.now, newSeed }, logger ?? new Logger({ serviceName: 'croupier-sweep', logLevel: 'WARN' })));
-    return { basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler: createApi({ pack, charts, store, rtp: () => rtpRows(pack), ...(logger ? { logger } : {}) }) as unknown as Handler };
+    return { basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler: createApi({ pack, charts, store, rtp: () => rtpRows(pack), lines: () => lineRows(pack), ...(logger ? { logger } : {}) }) as unknown as Handler };
   });
   // The web table at / (local only): the page, a player's dev token, AI players (server/web.ts).
   const server = createLambdaServer({ mounts: [...mounts, webMount({ packs: mounts, devKey: key })], jwks: key.jwks, issuer: DEV_ISSUER, audience: DEV_AUDIENCE, log: () => undefined });

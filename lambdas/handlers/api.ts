@@ -12,7 +12,7 @@ import { visibleEvents } from '../engine/view.ts';
 import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError } from '../engine/types.ts';
 import type { Bet } from '../http/bodies.ts';
-import type { RtpRow } from '../math/rtp.ts';
+import type { PayTableOdds, RtpRow } from '../math/rtp.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import { readClaims, requireRole, type Claims } from '../auth/index.ts';
@@ -64,6 +64,8 @@ export interface ApiDeps {
   logger?: Logger;
   /** The exact RTP of every bet for GET /rules: baked in at build time in AWS, computed on first ask locally; none without. */
   rtp?: () => RtpRow[];
+  /** The same for every pay-table line: how often it pays and its share of the RTP. */
+  lines?: () => PayTableOdds[];
 }
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -105,7 +107,7 @@ export function createApi(deps: ApiDeps): Handler {
     const p = match.pathParameters;
     switch (match.routeKey) {
       case 'GET /rules':
-        return ok((rules ??= publicRules(deps.pack, deps.rtp)));
+        return ok((rules ??= publicRules(deps.pack, deps.rtp, deps.lines)));
       case 'GET /openapi.json':
         return ok((openapi ??= openApiDocument(deps.pack.id, deps.pack.version, ROUTE_DOCS)));
     }
@@ -234,17 +236,26 @@ export function createApi(deps: ApiDeps): Handler {
   };
 }
 
-/** The public rules: what the pack says about bets, pay tables, limits and caps, with RTPs. */
-function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp']): unknown {
+/** The public rules: what the pack says about bets, pay tables, limits and caps, with RTPs and line odds. */
+function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp'], linesOf: ApiDeps['lines']): unknown {
   const resolved = pack.resolved as { name?: string; spec?: Record<string, unknown> };
-  let rtp: unknown = null;
-  try {
-    if (rtpOf) rtp = rtpOf();
-  } catch (error) {
-    rtp = { error: `the RTP could not be computed: ${(error as Error).message}` };
-  }
   const { shoe, ...spec } = resolved.spec ?? {};
-  return { id: pack.id, name: resolved.name, family: pack.family, version: pack.version, sha256: pack.sha256, currency: pack.currency, shoe: shoe ? { decks: pack.shoe.decks, reshuffle: pack.shoe.reshuffle } : null, rules: spec, rtp };
+  return {
+    id: pack.id, name: resolved.name, family: pack.family, version: pack.version, sha256: pack.sha256, currency: pack.currency,
+    shoe: shoe ? { decks: pack.shoe.decks, reshuffle: pack.shoe.reshuffle } : null,
+    rules: spec,
+    rtp: computed('RTP', rtpOf),
+    lines: computed('line odds', linesOf),
+  };
+}
+
+/** A provider's answer; null without one, and an error object (not a failed request) when it throws. */
+function computed(what: string, provider: (() => unknown) | undefined): unknown {
+  try {
+    return provider ? provider() : null;
+  } catch (error) {
+    return { error: `the ${what} could not be computed: ${(error as Error).message}` };
+  }
 }
 
 // ------------------------------------------------------------------ Lambda entry
@@ -258,8 +269,13 @@ function fromEnvironment(): Handler {
   const baked = JSON.parse(artifact) as PackArtifact;
   const { pack, charts } = fromArtifact(baked);
   const rtp = process.env.CROUPIER_PACK_RTP;
+  const lines = process.env.CROUPIER_PACK_LINES;
   const doc: DocumentClient = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
-  return createApi({ pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)), ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}) });
+  return createApi({
+    pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
+    ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}),
+    ...(lines ? { lines: () => JSON.parse(lines) as PayTableOdds[] } : {}),
+  });
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {

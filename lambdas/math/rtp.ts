@@ -57,8 +57,15 @@ export interface LineRow {
   readonly rtpShare: number;
 }
 
-/** Every pay-table bet and mode with its lines' exact odds, highest pay first: a PAR sheet's rows. */
-export function lineRows(pack: CompiledPack): { bet: string; mode: string | null; lines: LineRow[] }[] {
+/** A pay-table bet in one mode with its lines' exact odds, highest pay first. */
+export interface PayTableOdds {
+  readonly bet: string;
+  readonly mode: string | null;
+  readonly lines: readonly LineRow[];
+}
+
+/** Every pay-table bet and mode with its lines' exact odds: a PAR sheet's rows. */
+export function lineRows(pack: CompiledPack): PayTableOdds[] {
   return pack.bets
     .filter((bet) => bet.type === 'paytable')
     .map((bet) => ({

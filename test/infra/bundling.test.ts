@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BAKED, packDefines } from '../../infra/bundling.ts';
-import { rtpRows } from '../../lambdas/math/index.ts';
+import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { fromArtifact, type PackArtifact } from '../../lambdas/pack/artifact.ts';
 import { loadPackFile, RULES_DIR } from '../../lambdas/pack/load.ts';
 
@@ -33,8 +33,9 @@ describe('baked-in pack defines', () => {
   test('the API function also gets the exact RTP of every bet, as the analyser computes it', () => {
     const pack = loadPackFile(join(RULES_DIR, 'andar-bahar.yaml'));
     const defines = packDefines(pack, 'api');
-    expect(Object.keys(defines)).toEqual([BAKED.artifact, BAKED.rtp]);
+    expect(Object.keys(defines)).toEqual([BAKED.artifact, BAKED.rtp, BAKED.lines]);
     expect(JSON.parse(JSON.parse(defines[BAKED.rtp]) as string)).toEqual(rtpRows(pack));
+    expect(JSON.parse(JSON.parse(defines[BAKED.lines]) as string)).toEqual(lineRows(pack));
     expect(packDefines(pack, 'sweep')[BAKED.rtp]).toBeUndefined();
   });
 

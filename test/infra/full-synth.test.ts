@@ -10,7 +10,7 @@ import { App } from 'aws-cdk-lib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HANDLERS, handlerEntry, type HandlerName } from '../../infra/bundling.ts';
 import { buildApp } from '../../infra/build.ts';
-import { rtpRows } from '../../lambdas/math/index.ts';
+import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 
 const PACK = 'blackjack-mewah';
@@ -64,6 +64,7 @@ describe.skipIf(missing.length > 0)(`a full synth with bundling${skipped ? ` (${
     const answer = node(`const { handler } = await import(${JSON.stringify(bundles.get('HTTP API')!)}); process.stdout.write('\\n' + JSON.stringify(await handler(${JSON.stringify(event)})))`);
     const rules = JSON.parse(JSON.parse(answer.trim().split('\n').at(-1)!).body); // after the handler's own log line
     expect(rules.rtp).toEqual(rtpRows(pack));
+    expect(rules.lines).toEqual(lineRows(pack));
     expect(api).not.toContain('has no exact analysis'); // an analyser's error message
   }, 120_000);
 });

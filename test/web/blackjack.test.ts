@@ -62,6 +62,8 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     expect(text).toMatch(/99\.53\d*%/); // declared main-bet RTP
     expect(text).toMatch(/Computed/);
     expect(text).toContain('peeks for blackjack');
+    // Each pay-table line with its exact probability and share of the RTP (8 decks: perfect pair 7/415).
+    expect(text).toMatch(/Perfect pair\t.*\t30:1\t1\.6867%\t52\.2892%/);
     await page.screenshot({ path: `${ARTIFACTS}/blackjack-mewah-rules.png`, fullPage: true });
 
     // The tabs by keyboard (WAI-ARIA tabs): only the selected one is in the Tab order, arrows move and select.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey, signToken, type DevKey } from '../../lambdas/auth/index.ts';
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
-import { rtpRows } from '../../lambdas/math/index.ts';
+import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { createDocumentClient } from '../../lambdas/store/client.ts';
@@ -48,7 +48,7 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
     await createTable(doc, tableName);
     tables.push(tableName);
     const store = new RoundStore(doc, tableName, new DynamoWallet(doc, tableName));
-    const handler = createApi({ pack, charts: loadCharts(pack), store, newSeed: seeded(`${options.seedLabel ?? 'web'}:${id}`), logger: quiet, rtp: () => rtpRows(pack) });
+    const handler = createApi({ pack, charts: loadCharts(pack), store, newSeed: seeded(`${options.seedLabel ?? 'web'}:${id}`), logger: quiet, rtp: () => rtpRows(pack), lines: () => lineRows(pack) });
     mounts.push({ basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler });
   }
   const server: Server = createLambdaServer({

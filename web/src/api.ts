@@ -3,6 +3,7 @@
 // carries a fresh Idempotency-Key; a refusal comes back as an ApiError with the API's code.
 import type { TableView } from '../../lambdas/engine/view.ts';
 import type { Recall } from '../../lambdas/handlers/recall.ts';
+import type { PayTableOdds } from '../../lambdas/math/rtp.ts';
 
 export type { TableView };
 
@@ -88,6 +89,8 @@ export interface Rules {
     [k: string]: unknown;
   };
   rtp: RtpRow[] | { error: string } | null;
+  /** Every pay-table line's exact probability and share of the RTP. */
+  lines: PayTableOdds[] | { error: string } | null;
 }
 
 export interface CommandResponse {
@@ -96,7 +99,7 @@ export interface CommandResponse {
 }
 
 /** A recalled round, as GET /rounds/{roundId} and GET /history answer. */
-export type { Recall };
+export type { Recall, PayTableOdds };
 export type RecallBet = Recall['bets'][number];
 export type RecallEvent = Recall['steps'][number]['events'][number];
 

@@ -2,7 +2,7 @@
 // the actions, the timing, every bet with its limits and pay table, and every RTP computed from
 // the rules next to the declared one (a difference is shown, never hidden).
 import { h, type ComponentChildren } from 'preact';
-import type { BetRule, Rules, RtpRow } from './api.ts';
+import type { BetRule, PayTableOdds, Rules, RtpRow } from './api.ts';
 import { betLabel, face, money, percent, SUIT_SYMBOLS } from './format.ts';
 
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/-/g, ' ').toLowerCase();
@@ -84,6 +84,39 @@ function kind(bet: BetRule, rules: Rules): string {
   return `${side} on ${words(String(bet.group ?? 'the round'))}${bet.placement ? ` (placed per ${bet.placement})` : ''}`;
 }
 
+/** The exact odds of a bet's lines; the modes of one pay-table entry share its lines, so the first will do. */
+function oddsOf(bet: BetRule, rules: Rules): PayTableOdds['lines'] | undefined {
+  if (!Array.isArray(rules.lines)) return undefined;
+  return rules.lines.find((o) => o.bet === bet.name && (!bet.modes || (o.mode !== null && bet.modes.includes(o.mode))))?.lines;
+}
+
+/** A pay table as the pack writes it, with each line's exact probability and share of the RTP when known. */
+function PayTable({ lines, odds }: { lines: NonNullable<BetRule['lines']>; odds: PayTableOdds['lines'] | undefined }) {
+  const head = ['Line', 'When', 'Pays', ...(odds ? ['Probability', 'RTP share'] : [])];
+  return h(
+    'table',
+    { class: 'paytable' },
+    h('caption', null, 'Pay table (the highest matching line only)'),
+    h('thead', null, h('tr', null, head.map((t) => h('th', { key: t }, t)))),
+    h(
+      'tbody',
+      null,
+      lines.map((l) => {
+        const o = odds?.find((x) => x.line === l.name);
+        return h(
+          'tr',
+          { key: l.name },
+          h('td', null, cap(l.name)),
+          h('td', null, condition(l.when)),
+          h('td', { class: 'num' }, l.pays),
+          odds ? h('td', { class: 'num', title: o ? `${o.fraction}, 1 in ${(1 / o.probability).toFixed(2)}` : undefined }, o ? percent(o.probability) : '—') : null,
+          odds ? h('td', { class: 'num' }, o ? percent(o.rtpShare) : '—') : null,
+        );
+      }),
+    ),
+  );
+}
+
 function BetCard({ bet, rules }: { bet: BetRule; rules: Rules }) {
   const c = rules.currency;
   const rows = rtpRows(rules).filter((r) => r.bet === bet.name && (!bet.modes || r.mode === null || bet.modes.includes(r.mode)));
@@ -102,15 +135,7 @@ function BetCard({ bet, rules }: { bet: BetRule; rules: Rules }) {
     bet.payouts
       ? h('table', { class: 'paytable' }, h('thead', null, h('tr', null, h('th', null, 'Outcome'), h('th', null, 'Pays'))), h('tbody', null, Object.entries(bet.payouts).map(([k, v]) => h('tr', { key: k }, h('td', null, cap(words(k))), h('td', { class: 'num' }, v)))))
       : null,
-    bet.lines
-      ? h(
-          'table',
-          { class: 'paytable' },
-          h('caption', null, 'Pay table (the highest matching line only)'),
-          h('thead', null, h('tr', null, h('th', null, 'Line'), h('th', null, 'When'), h('th', null, 'Pays'))),
-          h('tbody', null, bet.lines.map((l) => h('tr', { key: l.name }, h('td', null, cap(l.name)), h('td', null, condition(l.when)), h('td', { class: 'num' }, l.pays)))),
-        )
-      : null,
+    bet.lines ? h(PayTable, { lines: bet.lines, odds: oddsOf(bet, rules) }) : null,
     rows.length
       ? h(
           'table',
