@@ -18,17 +18,20 @@ export async function run(args: string[]): Promise<number> {
     if (warning) console.error(warning);
   }
   const lines = withLines ? lineRows(pack) : [];
-  const linesOf = (bet: string, mode: string | null) => lines.find((l) => l.bet === bet && l.mode === mode)?.lines;
   if (json) {
-    const bets = withLines ? rows.map((r) => ({ ...r, ...(linesOf(r.bet, r.mode) ? { lines: linesOf(r.bet, r.mode) } : {}) })) : rows;
+    // A pay-table row gains its odds: hit frequency, standard deviation and lines.
+    const bets = rows.map((r) => {
+      const odds = lines.find((l) => l.bet === r.bet && l.mode === r.mode);
+      return odds ? { ...r, hitFrequency: odds.hitFrequency, stdDev: odds.stdDev, lines: odds.lines } : r;
+    });
     console.log(JSON.stringify({ pack: pack.id, bets }));
     return 0;
   }
   const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
   console.log(`${pack.name} (${pack.id} ${pack.version})`);
   console.log(columns(['bet', 'mode', 'rtp', 'house edge', 'method', 'declared', 'exact fraction'], rows.map((r) => [r.bet, r.mode ?? '', pct(r.rtp), pct(1 - r.rtp), r.method, r.declared === null ? '' : pct(r.declared), r.fraction ?? ''])));
-  for (const { bet, mode, lines: odds } of lines) {
-    console.log(`\n${bet}${mode ? ` (${mode})` : ''}`);
+  for (const { bet, mode, hitFrequency, stdDev, lines: odds } of lines) {
+    console.log(`\n${bet}${mode ? ` (${mode})` : ''}: a line pays ${pct(hitFrequency)} of bets; standard deviation ${stdDev.toFixed(4)} per unit staked`);
     console.log(columns(['line', 'pays', 'probability', '1 in', 'rtp share', 'exact probability'], [...odds.map((l) => lineCells(l, pct)), noLine(odds, pct)]));
   }
   return 0;

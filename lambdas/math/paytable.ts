@@ -4,7 +4,7 @@
 import type { Ratio } from '../core/money.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
-import { add, frac, ZERO, type Fraction } from './fraction.ts';
+import { add, frac, mul, ONE, sub, ZERO, type Fraction } from './fraction.ts';
 
 /** Index of the line that pays for this group and facts (the first match, highest pay), -1 for none. */
 export function payingLine(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): number {
@@ -25,6 +25,10 @@ export interface LineOdds {
 export interface BetOdds {
   readonly rtp: Fraction;
   readonly lines: readonly LineOdds[];
+  /** The chance that some line pays. */
+  readonly hitFrequency: Fraction;
+  /** Of the net result per unit staked (a win of `pays`, or -1): the volatility a PAR sheet states. */
+  readonly variance: Fraction;
 }
 
 /** Integer weights of weighted outcomes per paying line; with the weight of all outcomes, the odds. */
@@ -42,12 +46,19 @@ export class LineTally {
   /** The odds when all outcomes together weigh `total`. */
   odds(total: bigint): BetOdds {
     let rtp = ZERO;
+    let hitFrequency = ZERO;
+    let squares = ZERO; // E[net²] over the paying lines; a loss (net -1) adds its chance below
     const lines = this.bet.lines.map((line, i): LineOdds => {
       const probability = frac(this.weights[i], total);
-      const rtpShare = frac(probability.num * BigInt(line.pays.den + line.pays.num), probability.den * BigInt(line.pays.den));
+      const pays = frac(line.pays.num, line.pays.den);
+      const rtpShare = mul(probability, add(ONE, pays));
       rtp = add(rtp, rtpShare);
+      hitFrequency = add(hitFrequency, probability);
+      squares = add(squares, mul(probability, mul(pays, pays)));
       return { name: line.name, pays: line.pays, probability, rtpShare };
     });
-    return { rtp, lines };
+    const mean = sub(rtp, ONE);
+    const variance = sub(add(squares, sub(ONE, hitFrequency)), mul(mean, mean));
+    return { rtp, lines, hitFrequency, variance };
   }
 }

@@ -61,6 +61,10 @@ export interface LineRow {
 export interface PayTableOdds {
   readonly bet: string;
   readonly mode: string | null;
+  /** The share of bets some line pays. */
+  readonly hitFrequency: number;
+  /** Standard deviation of the net result per unit staked. */
+  readonly stdDev: number;
   readonly lines: readonly LineRow[];
 }
 
@@ -68,10 +72,13 @@ export interface PayTableOdds {
 export function lineRows(pack: CompiledPack): PayTableOdds[] {
   return pack.bets
     .filter((bet) => bet.type === 'paytable')
-    .map((bet) => ({
+    .map((bet) => ({ bet, odds: exactOdds(pack, bet) }))
+    .map(({ bet, odds }) => ({
       bet: bet.name,
       mode: bet.mode,
-      lines: exactOdds(pack, bet).lines.map((l, i) => ({ line: l.name, pays: bet.lines[i].paysAsWritten, probability: toNumber(l.probability), fraction: formatFraction(l.probability), rtpShare: toNumber(l.rtpShare) })),
+      hitFrequency: toNumber(odds.hitFrequency),
+      stdDev: Math.sqrt(toNumber(odds.variance)),
+      lines: odds.lines.map((l, i) => ({ line: l.name, pays: bet.lines[i].paysAsWritten, probability: toNumber(l.probability), fraction: formatFraction(l.probability), rtpShare: toNumber(l.rtpShare) })),
     }));
 }
 

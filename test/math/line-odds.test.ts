@@ -26,6 +26,14 @@ describe('pay-table line odds', () => {
     });
   }
 
+  test('R-TB-SIDE-1 Pair: hit frequency 31/415 and the variance of the net result, exactly', () => {
+    const pack = loadPack('blackjack-tanpa-batas');
+    const odds = exactOdds(pack, pack.bets.find((b) => b.name === 'pair')!);
+    expect(odds.hitFrequency).toEqual(frac(31, 415));
+    // E[net²] = (7·30² + 8·10² + 16·5² + 384·1) / 415, less the squared mean (-14/415).
+    expect(odds.variance).toEqual(frac(7884 * 415 - 196, 415 * 415));
+  });
+
   test('R-AB-PAY-1: the Andar line pays exactly as often as Andar wins; Bahar the rest', () => {
     const pack = loadPack('andar-bahar');
     const andar = exactOdds(pack, pack.bets.find((b) => b.key === 'andar/commission')!);

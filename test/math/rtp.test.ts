@@ -54,7 +54,9 @@ describe('croupier rtp', () => {
       { line: 'andar wins', pays: '0.9:1', probability: 429 / 833, fraction: '429/833', rtpShare: 8151 / 8330 },
     ]);
     const text = (await capture(['blackjack-tanpa-batas', '--lines'])).out;
-    expect(text).toMatch(/^pair$/m);
+    expect(pair.hitFrequency).toBeCloseTo(31 / 415, 15);
+    expect(pair.stdDev).toBeCloseTo(Math.sqrt(3271664 / 172225), 12);
+    expect(text).toMatch(/^pair: a line pays 7\.4699% of bets; standard deviation 4\.3585 per unit staked$/m);
     expect(text).toMatch(/^perfect pair +30:1 +1\.6867% +59\.29 +52\.2892% +7\/415$/m);
     expect(text).toMatch(/^\(no line: stake lost\) +92\.5301%/m);
   });
