@@ -3,12 +3,12 @@
 // that weigh most (from esbuild's metafile), and the cold import time of the bundle in a fresh
 // Node process (best of a few runs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { ESBUILD_OPTIONS, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from '../infra/bundling.ts';
-import { loadPack } from '../lambdas/pack/load.ts';
+import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 
 export const BUNDLE_TARGET_BYTES = 400 * 1024;
 
@@ -52,7 +52,19 @@ function coldImport(file: string, runs: number): number {
   return Math.round(best * 10) / 10;
 }
 
-export async function benchBundles(options: { quick?: boolean; pack?: string } = {}): Promise<{ pack: string; targetKB: number; bundles: BundleFigure[] }> {
+/** The API bundle of every pack: what each bakes in (artifact, RTPs, line odds) differs, so the largest is the one to watch. */
+async function apiByPack(): Promise<{ pack: string; kilobytes: number; withinTarget: boolean }[]> {
+  const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+  const out = [];
+  for (const id of ids) {
+    const result = await build({ ...ESBUILD_OPTIONS, mainFields: [...ESBUILD_OPTIONS.mainFields], entryPoints: [handlerEntry('api')], write: false, define: packDefines(loadPack(id), 'api'), logLevel: 'silent' });
+    const bytes = result.outputFiles[0].contents.length;
+    out.push({ pack: id, kilobytes: Math.round((bytes / 1024) * 10) / 10, withinTarget: bytes <= BUNDLE_TARGET_BYTES });
+  }
+  return out;
+}
+
+export async function benchBundles(options: { quick?: boolean; pack?: string } = {}): Promise<{ pack: string; targetKB: number; bundles: BundleFigure[]; apiByPack: Awaited<ReturnType<typeof apiByPack>> }> {
   const pack = loadPack(options.pack ?? 'blackjack-mewah');
   const dir = mkdtempSync(join(tmpdir(), 'croupier-bundles-'));
   const bundles: BundleFigure[] = [];
@@ -89,7 +101,7 @@ export async function benchBundles(options: { quick?: boolean; pack?: string } =
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { pack: pack.id, targetKB: BUNDLE_TARGET_BYTES / 1024, bundles };
+  return { pack: pack.id, targetKB: BUNDLE_TARGET_BYTES / 1024, bundles, apiByPack: await apiByPack() };
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, '/'))) console.log(JSON.stringify(await benchBundles({ quick: process.argv.includes('--quick') }), null, 2));
