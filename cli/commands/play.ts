@@ -78,7 +78,28 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
+/** What may follow a command's own words: option/value pairs (seat N, mode M). */
+const TAKES: Record<string, { words: number; options: string[]; usage: string }> = {
+  bet: { words: 3, options: ['seat', 'mode'], usage: 'bet <name> <amount> [seat N] [mode M]' },
+  deal: { words: 1, options: [], usage: 'deal' },
+  timeout: { words: 1, options: [], usage: 'timeout' },
+  next: { words: 1, options: [], usage: 'next' },
+  ...Object.fromEntries(['hit', 'stand', 'double', 'split', 'surrender'].map((a) => [a, { words: 1, options: ['seat'], usage: `${a} [seat N]` }])),
+  ...Object.fromEntries(['insurance', 'follow-double', 'follow-split'].map((a) => [a, { words: 2, options: ['seat'], usage: `${a} yes|no [seat N]` }])),
+};
+
+/** Why the words after a command's own are not its options, or null: nothing typed is ignored. */
+function strayWords(words: string[]): string | null {
+  const takes = TAKES[words[0]];
+  if (!takes) return null;
+  for (let i = takes.words; i < words.length; i += 2)
+    if (!takes.options.includes(words[i]) || words[i + 1] === undefined) return `did not understand "${words.slice(i).join(' ')}"; usage: ${takes.usage}`;
+  return null;
+}
+
 function parse(ctx: Ctx, state: TableState, words: string[]): Command | string {
+  const stray = strayWords(words);
+  if (stray) return stray;
   const seatArg = option(words, 'seat');
   const seat = seatArg ? Number(seatArg) : state.round.seats.find((s) => s.owner === ME)?.seat ?? (hasSeats(ctx.pack) ? 1 : undefined);
   const withSeat = hasSeats(ctx.pack) ? { seat } : {};
@@ -104,6 +125,7 @@ function parse(ctx: Ctx, state: TableState, words: string[]): Command | string {
     case 'insurance':
     case 'follow-double':
     case 'follow-split':
+      if (a !== 'yes' && a !== 'no') return `usage: ${TAKES[verb].usage}`;
       return { type: 'act', player: ME, action: verb, accept: a === 'yes', ...withSeat };
     default:
       return `unknown command "${verb}"; type help`;
