@@ -41,7 +41,12 @@ export async function run(args: string[]): Promise<number> {
     fixed = shoeText.split(/[\s,]+/).filter(Boolean).map((t) => parseCard(t)!);
     if (fixed.some((c) => c === undefined)) return console.error('--shoe: write cards like "AS TC 7H"'), 1;
   }
-  const state = createTable(ctx, 'terminal', { fixedShoe: fixed });
+  let state: TableState;
+  try {
+    state = createTable(ctx, 'terminal', { fixedShoe: fixed });
+  } catch (e) {
+    return console.error(`--shoe: the table cannot open on these ${fixed?.length ?? 0} cards: ${(e as Error).message}`), 1;
+  }
   apply(ctx, state, { type: 'join', player: ME, balance: 100_000 });
   for (const level of Object.keys(ctx.pack.table.ai)) apply(ctx, state, { type: 'join', player: `ai-${level}`, balance: 100_000, ai: level as 'easy' });
   console.log(`${ctx.pack.name} (${ctx.pack.id} ${ctx.pack.version}). Your balance: ${formatMoney(ctx.pack.currency, 100_000)}; amounts you type are in minor units. Type "help".`);

@@ -4,7 +4,7 @@
 import { rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
 import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
-import { checkStake, placeStake, returnBet, scratchStake } from './bets.ts';
+import { checkStake, placeStake, returnBet, scratchStake, voidForShoe } from './bets.ts';
 import { empty, hasOpenBet, openBet } from './records.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
@@ -93,7 +93,8 @@ export const andarBahar: Family = {
     round.deadline = null;
     for (;;) {
       const card = dealTo(ctx, state, SIDE_NAMES[side]);
-      if (card === undefined) throw new Error('the deck ran out before the game card rank appeared'); // 3 matching cards remain, so it cannot
+      // A deck always holds 3 more of the rank; only a fixed shoe (a scenario, `croupier play --shoe`) runs out.
+      if (card === undefined) return voidForShoe(ctx, state), ok(ctx);
       ab.sides[side].push(card);
       if (rankOf(card) === target) break;
       side = side === 0 ? 1 : 0;

@@ -103,6 +103,15 @@ export function returnBet(ctx: Ctx, state: TableState, record: BetRecord, reason
   if (ctx.events) emit(ctx, state, { type: 'bet-returned', player: record.player, bet: record.key, seat: record.seat, amount: record.staked, reason });
 }
 
+/** The shoe ran out mid-round: the round is void and every bet returned (R-BJ-VOID-1). */
+export function voidForShoe(ctx: Ctx, state: TableState): void {
+  const round = state.round;
+  for (const b of round.bets) returnBet(ctx, state, b, 'the shoe ran out of cards');
+  round.phase = 'void';
+  round.deadline = null;
+  if (ctx.events) emit(ctx, state, { type: 'round-void', round: round.no, reason: 'the shoe ran out of cards' });
+}
+
 /** Credits what a bet (or part of it) returns, stake included; 0 for a loss. */
 export function credit(ctx: Ctx, state: TableState, record: BetRecord, returned: number, outcome: string, hand: number | null = null): void {
   record.returned += returned;

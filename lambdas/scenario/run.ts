@@ -47,7 +47,12 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   for (const [c, n] of counts)
     if (n > ctx.pack.shoe.decks) return fail(`shoe: ${formatCard(c)} appears ${n} times, but ${ctx.pack.shoe.decks} ${ctx.pack.shoe.decks === 1 ? 'deck holds' : 'decks hold'} only ${ctx.pack.shoe.decks}`);
 
-  const state = createTable(ctx, 'scenario', { fixedShoe: cards });
+  let state: TableState;
+  try {
+    state = createTable(ctx, 'scenario', { fixedShoe: cards });
+  } catch (e) {
+    return fail(`the table could not open on the scenario's shoe (${cards.length} cards): ${(e as Error).message}`);
+  }
   result.state = state;
   for (const [name, spec] of Object.entries(scenario.players)) {
     const p = typeof spec === 'number' ? { balance: spec } : spec;
@@ -59,8 +64,13 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
     if (command.type === 'timeout' && state.round.deadline !== null) ctx.env.now = Math.max(ctx.env.now, state.round.deadline);
     const before = JSON.stringify(state);
     ctx.events = [];
-    const r = apply(ctx, state, command, 'actor' in command ? String(command.actor) : playerOf(command));
     const label = `step ${i + 1} (${describe(step)})`;
+    let r: ReturnType<typeof apply>;
+    try {
+      r = apply(ctx, state, command, 'actor' in command ? String(command.actor) : playerOf(command));
+    } catch (e) {
+      return fail(`${label}: the interpreter failed: ${(e as Error).message}`); // a bug, reported as this scenario's failure
+    }
     if (reject !== undefined) {
       if (r.ok) return fail(`${label}: expected it to be refused, but it was accepted`);
       if (typeof reject === 'string' && r.error.code !== reject) return fail(`${label}: refused with ${r.error.code} (${r.error.message}), expected ${reject}`);

@@ -38,5 +38,10 @@ describe('croupier play', () => {
     expect(out.stdout).toContain('usage: insurance yes|no [seat N]');
     expect(out.stdout).toContain('you main: 10.00 USD returned (the shoe ran out of cards)');
     expect(out.stdout).toContain('round 1 · void · balance 1,000.00 USD');
+    // Andar Bahar too: a fixed shoe without the game card's rank voids the round, bets returned.
+    const ab = play('andar-bahar', 'KS 2C', ['bet andar 5000', 'deal']);
+    expect(ab.status, ab.stderr).toBe(0);
+    expect(ab.stdout).toContain('you andar/commission: 50.00 USD returned (the shoe ran out of cards)');
+    expect(ab.stdout).toContain('round 1 · void · balance 1,000.00 USD');
   });
 });

@@ -4,7 +4,7 @@
 import { rankOf, type Card } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
-import { credit, returnBet } from '../bets.ts';
+import { credit, returnBet, voidForShoe } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { isDealerNatural, newHand, total } from '../hand.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
@@ -15,7 +15,6 @@ import { mainOn } from './betting.ts';
 import { ShoeExhausted, dealCard, everyone, forgetEveryone, handsOf, upCard, seatLabel } from './players.ts';
 import { advance } from './turns.ts';
 import { finish } from './settle.ts';
-import { voidForShoe } from './settle.ts';
 
 /** Betting closes: seats without a seat bet lose their side bets, then the cards come out. */
 export function deal(ctx: Ctx, state: TableState): Result {

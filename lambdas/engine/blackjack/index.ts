@@ -1,12 +1,11 @@
 // The blackjack family: seated, solo and common-draw tables, as the pack describes them.
 import type { Family } from '../table.ts';
-import { stakeMore } from '../bets.ts';
+import { stakeMore, voidForShoe } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
 import { fail, type Command, type PlayAction, type Result, type TableState } from '../types.ts';
 import { placeBet } from './betting.ts';
 import { closeInsurance, deal, insurable, minimumSeatBet, release } from './deal.ts';
 import { currentHand, everyone, forgetEveryone, ShoeExhausted, type Player } from './players.ts';
-import { voidForShoe } from './settle.ts';
 import { advance, autoComplete, legalActions, play } from './turns.ts';
 
 type ActCommand = Extract<Command, { type: 'act' }>;

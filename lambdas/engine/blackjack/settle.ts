@@ -2,7 +2,7 @@
 // (R-BJ-RESULT-1..3, R-BJ-SCORE-3, R-EU-DEAL-1), or a void when the shoe runs out (R-BJ-VOID-1).
 import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
-import { close, credit, returnBet } from '../bets.ts';
+import { close, credit } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isDealerNatural, isNatural, isSoft, total } from '../hand.ts';
 import type { BetRecord, Hand, TableState } from '../types.ts';
@@ -82,10 +82,3 @@ function settleHands(ctx: Ctx, state: TableState, record: BetRecord, bet: Compil
   close(record, null);
 }
 
-export function voidForShoe(ctx: Ctx, state: TableState): void {
-  const round = state.round;
-  for (const b of round.bets) returnBet(ctx, state, b, 'the shoe ran out of cards');
-  round.phase = 'void';
-  round.deadline = null;
-  if (ctx.events) emit(ctx, state, { type: 'round-void', round: round.no, reason: 'the shoe ran out of cards' });
-}
