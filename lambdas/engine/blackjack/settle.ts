@@ -1,5 +1,5 @@
 // The end of a blackjack round: the dealer's hand (R-BJ-DEALER-1) and the settlement of every bet
-// (R-BJ-RESULT-1..3, R-BJ-SCORE-3, R-EU-DEAL-1), or a void when the shoe runs out (R-BJ-VOID-1).
+// (R-BJ-RESULT-1..3, R-BJ-SCORE-3, R-EU-DEAL-1).
 import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit } from '../bets.ts';
@@ -81,4 +81,3 @@ function settleHands(ctx: Ctx, state: TableState, record: BetRecord, bet: Compil
   }
   close(record, null);
 }
-
