@@ -84,26 +84,25 @@ function kind(bet: BetRule, rules: Rules): string {
   return `${side} on ${words(String(bet.group ?? 'the round'))}${bet.placement ? ` (placed per ${bet.placement})` : ''}`;
 }
 
-/** The exact odds of a bet's lines; the modes of one pay-table entry share its lines, so the first will do. */
+/** The exact odds of a bet and its lines; the modes of one pay-table entry share its lines, so the first will do. */
 function oddsOf(bet: BetRule, rules: Rules): PayTableOdds | undefined {
   if (!Array.isArray(rules.lines)) return undefined;
   return rules.lines.find((o) => o.bet === bet.name && (!bet.modes || (o.mode !== null && bet.modes.includes(o.mode))));
 }
 
 /** A pay table as the pack writes it, with each line's exact probability and share of the RTP when known. */
-function PayTable({ lines, bet }: { lines: NonNullable<BetRule['lines']>; bet: PayTableOdds | undefined }) {
-  const odds = bet?.lines;
+function PayTable({ lines, odds }: { lines: NonNullable<BetRule['lines']>; odds: PayTableOdds | undefined }) {
   const head = ['Line', 'When', 'Pays', ...(odds ? ['Probability', 'RTP share'] : [])];
   return h(
     'table',
     { class: 'paytable' },
-    h('caption', null, 'Pay table (the highest matching line only)', bet ? `: a line pays ${percent(bet.hitFrequency)} of bets; standard deviation ${bet.stdDev.toFixed(2)} per unit staked` : ''),
+    h('caption', null, 'Pay table (the highest matching line only)', odds ? `: a line pays ${percent(odds.hitFrequency)} of bets; standard deviation ${odds.stdDev.toFixed(2)} per unit staked` : ''),
     h('thead', null, h('tr', null, head.map((t) => h('th', { key: t }, t)))),
     h(
       'tbody',
       null,
       lines.map((l) => {
-        const o = odds?.find((x) => x.line === l.name);
+        const o = odds?.lines.find((x) => x.line === l.name);
         return h(
           'tr',
           { key: l.name },
@@ -136,7 +135,7 @@ function BetCard({ bet, rules }: { bet: BetRule; rules: Rules }) {
     bet.payouts
       ? h('table', { class: 'paytable' }, h('thead', null, h('tr', null, h('th', null, 'Outcome'), h('th', null, 'Pays'))), h('tbody', null, Object.entries(bet.payouts).map(([k, v]) => h('tr', { key: k }, h('td', null, cap(words(k))), h('td', { class: 'num' }, v)))))
       : null,
-    bet.lines ? h(PayTable, { lines: bet.lines, bet: oddsOf(bet, rules) }) : null,
+    bet.lines ? h(PayTable, { lines: bet.lines, odds: oddsOf(bet, rules) }) : null,
     rows.length
       ? h(
           'table',
