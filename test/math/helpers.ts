@@ -1,4 +1,5 @@
 // Test helpers: pay-table bets built from line specs, as the pack compiler would build them.
+import { vi } from 'vitest';
 import { parseRatio, type Ratio } from '../../lambdas/core/money.ts';
 import { payingLine } from '../../lambdas/math/paytable.ts';
 import { compileCondition, factsRead, type Facts } from '../../lambdas/pack/conditions.ts';
@@ -26,4 +27,14 @@ export const physicalShoe = (decks: number): number[] => Array.from({ length: 52
 export function linePays(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): Ratio | null {
   const i = payingLine(bet, cards, n, facts);
   return i < 0 ? null : bet.lines[i].pays;
+}
+
+/** Runs a CLI command in this process and returns its exit code, stdout and stderr (restore mocks after). */
+export async function captureCli(run: (args: string[]) => Promise<number>, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((s: string) => void out.push(s));
+  vi.spyOn(console, 'error').mockImplementation((s: string) => void err.push(s));
+  const code = await run(args);
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }

@@ -1,17 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { run } from '../../cli/commands/rtp.ts';
 import { declaredWarning } from '../../lambdas/math/rtp.ts';
+import { captureCli } from './helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-async function capture(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((s: string) => void out.push(s));
-  vi.spyOn(console, 'error').mockImplementation((s: string) => void err.push(s));
-  const code = await run(args);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const capture = (args: string[]) => captureCli(run, args);
 
 describe('croupier rtp', () => {
   test('--json: one row per bet and mode offered, exact fractions, declared beside computed (R-AB-MODE-1, R-AB-RTP-1)', async () => {

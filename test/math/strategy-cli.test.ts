@@ -5,17 +5,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { run } from '../../cli/commands/strategy.ts';
 import { RULES_DIR } from '../../lambdas/pack/load.ts';
+import { captureCli } from './helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-async function capture(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((s: string) => void out.push(s));
-  vi.spyOn(console, 'error').mockImplementation((s: string) => void err.push(s));
-  const code = await run(args);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const capture = (args: string[]) => captureCli(run, args);
 
 const row = (text: string, section: string, label: string): string[] => {
   const block = text.split(`\n${section}\n`)[1]!;
