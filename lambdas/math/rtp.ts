@@ -22,11 +22,21 @@ export interface RtpRow {
 /** How far computed and declared may differ, in RTP (0.01 and 0.02 percentage points). */
 export const TOLERANCE = { exact: 0.0001, analysis: 0.0002 } as const;
 
-/** The exact odds of a pay-table bet, line by line, by the group of cards that decides it. */
-export function exactOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
+/** The exact odds of a pay-table bet, line by line, by the group of cards that decides it, computed afresh. */
+export function analyseOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   if (pack.family === 'andar-bahar') return andarBaharOdds(pack, bet);
   if (bet.group === 'dealer-final') return dealerFinalOdds(pack, bet);
   return initialCardsOdds(pack, bet);
+}
+
+/** Odds already computed, by compiled bet (immutable): the RTP rows and the line rows share one analysis. */
+const analysed = new WeakMap<CompiledBet, BetOdds>();
+
+/** `analyseOdds`, once per compiled bet. */
+export function exactOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
+  let odds = analysed.get(bet);
+  if (!odds) analysed.set(bet, (odds = analyseOdds(pack, bet)));
+  return odds;
 }
 
 /** The exact RTP of a pay-table bet. */
