@@ -1,0 +1,22 @@
+// `npm run bench` is how the targets of PRODUCT.md are measured, so it must keep working: its quick
+// run prints one JSON document with every section and no section's error. No figure is judged:
+// a benchmark reports, it never fails on time.
+import { spawnSync } from 'node:child_process';
+import { expect, test } from 'vitest';
+import { variantIds } from '../../cli/commands/serve.ts';
+
+test('npm run bench -- --quick prints every section, for every pack, without an error', () => {
+  const run = spawnSync('npm', ['run', '-s', 'bench', '--', '--quick'], { encoding: 'utf8', timeout: 240_000 });
+  expect(run.status, run.stderr.slice(-2000)).toBe(0);
+  const report = JSON.parse(run.stdout);
+  expect(Object.keys(report)).toEqual(['node', 'date', 'interpreterCommand', 'math', 'runtime', 'bundles', 'simulate']);
+  for (const [name, section] of Object.entries(report)) expect(section, name).not.toHaveProperty('error');
+  const packs = variantIds().sort();
+  expect(report.simulate.packs.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
+  for (const p of report.simulate.packs) for (const k of ['roundsPerSecondOneCoreWarm', 'roundsPerSecondW1', 'roundsPerSecondW2']) expect(p[k], `${p.pack} ${k}`).toBeGreaterThan(0);
+  expect(report.math.exactAnalysis.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
+  expect(report.bundles.apiByPack.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
+  for (const b of report.bundles.bundles) expect(b, b.handler).not.toHaveProperty('error');
+  expect(report.runtime.samples).toBeGreaterThan(0);
+  expect(report.interpreterCommand.commands).toBeGreaterThan(0);
+}, 300_000);
