@@ -36,7 +36,6 @@ export function gcd(a: number, b: number): number {
   return Math.abs(a);
 }
 
-
 /** Winnings on a stake at a ratio, in whole minor units, rounded as the pack declares. */
 export function payout(stake: number, ratio: Ratio, rounding: Rounding): number {
   const scaled = stake * ratio.num;
