@@ -91,13 +91,16 @@ describe('tables players share', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
     await page.getByTestId('andar-bahar').getByRole('group', { name: 'game card' }).locator('[data-card]').waitFor();
-    // Commission mode offers the First bets and First 3; no-commission does not.
+    // Commission mode offers the First bets and First 3; no-commission does not. Each bet shows what it pays.
+    expect(await page.getByRole('button', { name: 'Bet Andar' }).innerText()).toBe('Bet Andar 0.9:1');
+    expect(await page.getByRole('button', { name: 'Bet First 3' }).innerText()).toBe('Bet First 3 up to 120:1');
     await page.locator('input[name=amount]').fill('10');
     await page.getByRole('button', { name: 'Bet Andar' }).click();
     await page.getByRole('button', { name: 'Bet First 3' }).click();
     await page.getByRole('button', { name: 'Bet Cards 6–10' }).click();
     await page.getByRole('radio', { name: /no commission/ }).check();
     await expect(page.getByRole('button', { name: 'Bet First 3' }).count()).resolves.toBe(0);
+    expect(await page.getByRole('button', { name: 'Bet Andar' }).innerText()).toBe('Bet Andar up to 1:1'); // 0.25:1 on its first card
     await page.getByRole('button', { name: 'Bet Bahar' }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('960.00 USD');
     const round = await roundNo(page);

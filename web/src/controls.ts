@@ -98,6 +98,19 @@ export function offeredBets(rules: Rules, mode: string | null): string[] {
   return names;
 }
 
+/** What a bet pays, as a bet spot shows it: the win ratio, a pay table's one line, or its best ("up to 120:1"). */
+export function paysText(rules: Rules, bet: string, mode: string | null): string {
+  const rule = rules.rules.bets.find((b) => b.name === bet && (!mode || !b.modes || b.modes.includes(mode)));
+  if (!rule) return '';
+  if (rule.type === 'hand') return rule.payouts?.win ?? '';
+  const lines = rule.lines ?? [];
+  if (lines.length === 1) return lines[0]!.pays;
+  // Ratios are "a:b" with decimals allowed; a float comparison only picks which one to show.
+  const value = (pays: string) => pays.split(':').map(Number).reduce((a, b) => a / b);
+  const best = lines.reduce<string | null>((top, l) => (top === null || value(l.pays) > value(top) ? l.pays : top), null);
+  return best ? `up to ${best}` : '';
+}
+
 /**
  * The last round's bets of `player`, to place again as one slip. Where seat bets are mirrored
  * (R-MW-SEAT-2), the main bet on the first seat still held mirrors to the player's other held
@@ -148,7 +161,10 @@ export function Betting({ rules, view, form, setForm, onBet, repeat, onRepeat, b
     h(
       'div',
       { class: 'row bet-buttons' },
-      offeredBets(rules, form.mode).map((b) => h('button', { key: b, type: 'button', disabled: busy || !open, onClick: () => onBet(b) }, `Bet ${betLabel(b)}`)),
+      offeredBets(rules, form.mode).map((b) => {
+        const pays = paysText(rules, b, form.mode);
+        return h('button', { key: b, type: 'button', disabled: busy || !open, onClick: () => onBet(b) }, `Bet ${betLabel(b)}`, pays ? h('span', { class: 'pays' }, ` ${pays}`) : null);
+      }),
     ),
     // The last round's bets again, in one request: all placed or, with the reason shown, none.
     repeat.length > 0 && !view.bets.length
