@@ -1,5 +1,5 @@
 // Game math: what other modules call (the CLI, the AI players, the simulator, the bench).
-export { rtpRows, lineRows, declaredWarning, exactRtp, type RtpRow, type PayTableOdds } from './rtp.ts';
+export { rtpRows, lineRows, declaredWarning, type RtpRow, type PayTableOdds } from './rtp.ts';
 export { analyseMain, rulesOf, type BlackjackRules, type MainAnalysis } from './blackjack.ts';
 export { bestStrategy } from './strategy.ts';
 export { decide, codeFor, formatChart, handTotal, type Chart, type Code, type Action } from './chart.ts';

@@ -5,7 +5,7 @@ import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { andarBaharOdds } from './andar-bahar.ts';
 import { analyseMain, rulesOf } from './blackjack.ts';
 import { dealerFinalOdds } from './bust-bonus.ts';
-import { formatFraction, toNumber, type Fraction } from './fraction.ts';
+import { formatFraction, toNumber } from './fraction.ts';
 import { initialCardsOdds } from './initial-cards.ts';
 import type { BetOdds } from './paytable.ts';
 
@@ -39,9 +39,6 @@ export function exactOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   return odds;
 }
 
-/** The exact RTP of a pay-table bet. */
-export const exactRtp = (pack: CompiledPack, bet: CompiledBet): Fraction => exactOdds(pack, bet).rtp;
-
 export function rtpRows(pack: CompiledPack): RtpRow[] {
   const rows: RtpRow[] = [];
   for (const bet of pack.bets) {
@@ -50,7 +47,7 @@ export function rtpRows(pack: CompiledPack): RtpRow[] {
       rows.push({ bet: bet.name, mode: bet.mode, rtp: analyseMain(rulesOf(pack)).rtp, fraction: null, method: 'analysis', declared: bet.declaredRtp });
       continue;
     }
-    const f = exactRtp(pack, bet);
+    const f = exactOdds(pack, bet).rtp;
     rows.push({ bet: bet.name, mode: bet.mode, rtp: toNumber(f), fraction: formatFraction(f), method: 'exact', declared: bet.declaredRtp });
   }
   return rows;
