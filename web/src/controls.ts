@@ -104,11 +104,10 @@ export function paysText(rules: Rules, bet: string, mode: string | null): string
   if (!rule) return '';
   if (rule.type === 'hand') return rule.payouts?.win ?? '';
   const lines = rule.lines ?? [];
-  if (lines.length === 1) return lines[0]!.pays;
+  if (lines.length <= 1) return lines[0]?.pays ?? '';
   // Ratios are "a:b" with decimals allowed; a float comparison only picks which one to show.
   const value = (pays: string) => pays.split(':').map(Number).reduce((a, b) => a / b);
-  const best = lines.reduce<string | null>((top, l) => (top === null || value(l.pays) > value(top) ? l.pays : top), null);
-  return best ? `up to ${best}` : '';
+  return `up to ${lines.reduce((top, l) => (value(l.pays) > value(top) ? l.pays : top), lines[0]!.pays)}`;
 }
 
 /**
