@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import { formatCard, rankOf } from '../../lambdas/core/cards.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { total } from '../../lambdas/engine/hand.ts';
+import { UNSETTLED } from '../../lambdas/engine/blackjack/settle.ts';
 import { apply, createTable, replayRound } from '../../lambdas/engine/table.ts';
 import type { Command, EngineEvent, RoundState, TableState } from '../../lambdas/engine/types.ts';
 import { playerView, visibleEvents } from '../../lambdas/engine/view.ts';
@@ -236,6 +237,9 @@ function tally(run: Run): void {
   }
 }
 
+/** A bet's spot: one open bet per player, bet and seat, so a round's records and events meet there. */
+const spot = (b: { player: string; bet?: string; key?: string; seat: number | null }): string => `${b.player} ${b.key ?? b.bet} ${b.seat}`;
+
 function checkMoney(run: Run): void {
   tally(run);
   let staked = 0;
@@ -253,9 +257,11 @@ function checkMoney(run: Run): void {
     for (const e of round.events) if (e.type === 'wallet') walletSum += e.delta;
     // A round ends exactly once.
     expect(round.events.filter((e) => e.type === 'round-void' || e.type === 'round-settled').map((e) => e.type)).toEqual([round.phase === 'void' ? 'round-void' : 'round-settled']);
-    // Every settlement event credits what the bet record says it returned.
-    const credited = round.events.filter((e): e is Extract<EngineEvent, { type: 'settled' }> => e.type === 'settled').reduce((s, e) => s + e.returned, 0);
-    expect(credited).toBeGreaterThanOrEqual(0);
+    // Every settled bet was settled by a rule: its settlement events credit exactly what its record returned.
+    const credited = new Map<string, number>();
+    for (const e of round.events) if (e.type === 'settled') credited.set(spot(e), (credited.get(spot(e)) ?? 0) + e.returned);
+    for (const b of round.bets) if (b.status === 'settled') expect(credited.get(spot(b)), `bet ${b.key} of ${b.player} settled without a settlement event`).toBe(b.returned);
+    expect(round.events.filter((e) => e.type === 'bet-returned' && e.reason === UNSETTLED)).toEqual([]);
   }
   const start = Object.values(run.joined).reduce((a, b) => a + b, 0);
   const end = Object.values(run.state.players).reduce((a, p) => a + p.balance, 0);

@@ -2,7 +2,7 @@
 // (R-BJ-RESULT-1..3, R-BJ-SCORE-3, R-EU-DEAL-1).
 import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
-import { close, credit } from '../bets.ts';
+import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isDealerNatural, isNatural, isSoft, total } from '../hand.ts';
 import type { BetRecord, Hand, TableState } from '../types.ts';
@@ -40,6 +40,9 @@ function handReturn(ctx: Ctx, state: TableState, hand: Hand, stake: number, bet:
   return t === d ? [stake, 'push'] : [0, 'lose'];
 }
 
+/** Why a bet no rule settled is returned. */
+export const UNSETTLED = 'no rule settled this bet';
+
 /** Settles every bet of the round and closes it. */
 export function finish(ctx: Ctx, state: TableState): void {
   const round = state.round;
@@ -55,7 +58,9 @@ export function finish(ctx: Ctx, state: TableState): void {
       for (const b of behindOn(ctx, state, who.seat.seat)) settleHands(ctx, state, b, betOf(ctx.pack, b), b.follows!, hands, loseAll, dealerBlackjackLate);
   }
   settleSideBets(ctx, state, true);
-  for (const b of round.bets) if (b.status === 'open') close(b, b.line); // nothing left to pay
+  // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
+  // a reason on the record rather than staying with the house unexplained (the property tests look for it).
+  for (const b of round.bets) if (b.status === 'open') returnBet(ctx, state, b, UNSETTLED);
   round.phase = 'settled';
   round.deadline = null;
   round.turnSeat = null;
