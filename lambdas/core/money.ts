@@ -45,8 +45,3 @@ export function payout(stake: number, ratio: Ratio, rounding: Rounding): number 
   const rest = scaled - whole * ratio.den;
   return rest * 2 >= ratio.den ? whole + 1 : whole;
 }
-
-/** A share of an amount, exact and rounded down: used for pro-rata caps and "half the bet". */
-export function share(amount: number, num: number, den: number): number {
-  return Math.floor((amount * num) / den);
-}

@@ -77,6 +77,7 @@ function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
   switch (cmd.type) {
     case 'join': {
       if (state.players[cmd.player]) return fail('already-joined', `${cmd.player} is already at this table`);
+      if (!Number.isSafeInteger(cmd.balance) || cmd.balance < 0) return fail('invalid-balance', `a balance is a whole number of minor units, 0 or more (got ${cmd.balance})`);
       state.players[cmd.player] = { balance: cmd.balance, demo: cmd.demo ?? false, ai: cmd.ai ?? null };
       return ok(ctx);
     }

@@ -31,6 +31,8 @@ export interface BatchResult {
 }
 
 const PLAYER = 'sim';
+/** Whole minor units, and far more than any run can lose: 2^50 leaves room below 2^53 for every stake. */
+const SIM_BALANCE = 2 ** 50;
 
 /** The smallest stake ≥ the minimum for which every payout of the bet is a whole minor unit. */
 export function exactStake(bet: CompiledBet, pack: CompiledPack): number {
@@ -63,7 +65,7 @@ export function wagerOf(pack: CompiledPack): CompiledBet[] {
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null };
   const state = createTable(ctx, 'sim');
-  apply(ctx, state, { type: 'join', player: PLAYER, balance: Number.MAX_SAFE_INTEGER / 4 });
+  apply(ctx, state, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
   const seated = hasSeats(pack);
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins.
   const sums = new Float64Array(pack.bets.length * 4);

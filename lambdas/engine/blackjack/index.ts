@@ -105,7 +105,8 @@ function insurance(ctx: Ctx, state: TableState, cmd: ActCommand): Result {
   if (!mine.length) return fail('nothing-to-insure', `${cmd.player} has no bet${cmd.seat ? ` on seat ${cmd.seat}` : ''} that can be insured`);
   const target = mine.find((b) => b.insurance === undefined);
   if (!target) return fail('already-answered', 'insurance is already answered for this bet');
-  const cost = cmd.accept ? Math.floor(target.amount / 2) : 0; // half the bet (R-MW-INS-1, R-MW-BEHIND-2)
+  // Half the bet (R-MW-INS-1, R-MW-BEHIND-2); a cost, so an odd bet's half cent is never charged whatever the payout rounding.
+  const cost = cmd.accept ? Math.floor(target.amount / 2) : 0;
   if (cost > state.players[cmd.player].balance) return fail('insufficient-balance', `insurance costs ${cost}, more than your balance`);
   target.insurance = { cost, settled: cost === 0 };
   if (cost) stakeMore(ctx, state, target, cost, 'insurance');

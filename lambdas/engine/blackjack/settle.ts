@@ -30,7 +30,8 @@ function dealerNeeded(ctx: Ctx, state: TableState): boolean {
 /** What a hand returns against the dealer, stake included (R-BJ-RESULT-1..3, R-BJ-SCORE-3). */
 function handReturn(ctx: Ctx, state: TableState, hand: Hand, stake: number, bet: CompiledBet): [number, string] {
   const dealer = state.round.dealer;
-  if (hand.surrendered) return [Math.floor(stake / 2), 'surrender']; // R-MW-SURR-1
+  // Half the stake back (R-MW-SURR-1), an odd stake's half cent rounded as the pack rounds payouts (R-BJ-MONEY-1).
+  if (hand.surrendered) return [payout(stake, HALF, ctx.pack.rounding), 'surrender'];
   const t = total(hand.cards);
   if (t > 21) return [0, 'bust']; // R-BJ-RESULT-2
   if (isNatural(hand)) return dealer.blackjack ? [stake, 'push'] : [stake + payout(stake, bet.blackjackPays!, ctx.pack.rounding), 'blackjack'];
@@ -39,6 +40,8 @@ function handReturn(ctx: Ctx, state: TableState, hand: Hand, stake: number, bet:
   if (d > 21 || t > d) return [stake + payout(stake, bet.winPays!, ctx.pack.rounding), d > 21 ? 'dealer bust' : 'win'];
   return t === d ? [stake, 'push'] : [0, 'lose'];
 }
+
+const HALF = { num: 1, den: 2 };
 
 /** Why a bet no rule settled is returned. */
 export const UNSETTLED = 'no rule settled this bet';
