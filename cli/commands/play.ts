@@ -22,7 +22,7 @@ const HELP = `commands:
   timeout                                  let the open window expire (auto-play)
   view                                     show the table
   next                                     open the next round
-  quit`;
+  quit                                     end the session (a solo table finishes the round in play by auto-play)`;
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -60,7 +60,10 @@ export async function run(args: string[]): Promise<number> {
       rl.prompt();
       continue;
     }
-    if (words[0] === 'quit' || words[0] === 'exit') break;
+    if (words[0] === 'quit' || words[0] === 'exit') {
+      endSession(ctx, state);
+      break;
+    }
     if (words[0] === 'help') console.log(HELP);
     else if (words[0] === 'view') show(ctx, state);
     else {
@@ -81,6 +84,16 @@ export async function run(args: string[]): Promise<number> {
   }
   rl.close();
   return 0;
+}
+
+/** Quitting a solo table ends its session (R-EU-END-1): the round in play finishes by auto-play. */
+function endSession(ctx: Ctx, state: TableState): void {
+  if (ctx.pack.table.kind !== 'solo') return;
+  ctx.events = [];
+  const r = apply(ctx, state, { type: 'end-session' }, ME);
+  if (!r.ok) return;
+  for (const e of r.events) narrate(ctx, e);
+  console.log(`session ended · balance ${formatMoney(ctx.pack.currency, state.players[ME].balance)}`);
 }
 
 /** What may follow a command's own words: option/value pairs (seat N, mode M). */
@@ -161,6 +174,9 @@ function narrate(ctx: Ctx, e: EngineEvent): void {
       break;
     case 'round-void':
       console.log(`  round ${e.round} void: ${e.reason}`);
+      break;
+    case 'session-ended':
+      console.log(`  session ended after round ${e.round}`);
       break;
   }
 }

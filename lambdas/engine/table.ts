@@ -74,6 +74,7 @@ export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system
 
 function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
   const round = state.round;
+  if (state.ended) return fail('session-ended', `the session at table ${state.tableId} has ended; open a new table to play again`);
   switch (cmd.type) {
     case 'join': {
       if (state.players[cmd.player]) return fail('already-joined', `${cmd.player} is already at this table`);
@@ -109,7 +110,30 @@ function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
       state.paused = false;
       if (state.round.phase === 'betting' && state.round.deadline !== null) state.round.deadline = Math.max(state.round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
       return ok(ctx);
+    case 'end-session':
+      return endSession(ctx, state);
   }
+}
+
+/**
+ * The player ends the session at a solo table (R-EU-END-1). A round in play is finished as if
+ * every window timed out (auto-play, unanswered = no), so nothing is left open; bets not yet
+ * dealt are returned with the round void. The table then refuses every command.
+ */
+function endSession(ctx: Ctx, state: TableState): Result {
+  if (ctx.pack.table.kind !== 'solo') return fail('not-solo', `a session ends on request only at a solo table; this is a ${ctx.pack.table.kind} table, which an operator pauses`);
+  const round = state.round;
+  if (round.phase === 'betting') {
+    if (hasOpenBet(round.bets)) voidRound(ctx, state, 'the player ended the session before the deal');
+  } else
+    for (let guard = 0; round.phase !== 'settled' && round.phase !== 'void'; guard++) {
+      const r = guard < 1000 ? timeout(ctx, state) : fail('no-progress', 'the round does not finish');
+      if (!r.ok) return r; // cannot happen: every window of a dealt round times out
+    }
+  round.deadline = null;
+  state.ended = true;
+  if (ctx.events) emit(ctx, state, { type: 'session-ended', round: round.no });
+  return ok(ctx);
 }
 
 /** Why `player` may not bet now, or undefined when they may. */

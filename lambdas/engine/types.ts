@@ -157,6 +157,8 @@ export interface TableState {
   round: RoundState;
   /** Solo tables: the one human who plays here (the player who opened it). Without one, the first human to sit holds the table. */
   host?: string;
+  /** The player ended the session at this solo table (R-EU-END-1): no command changes it again. */
+  ended?: boolean;
 }
 
 /** One bet as a player places it: on a seat (seated tables), in a mode (Andar Bahar). */
@@ -179,7 +181,9 @@ export type Command =
   | { type: 'next-round' }
   | { type: 'join'; player: string; balance: number; demo?: boolean; ai?: AiLevel | null }
   | { type: 'pause' }
-  | { type: 'resume' };
+  | { type: 'resume' }
+  /** The player ends the session at a solo table (R-EU-END-1). */
+  | { type: 'end-session' };
 
 export type EngineEvent =
   | { type: 'shoe-started'; shoeId: string; commitment: string }
@@ -199,7 +203,8 @@ export type EngineEvent =
   | { type: 'capped'; bet: string; winnings: number; cap: number }
   | { type: 'wallet'; player: string; delta: number; reason: string }
   | { type: 'round-settled'; round: number }
-  | { type: 'round-void'; round: number; reason: string };
+  | { type: 'round-void'; round: number; reason: string }
+  | { type: 'session-ended'; round: number };
 
 export interface EngineError {
   code: string;

@@ -29,6 +29,8 @@ export interface TableView {
   table: string;
   pack: { id: string; version: string; sha256: string };
   paused: boolean;
+  /** The player ended the session at this solo table (R-EU-END-1). */
+  ended: boolean;
   round: { id: string; no: number; phase: string; deadline: number | null; roundInShoe: number; lastOfShoe: boolean; shoe: { id: string; commitment: string } };
   you: { name: string; balance: number; demo: boolean; seats: number[] } | null;
   dealer: { cards: (string | null)[]; upCard: string | null; total: number | null; blackjack: boolean | null };
@@ -62,6 +64,7 @@ export function playerView(ctx: Ctx, state: TableState, viewer: string | null): 
     table: state.tableId,
     pack: { id: state.packId, version: state.packVersion, sha256: state.packSha256 },
     paused: state.paused,
+    ended: state.ended === true,
     round: { id: round.id, no: round.no, phase: round.phase, deadline: round.deadline, roundInShoe: round.roundInShoe, lastOfShoe: round.lastOfShoe, shoe: { id: round.shoeId, commitment: round.shoeCommitment } },
     you: viewer && me ? { name: viewer, balance: me.balance, demo: me.demo, seats: Object.entries(state.seats).filter(([, h]) => h.owner === viewer).map(([s]) => Number(s)) } : null,
     dealer: { cards: visible, upCard: visible[0] ?? null, total: shown.length ? total(shown) : null, blackjack: dealer.holeShown || dealer.blackjack === false ? dealer.blackjack : null },

@@ -33,6 +33,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /openapi.json', summary: 'this document', public: true },
   { key: 'POST /tables', summary: `create a table (operators; on a solo practice pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet, and which the scheduled sweep leaves to the player's next request)`, body: 'CreateTableBody', idempotent: true },
   { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
+  { key: 'DELETE /tables/{tableId}', summary: `end your session at a table you opened (R-EU-END-1): a round in play is finished as if every window timed out (auto-play, unanswered = no), bets not yet dealt are returned, and the table then refuses every command. Its rounds stay for recall; it no longer counts among your ${OWN_TABLES_PER_PLAYER} own tables`, idempotent: true },
   { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
   { key: 'POST /tables/{tableId}/bet-slips', summary: 'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet', body: 'BetSlipBody', idempotent: true },
   { key: 'POST /tables/{tableId}/actions', summary: 'a decision on your hand', body: 'ActionBody', idempotent: true },
@@ -124,6 +125,13 @@ export function createApi(deps: ApiDeps): Handler {
       }
       case 'GET /tables/{tableId}':
         return ok(await game.view(p.tableId!, actor));
+      case 'DELETE /tables/{tableId}': {
+        requireRole(claims, 'player');
+        return command(event, actor, p.tableId!, { type: 'end-session' }, {
+          check: (state) => (state.host === actor.id ? null : { code: 'not-your-table', message: state.host === undefined ? 'only a table a player opened ends with their session; an operator pauses this one' : 'only the player who opened this table ends its session' }),
+          extra: () => [store.releaseOwnTable(actor.id, p.tableId!)],
+        });
+      }
       case 'POST /tables/{tableId}/bets': {
         requireRole(claims, 'player');
         return command(event, actor, p.tableId!, { type: 'bet', player: actor.id, ...betSpec(checkBody('BetBody', jsonBody(event))) });

@@ -138,6 +138,7 @@ export class Game {
         if (!(error instanceof StoreError && error.code === 'table-exists' && host !== undefined)) throw error;
         const existing = await this.deps.store.tableItem(tableId);
         if (existing.core.host !== host) throw new StoreError('table-exists', `table ${tableId} already exists and is not yours; open a table under another id`);
+        if (existing.core.ended) throw new StoreError('table-exists', `your session at table ${tableId} has ended; open a table under another id`);
         return { response: { tableId, roundId: existing.currentRoundId, created: false } };
       }
       return { response: { tableId, roundId: state.round.id, created: true } };
@@ -163,7 +164,7 @@ export class Game {
         if (guard >= 20) return head;
         const round = head.state.round;
         if (round.phase === 'settled' || round.phase === 'void') {
-          if (head.state.paused) return head;
+          if (head.state.paused || head.state.ended) return head;
           await this.packs.storeCurrent(now);
           // The next round opens from the table alone, as it always has (no player items).
           const bare = await store.loadFrom(table, [], now);

@@ -204,6 +204,11 @@ export class RoundStore {
     }
   }
 
+  /** Takes a table off the tables a player opened (their session there ended): it counts no more. */
+  releaseOwnTable(player: string, tableId: string): TransactItem {
+    return { Update: { TableName: this.tableName, Key: keys.playerTables(player), UpdateExpression: 'DELETE tables :table', ExpressionAttributeValues: { ':table': new Set([tableId]) } } };
+  }
+
   /** The solo tables a player opened. */
   async ownTables(player: string): Promise<Set<string>> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.playerTables(player), ConsistentRead: true }));

@@ -19,7 +19,7 @@ import type { ShoeState } from '../core/shoe.ts';
 import type { AiLevel, BetRecord, CommonPlayer, EngineEvent, PlayerState, RoundLogEntry, RoundState, TableState } from '../engine/types.ts';
 
 /** The table's own item: the engine's table fields minus players, shoe and round, which live apart. */
-export type TableCore = Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'seats' | 'roundsPlayed' | 'warnings' | 'host'> & {
+export type TableCore = Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'seats' | 'roundsPlayed' | 'warnings' | 'host' | 'ended'> & {
   /** How many shoes this table has retired (the engine numbers new shoes from it). */
   retiredCount: number;
   /** AI players seated at the table (a solo practice table holds a few): name to level. */
@@ -95,6 +95,7 @@ export function splitState(state: TableState, retiredBefore: number): Split {
       warnings: state.warnings,
       ...aiOf(state),
       ...(state.host !== undefined ? { host: state.host } : {}),
+      ...(state.ended ? { ended: true } : {}),
     },
     round,
     shoe: state.shoe,
@@ -155,5 +156,6 @@ export function assembleState(
     roundsPlayed: core.roundsPlayed,
     round: full,
     ...(core.host !== undefined ? { host: core.host } : {}),
+    ...(core.ended ? { ended: true } : {}),
   };
 }

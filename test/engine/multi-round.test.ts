@@ -8,7 +8,8 @@ import { formatCard, type Card } from '../../lambdas/core/cards.ts';
 import { FastRandom, shuffleInPlace } from '../../lambdas/core/rng.ts';
 import { aiDecision } from '../../lambdas/engine/ai-player.ts';
 import { createTable, replayRound } from '../../lambdas/engine/table.ts';
-import type { EngineEvent, TableState } from '../../lambdas/engine/types.ts';
+import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
+import { playerView } from '../../lambdas/engine/view.ts';
 import { attempt, balances, ctxFor, must, ofType, pack, charts, playOut, refused, table, type TestCtx } from './helpers.ts';
 
 const settledOf = (events: readonly EngineEvent[], bet: string) => ofType(events, 'settled').filter((e) => e.bet === bet);
@@ -483,6 +484,44 @@ describe('blackjack-eropa: AI players and the end of a solo round', () => {
     for (const player of ['alice', 'bob']) must(ctx, own, { type: 'join', player, balance: 100_000 });
     expect(refused(ctx, own, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 })).toBe('not-your-table');
     must(ctx, own, { type: 'bet', player: 'bob', bet: 'main', seat: 1, amount: 100 });
+  });
+
+  it('R-EU-END-1: a session ends when the player asks: the hand in play is auto-played to the end, then the table refuses everything', () => {
+    const ctx = ctxFor('blackjack-eropa');
+    // seat 1 TS 6S = 16, dealer 9H up and 8D hole; auto-play stands on 16 (hitUntil 11): 17 beats 16.
+    const state = table(ctx, { alice: 100_000 }, 'TS 9H 6S 8D TC 9C 8C 7C 6C 5C');
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 });
+    must(ctx, state, { type: 'deal' });
+    const events = must(ctx, state, { type: 'end-session' }, 'alice');
+    expect(ofType(events, 'action')).toMatchObject([{ player: 'alice', seat: 1, action: 'stand', auto: true }]);
+    expect(ofType(events, 'settled')).toMatchObject([{ player: 'alice', outcome: 'lose', returned: 0 }]);
+    expect(events.at(-1)).toEqual({ type: 'session-ended', round: 1 });
+    expect(state.round.phase).toBe('settled');
+    expect(state.players.alice.balance).toBe(99_900);
+    expect(playerView(ctx, state, 'alice').ended).toBe(true);
+    for (const cmd of [{ type: 'next-round' }, { type: 'tick' }, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 }, { type: 'end-session' }] as Command[])
+      expect(refused(ctx, state, cmd)).toBe('session-ended');
+    // The round's record holds the request, so it replays to the same end.
+    expect(state.round.log.map((e) => e.command.type)).toEqual(['join', 'bet', 'deal', 'end-session']);
+    const replayed = replayRound(ctxFor('blackjack-eropa'), 't1', structuredClone(state.round), structuredClone(state.shoe!));
+    expect(replayed.round.events).toEqual(state.round.events.slice(state.round.events.findIndex((e) => e.type === 'round-opened')));
+    expect(replayed.ended).toBe(true);
+  });
+
+  it('R-EU-END-1: bets not yet dealt go back when the session ends; a seated table refuses to end a session', () => {
+    const ctx = ctxFor('blackjack-eropa');
+    const state = table(ctx, { alice: 100_000 });
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 });
+    const events = must(ctx, state, { type: 'end-session' }, 'alice');
+    expect(ofType(events, 'bet-returned')).toMatchObject([{ player: 'alice', amount: 100, reason: 'round void: the player ended the session before the deal' }]);
+    expect(state.round.phase).toBe('void');
+    expect(state.players.alice.balance).toBe(100_000);
+    // Nothing bet: the round is left as it was, and the table ends.
+    const idle = table(ctx, { alice: 100_000 });
+    expect(ofType(must(ctx, idle, { type: 'end-session' }), 'round-void')).toEqual([]);
+    expect(idle.ended).toBe(true);
+    const seated = ctxFor('blackjack-mewah');
+    expect(refused(seated, table(seated, { alice: 100_000 }), { type: 'end-session' })).toBe('not-solo');
   });
 
   it('R-EU-END-1: a tick after the settlement opens the next round', () => {

@@ -29,6 +29,17 @@ describe('croupier play', () => {
     expect(out.stdout).toContain('balance 1,044.00 USD');
   });
 
+  test('blackjack-eropa: quitting mid-round ends the session, the hand auto-played to the end (R-EU-END-1, R-BJ-AUTO-1)', () => {
+    // You T 7 (17), the AI players 18, 19 and 20, the dealer 6 and T: quit while it is your turn.
+    // Auto-play stands on 17 (hitUntil 11); the dealer draws 9 to 25.
+    const out = play('blackjack-eropa', 'TS TH TD TC 6S 7H 8H 9H TS TD 9C', ['bet main 1000', 'deal']);
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toContain('you may: hit (seat 1), stand (seat 1), double (seat 1)');
+    expect(out.stdout).toContain('you main seat 1: dealer bust, returns 20.00 PTS');
+    expect(out.stdout).toContain('session ended after round 1');
+    expect(out.stdout).toContain('session ended · balance 1,010.00 PTS');
+  });
+
   test('stray words are refused with the usage, never silently dropped; a shoe that runs out voids the round (R-BJ-VOID-1)', () => {
     const out = play('blackjack-mewah', 'AS TC', ['bet main 1000 2', 'bet main 1000 seat', 'stand now', 'insurance maybe', 'bet main 1000', 'deal']);
     expect(out.status, out.stderr).toBe(0);

@@ -108,3 +108,41 @@ test('a demo (play-for-fun) account gets practice points on a money pack too, an
   const behind = await h.call('POST', '/tables/t1/bets', { as: 'dana', demo: true, body: { bet: 'behind', seat: 1, amount: 1_000 } });
   expect(behind.status, JSON.stringify(behind.body)).toBe(200);
 });
+
+test('a session ends when the player asks (R-EU-END-1): DELETE /tables/{id} finishes the round in play by auto-play, closes the table, and frees one of their three own tables', async () => {
+  const h = await open('blackjack-eropa');
+  expect((await h.call('POST', '/wallet/practice-points', { as: 'eve' })).status).toBe(200);
+  for (const id of ['eve-1', 'eve-2', 'eve-3']) expect((await h.call('POST', '/tables', { as: 'eve', body: { tableId: id } })).status).toBe(201);
+  expect((await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).status).toBe(200);
+  expect((await h.call('POST', '/tables/eve-1/deal', { as: 'eve' })).status).toBe(200);
+
+  // Only the player who opened it ends it; an operator's table is paused instead.
+  const other = await h.call('DELETE', '/tables/eve-1', { as: 'bob' });
+  expect([other.status, other.body]).toEqual([422, { code: 'not-your-table', message: 'only the player who opened this table ends its session' }]);
+  expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 'house-1' } })).status).toBe(201);
+  expect((await h.call('DELETE', '/tables/house-1', { as: 'eve' })).body.code).toBe('not-your-table');
+
+  const ended = await h.call('DELETE', '/tables/eve-1', { as: 'eve', key: 'end-1' });
+  expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+  expect(ended.body.view.ended).toBe(true);
+  expect(ended.body.view.round).toMatchObject({ id: 'eve-1-r1', phase: 'settled' });
+  const types = ended.body.events.map((e: { type: string }) => e.type);
+  expect(types).toContain('round-settled');
+  expect(types.at(-1)).toBe('session-ended');
+  // The same key answers the same; the table refuses everything after, and is not reopened.
+  expect((await h.call('DELETE', '/tables/eve-1', { as: 'eve', key: 'end-1' })).body).toEqual(ended.body);
+  const again = await h.call('DELETE', '/tables/eve-1', { as: 'eve' });
+  expect([again.status, again.body.code]).toEqual([422, 'session-ended']);
+  expect((await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).body.code).toBe('session-ended');
+  h.clock.now += 10 * 60_000;
+  const view = await h.call('GET', '/tables/eve-1', { as: 'eve' });
+  expect([view.status, view.body.ended, view.body.round.id]).toEqual([200, true, 'eve-1-r1']);
+  const reopen = await h.call('POST', '/tables', { as: 'eve', body: { tableId: 'eve-1' } });
+  expect([reopen.status, reopen.body.message]).toEqual([409, 'your session at table eve-1 has ended; open a table under another id']);
+
+  // The round stays for recall, and a fourth table of her own may open now.
+  const recalled = (await h.call('GET', '/rounds/eve-1-r1', { as: 'eve' })).body;
+  expect(recalled.round.phase).toBe('settled');
+  expect([...(await h.store.ownTables('eve'))].sort()).toEqual(['eve-2', 'eve-3']);
+  expect((await h.call('POST', '/tables', { as: 'eve', body: { tableId: 'eve-4' } })).status).toBe(201);
+});

@@ -174,6 +174,13 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     await expect.poll(() => roundNo(page), { timeout: 10_000 }).toBe(round + 1);
     await page.getByRole('button', { name: 'Bet Main' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/blackjack-eropa.png`, fullPage: true });
+    // Leaving ends the session (R-EU-END-1): a bet not yet dealt comes back, and the table takes no more.
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    await page.getByRole('button', { name: 'End session' }).click();
+    await expect.poll(() => page.getByTestId('phase').innerText()).toBe('Session ended');
+    await expect(page.getByTestId('ended').innerText()).resolves.toContain('Your session at this table has ended');
+    expect(await page.getByRole('button', { name: 'Bet Main' }).count()).toBe(0);
+    expect(await expectBalanceMatchesApi(w, 'blackjack-eropa', 'erik')).toBe(balance);
     expect(w.errors).toEqual([]);
   });
 

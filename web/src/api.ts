@@ -153,6 +153,8 @@ export class PackApi {
   deal = (table: string) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/deal`), this.token);
   /** Seats an AI player on a practice table (it bets the table minimum at each deal; the engine plays it). */
   addAi = (table: string, bot: Bot) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/ai`), this.token, bot);
+  /** Ends your session at a table you opened (R-EU-END-1). */
+  endSession = (table: string) => request<CommandResponse>('DELETE', this.path(`/tables/${encodeURIComponent(table)}`), this.token);
   removeAi = (table: string, seat: number) => request<CommandResponse>('DELETE', this.path(`/tables/${encodeURIComponent(table)}/ai/${seat}`), this.token);
   history = (limit = 20) => request<{ player: string; rounds: Recall[] }>('GET', this.path(`/history?limit=${limit}`), this.token);
   recall = (roundId: string) => request<Recall>('GET', this.path(`/rounds/${encodeURIComponent(roundId)}`), this.token);

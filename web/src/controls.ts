@@ -17,6 +17,7 @@ const PHASES: Record<string, string> = {
 };
 
 export function phaseText(view: TableView): string {
+  if (view.ended) return 'Session ended';
   return view.paused ? 'The table is paused' : (PHASES[view.round.phase] ?? view.round.phase);
 }
 

@@ -26,6 +26,7 @@ export function eventText(e: RecallEvent, currency: Currency): string {
     case 'wallet': return `${e.player}'s wallet ${delta(e.delta, currency)} (${e.reason})`;
     case 'round-settled': return `Round ${e.round} settled`;
     case 'round-void': return `Round ${e.round} void: ${e.reason}`;
+    case 'session-ended': return `The player ends the session after round ${e.round}`;
     default: return JSON.stringify(e); // an event this page does not know yet
   }
 }

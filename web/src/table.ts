@@ -240,6 +240,11 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       setBots(bots.filter((x) => x.seat !== b.seat));
       accept(r.view, seq);
     });
+  const endSession = () =>
+    run(async () => {
+      const seq = begin();
+      accept((await api.endSession(table!)).view, seq);
+    });
   const topUp = () =>
     run(async () => {
       await (c.practice || session.demo ? api.practicePoints() : api.credit(1000 * c.minorPerUnit));
@@ -273,16 +278,19 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
           ),
           h(Board, { view, rules }),
           h(Actions, { view, playActions: Object.keys(rules.rules.actions ?? {}).filter((a) => a !== 'insurance'), onAct: act, busy }),
-          view.round.phase === 'betting' ? h(Betting, { rules, view, form, setForm, onBet: bet, repeat, onRepeat: rebet, busy }) : null,
-          h(
+          view.ended ? h('p', { class: 'muted', role: 'status', 'data-testid': 'ended' }, 'Your session at this table has ended. Open a table under another name to play again.') : null,
+          view.round.phase === 'betting' && !view.ended ? h(Betting, { rules, view, form, setForm, onBet: bet, repeat, onRepeat: rebet, busy }) : null,
+          view.ended ? null : h(
             'div',
             { class: 'row dealing' },
             view.round.phase === 'betting' && (kind !== 'solo' || view.bets.length > 0)
               ? h('button', { type: 'button', class: 'primary', disabled: busy, onClick: () => void deal() }, kind === 'solo' ? 'Deal' : 'Deal now (operator)')
               : null,
             h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, c.practice ? 'Get practice points' : session.demo ? 'Get play money' : `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
+            // A solo table is the player's own: leaving ends its session; a round in play finishes by auto-play (R-EU-END-1).
+            kind === 'solo' ? h('button', { type: 'button', disabled: busy, title: 'a round in play finishes by auto-play', onClick: () => void endSession() }, 'End session') : null,
           ),
-          hasBots ? h(Bots, { rules, bots, onAdd: addBot, onRemove: removeBot, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
+          hasBots && !view.ended ? h(Bots, { rules, bots, onAdd: addBot, onRemove: removeBot, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
           last ? h(LastRound, { key: last.round.id, recall: last, rules, player: session.name }) : null,
           h(OtherTabs, { others: tabs, rules }),
         )
