@@ -288,6 +288,9 @@ export function scenarioFindings(sc: Scenario, pack: CompiledPack, path: string)
   });
   for (const name of Object.keys(sc.expect.balances))
     if (!players.has(name)) add(`/expect/balances/${name}`, `expect.balances: "${name}" is not one of the players (${[...players].join(', ')})`, true);
+  // A scenario proves what it expects: every player's end balance, so one cannot pass while checking nothing.
+  const unexpected = [...players].filter((name) => !(name in sc.expect.balances));
+  if (unexpected.length) add('/expect/balances', `expect.balances: give the final balance of every player; missing: ${unexpected.join(', ')}`);
   // The fixed shoe is a prefix of a real shuffle: no card more often than the decks hold it.
   const counts = new Map<string, number>();
   sc.shoe.forEach((text, i) => {

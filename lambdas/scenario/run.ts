@@ -84,6 +84,7 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
 
   const round = state.round;
   if (round.phase !== 'settled' && round.phase !== 'void') return fail(`the round is not settled at the end of the steps (phase ${round.phase}${round.turnSeat ? `, seat ${round.turnSeat} to act` : ''})`);
+  for (const name of Object.keys(scenario.players)) if (!(name in scenario.expect.balances)) result.problems.push(`balance of ${name}: not expected; a scenario gives every player's final balance`);
   for (const [name, expected] of Object.entries(scenario.expect.balances)) {
     const actual = state.players[name]?.balance;
     if (actual !== expected) result.problems.push(`balance of ${name}: expected ${expected}, got ${actual}`);

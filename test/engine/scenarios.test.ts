@@ -41,6 +41,14 @@ describe('the scenario runner fails what does not hold', () => {
     expect(r.problems).toEqual(['balance of alice: expected 104499, got 104500']);
   });
 
+  test('a player whose final balance is not expected: a scenario that checks nothing cannot pass', () => {
+    const s = example();
+    s.expect.balances = {};
+    const r = runScenario(s);
+    expect(r.passed).toBe(false);
+    expect(r.problems).toEqual(["balance of alice: not expected; a scenario gives every player's final balance"]);
+  });
+
   test('a legal step marked reject, and a refusal with another code than the one expected', () => {
     const accepted = example();
     accepted.steps[0] = { bet: { player: 'alice', on: 'andar', amount: 5000 }, reject: true };

@@ -42,3 +42,10 @@ test('a cite that is not a rule ID is refused in plain words', () => {
   expectProblem(found, path, positionOf(text, 'split-rule'), ['"split-rule" is not a rule ID', 'R-MW-SPLIT-1']);
   expect(found).toHaveLength(1);
 });
+
+test('a scenario expects every player\'s final balance: one that checks nothing is refused, naming who is missing', () => {
+  const text = 'pack: blackjack-mewah\ntitle: checks nothing\ncites: [R-MW-SURR-1]\nshoe: [TD, 9C, 6S, 8D]\nplayers: { alice: 1000, bob: 1000 }\nsteps:\n  - bet: { player: alice, on: main, seat: 1, amount: 100 }\n  - deal\nexpect:\n  balances: { bob: 1000 }\n';
+  const { path, found } = check('empty', text);
+  expectProblem(found, path, positionOf(text, 'balances: { bob', '{ bob'), ['give the final balance of every player', 'missing: alice']);
+  expect(found).toHaveLength(1);
+});
