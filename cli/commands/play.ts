@@ -86,9 +86,8 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-/** Quitting a solo table ends its session (R-EU-END-1): the round in play finishes by auto-play. */
+/** Quitting a solo table ends its session (R-EU-END-1): the round in play finishes by auto-play. Other tables refuse it (not-solo) and just close. */
 function endSession(ctx: Ctx, state: TableState): void {
-  if (ctx.pack.table.kind !== 'solo') return;
   ctx.events = [];
   const r = apply(ctx, state, { type: 'end-session' }, ME);
   if (!r.ok) return;
