@@ -127,8 +127,12 @@ function endSession(ctx: Ctx, state: TableState): Result {
     if (hasOpenBet(round.bets)) voidRound(ctx, state, 'the player ended the session before the deal');
   } else
     for (let guard = 0; round.phase !== 'settled' && round.phase !== 'void'; guard++) {
-      const r = guard < 1000 ? timeout(ctx, state) : fail('no-progress', 'the round does not finish');
-      if (!r.ok) return r; // cannot happen: every window of a dealt round times out
+      // Every window of a dealt round times out, so neither can happen. Were it to, the state is
+      // already changed and a refusal would break "refused means unchanged": it is a bug, thrown,
+      // and the shell stores nothing of the command.
+      if (guard === 1000) throw new Error(`end-session: round ${round.no} did not finish after 1000 timeouts (phase ${round.phase})`);
+      const r = timeout(ctx, state);
+      if (!r.ok) throw new Error(`end-session: a timeout was refused in phase ${round.phase}: ${r.error.message}`);
     }
   round.deadline = null;
   state.ended = true;

@@ -3,8 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { formatCard, parseCard } from '../core/cards.ts';
 import { loadCharts } from '../pack/charts.ts';
-import { formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
-import { schemaDiagnostics } from '../pack/schema-check.ts';
+import { checkFile, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
 import type { Scenario, ScenarioStep } from '../pack/schema.ts';
 import { parseSource } from '../pack/source.ts';
 import type { Ctx } from '../engine/context.ts';
@@ -23,9 +22,10 @@ export interface ScenarioResult {
 /** The scenario clock starts here; only `timeout` moves it, to the open window's deadline. */
 export const SCENARIO_EPOCH = Date.UTC(2026, 0, 1);
 
+/** Runs a file once it passes every check `validate` makes (its schema, its pack, its players and shoe). */
 export function runScenarioFile(path: string): ScenarioResult {
+  const problems = checkFile(path);
   const source = parseSource(path, readFileSync(path, 'utf8'));
-  const problems = source.syntaxErrors.length ? source.syntaxErrors : schemaDiagnostics('Scenario', source);
   const title = (source.data as { title?: string } | undefined)?.title ?? path;
   if (problems.length) return { path, title, passed: false, problems: problems.map(formatDiagnostic) };
   return runScenario(source.data as Scenario, path);
@@ -84,7 +84,6 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
 
   const round = state.round;
   if (round.phase !== 'settled' && round.phase !== 'void') return fail(`the round is not settled at the end of the steps (phase ${round.phase}${round.turnSeat ? `, seat ${round.turnSeat} to act` : ''})`);
-  for (const name of Object.keys(scenario.players)) if (!(name in scenario.expect.balances)) result.problems.push(`balance of ${name}: not expected; a scenario gives every player's final balance`);
   for (const [name, expected] of Object.entries(scenario.expect.balances)) {
     const actual = state.players[name]?.balance;
     if (actual !== expected) result.problems.push(`balance of ${name}: expected ${expected}, got ${actual}`);

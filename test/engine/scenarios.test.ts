@@ -41,12 +41,17 @@ describe('the scenario runner fails what does not hold', () => {
     expect(r.problems).toEqual(['balance of alice: expected 104499, got 104500']);
   });
 
-  test('a player whose final balance is not expected: a scenario that checks nothing cannot pass', () => {
-    const s = example();
-    delete s.expect.balances.alice;
-    const r = runScenario(s);
-    expect(r.passed).toBe(false);
-    expect(r.problems).toEqual(["balance of alice: not expected; a scenario gives every player's final balance"]);
+  test('a file that validate refuses is not run: a player without an expected balance, so a scenario cannot pass checking nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-scenarios-'));
+    try {
+      const file = join(dir, 'no-balance.yaml');
+      writeFileSync(file, readFileSync('rules/scenarios/andar-bahar--example-1-first-andar.yaml', 'utf8').replace('{ alice: 104500, ', '{ '));
+      const r = runScenarioFile(file);
+      expect(r.passed).toBe(false);
+      expect(r.problems).toEqual([expect.stringMatching(/no-balance\.yaml:\d+:\d+: expect\.balances: give the final balance of every player; missing: alice$/)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a legal step marked reject, and a refusal with another code than the one expected', () => {
