@@ -1,9 +1,10 @@
 // The Andar Bahar family: a fresh single-deck shuffle and the game card when the round opens
 // (R-AB-DECK-1, R-AB-GAME-1), bets per mode (R-AB-MODE-1), alternate dealing until a card of the
 // game card's rank appears (R-AB-DEAL-1), and every bet settled from the pack's pay tables.
-import { rankOf, type Card } from '../core/cards.ts';
+import { CARDS_PER_DECK, rankOf, type Card } from '../core/cards.ts';
 import { draw } from '../core/shoe.ts';
 import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
+import { outcomeIndex } from '../pack/line-table.ts';
 import { checkStake, placeStake, returnBet, scratchStake, voidForShoe } from './bets.ts';
 import { empty, hasOpenBet, openBet } from './records.ts';
 import { emit, ok, type Ctx } from './context.ts';
@@ -16,16 +17,18 @@ const STAKE = scratchStake();
 
 // One group of each kind, filled once a round when the winner is known: a bet reads it and lets go.
 const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = { winner: undefined, cardsDealt: undefined };
-const outcome: GroupView = { cards: [], n: 0, facts };
-const first3: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 0, facts };
+const outcome: GroupView = { cards: [], n: 0, facts, outcome: -1 };
+const first3: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 0, facts, outcome: -1 };
 
 /** Fills the groups from the round's cards once the winner is known. */
-function fillGroups(state: TableState): void {
+function fillGroups(ctx: Ctx, state: TableState): void {
   const ab = state.round.andarBahar!;
   const andar = ab.sides[0];
   const bahar = ab.sides[1];
   facts.winner = ab.winner ?? undefined;
   facts.cardsDealt = andar.length + bahar.length;
+  const shoeCards = ctx.pack.shoe.decks * CARDS_PER_DECK;
+  outcome.outcome = ab.winner === null || facts.cardsDealt > shoeCards ? -1 : outcomeIndex(shoeCards, ab.winner, facts.cardsDealt);
   // First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2).
   first3.n = andar.length && bahar.length ? 3 : 0;
   first3.cards[0] = ab.gameCard;
@@ -100,7 +103,7 @@ export const andarBahar: Family = {
       side = side === 0 ? 1 : 0;
     }
     ab.winner = side;
-    fillGroups(state);
+    fillGroups(ctx, state);
     settleDecided(ctx, state, groupOf, true);
     round.phase = 'settled';
     if (ctx.events) emit(ctx, state, { type: 'round-settled', round: round.no });

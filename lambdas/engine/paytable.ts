@@ -14,6 +14,8 @@ export interface GroupView {
   cards: ArrayLike<Card>;
   n: number;
   facts: Facts;
+  /** The round's outcome at `outcomeIndex` once known (Andar Bahar), else -1: outcome bets look their line up there. */
+  outcome: number;
 }
 
 const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
@@ -21,6 +23,7 @@ const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
 
 /** Index of the paying line, -1 for none, or undefined while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number | undefined {
+  if (bet.outcomeLines !== null && group.outcome >= 0) return bet.outcomeLines[group.outcome];
   const facts = group.facts;
   if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) {
     // Decided already when both answers pay the same line (R-LL-SETTLE-1).

@@ -1,9 +1,9 @@
 // Compiles a validated pack (modules already resolved) into the frozen CompiledPack.
 import { createHash } from 'node:crypto';
-import { parseRank } from '../core/cards.ts';
+import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead } from './conditions.ts';
-import { lineFunction } from './line-table.ts';
+import { lineFunction, outcomeTable } from './line-table.ts';
 import type { CompiledBet, CompiledLine, CompiledPack, RankSet } from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
@@ -17,7 +17,7 @@ export interface BetSource {
 export function compilePack(pack: VariantPack, bets: BetSource[], path: string, resolved: unknown): CompiledPack {
   const s = pack.spec;
   const modes = s.modes ? { offered: [...s.modes.offered], default: s.modes.default } : null;
-  const compiledBets = bets.flatMap((b) => compileBet(b, modes?.offered ?? null, s.table.kind)).map((b, index) => ({ ...b, index }));
+  const compiledBets = bets.flatMap((b) => compileBet(b, modes?.offered ?? null, s.table.kind, s.shoe.decks * CARDS_PER_DECK)).map((b, index) => ({ ...b, index }));
   const compiled: CompiledPack = {
     id: pack.id,
     name: pack.name,
@@ -91,7 +91,8 @@ export function rankSet(ranks: readonly (string | number)[]): RankSet {
   return set;
 }
 
-function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKind: string): Omit<CompiledBet, 'index'>[] {
+/** `shoeCards`: the cards of the pack's shoe, the most an outcome bet's count can reach. */
+function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKind: string, shoeCards: number): Omit<CompiledBet, 'index'>[] {
   const b = source.bet;
   const lines: CompiledLine[] = (b.lines ?? [])
     .map((l) => ({ name: l.name, pays: ratio(l.pays), paysAsWritten: l.pays, matches: compileCondition(l.when) }))
@@ -99,6 +100,7 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
   const facts = [...new Set((b.lines ?? []).flatMap((l) => factsRead(l.when)))];
   const modes: (ModeName | null)[] = offeredModes ? (b.modes ?? offeredModes) : [null];
   const lineOf = lineFunction(lines, b.group ?? null, facts);
+  const outcomeLines = outcomeTable(lines, b.group ?? null, facts, shoeCards);
   return modes.map((mode) => ({
     key: intern(mode ? `${b.name}/${mode}` : b.name),
     name: intern(b.name),
@@ -115,6 +117,7 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     group: b.group ?? null,
     lines,
     lineOf,
+    outcomeLines,
     facts,
     readsDealerBlackjack: facts.includes('dealerBlackjack'),
     readsOutcome: facts.includes('winner') || facts.includes('cardsDealt'),
@@ -159,8 +162,9 @@ export function canonicalJson(value: unknown): string {
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/** Freezes the pack's objects; typed arrays (lookup tables) cannot be frozen, and nothing writes them. */
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);
   }

@@ -42,6 +42,8 @@ export interface CompiledBet {
   readonly lines: readonly CompiledLine[];
   /** Index of the paying line for a group and facts, -1 for none (a lookup table when hot). */
   readonly lineOf: (cards: ArrayLike<number>, n: number, facts: Facts) => number;
+  /** Outcome bets (reading only the winner and the count dealt): the paying line at `outcomeIndex`; null otherwise. */
+  readonly outcomeLines: Int8Array | null;
   /** Facts any line reads; the bet is decided only when they are known (R-LL-SETTLE-1). */
   readonly facts: readonly FactName[];
   /** The same, as flags for the hot path: a line reads the dealer's blackjack / the round's outcome. */

@@ -21,7 +21,6 @@ export function lineFunction(lines: readonly Line[], group: CardGroupName | null
     for (let i = 0; i < lines.length; i++) if (lines[i].matches(cards, n, f)) return i;
     return -1;
   };
-  if (group === 'outcome' && !facts.includes('dealerBlackjack')) return byOutcome(slow);
   const size = group ? GROUP_SIZE[group] : undefined;
   // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
   if (!size || facts.some((f) => f !== 'dealerBlackjack')) return slow;
@@ -76,21 +75,25 @@ function permutations(items: readonly number[]): number[][] {
   return out;
 }
 
-/** Most cards an outcome table remembers; a longer round (many decks) asks the lines. */
-const OUTCOME_CARDS = 64;
-
 /**
- * Outcome bets (Andar Bahar) read no cards, only the winner and the count dealt: each answer is
- * remembered per winner × count, so a round's settlement is a lookup, not a walk over closures.
+ * Outcome bets (Andar Bahar) read no cards, only the winner and the count dealt: the paying line
+ * for every winner and count a shoe of `cards` cards allows, at `outcomeIndex`. Settling one is
+ * then a typed-array read, not a walk over closures; null for a bet that reads anything else.
  */
-function byOutcome(slow: LineOf): LineOf {
-  const memo = new Int8Array(2 * OUTCOME_CARDS).fill(-2);
-  return (cards, n, f) => {
-    const w = f.winner;
-    const c = f.cardsDealt;
-    if (n !== 0 || w === undefined || c === undefined || c < 0 || c >= OUTCOME_CARDS || !Number.isInteger(c)) return slow(cards, n, f);
-    const i = w * OUTCOME_CARDS + c;
-    const known = memo[i];
-    return known !== -2 ? known : (memo[i] = slow(cards, n, f));
-  };
+export function outcomeTable(lines: readonly Line[], group: CardGroupName | null, facts: readonly FactName[], cards: number): Int8Array | null {
+  if (group !== 'outcome' || facts.includes('dealerBlackjack')) return null;
+  const table = new Int8Array(2 * (cards + 1));
+  const f: Facts = {};
+  for (const winner of [0, 1] as const)
+    for (let dealt = 0; dealt <= cards; dealt++) {
+      f.winner = winner;
+      f.cardsDealt = dealt;
+      let line = -1;
+      for (let i = 0; i < lines.length && line < 0; i++) if (lines[i].matches([], 0, f)) line = i;
+      table[outcomeIndex(cards, winner, dealt)] = line;
+    }
+  return table;
 }
+
+/** Where an outcome table keeps the line for a winner and a count dealt from a shoe of `cards` cards. */
+export const outcomeIndex = (cards: number, winner: 0 | 1, dealt: number): number => winner * (cards + 1) + dealt;

@@ -1,9 +1,10 @@
 // A bet's line function gives the same line from its lookup table as from its conditions, for
-// every two-card group and a sample of three-card groups, with and without the dealer-blackjack fact.
+// every two-card group and a sample of three-card groups, with and without the dealer-blackjack fact;
+// an outcome bet's table gives the line its conditions give for every winner and count dealt.
 import { describe, expect, it } from 'vitest';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import type { Facts } from '../../lambdas/pack/conditions.ts';
-import { TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
+import { outcomeIndex, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 
 const slow = (bet: CompiledBet, cards: number[], facts: Facts) => bet.lines.findIndex((l) => l.matches(cards, cards.length, facts));
@@ -32,5 +33,17 @@ describe('pay-table lookup tables', () => {
         expect(bet.lineOf(cards, 3, {})).toBe(slow(bet, cards, {}));
       }
     }
+  });
+
+  it('R-AB-PAY-1, R-AB-SIDE-1, R-AB-SIDE-3: every Andar Bahar outcome bet from its table equals its conditions, for each winner and count dealt', () => {
+    const pack = loadPack('andar-bahar');
+    const outcomeBets = pack.bets.filter((b) => b.group === 'outcome');
+    expect(outcomeBets.length).toBeGreaterThan(10);
+    for (const bet of outcomeBets) {
+      expect(bet.outcomeLines).not.toBeNull();
+      for (const winner of [0, 1] as const)
+        for (let dealt = 0; dealt <= 52; dealt++) expect(bet.outcomeLines![outcomeIndex(52, winner, dealt)]).toBe(slow(bet, [], { winner, cardsDealt: dealt }));
+    }
+    expect(pack.betByKey.get('first-3/commission')!.outcomeLines).toBeNull(); // it reads cards
   });
 });

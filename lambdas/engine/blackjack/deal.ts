@@ -187,7 +187,7 @@ export function settleSideBets(ctx: Ctx, state: TableState, final: boolean): voi
 
 // One group and one set of facts, refilled per settlement: a bet reads them and lets go.
 const facts: { dealerBlackjack: boolean | undefined } = { dealerBlackjack: undefined };
-const group: GroupView = { cards: [], n: 0, facts };
+const group: GroupView = { cards: [], n: 0, facts, outcome: -1 };
 const withUp: Card[] = [0, 0, 0];
 
 /** A side bet's cards: the dealer's final hand, or the first two (and the up card) of its spot. */
