@@ -4,7 +4,8 @@
 // - oneCoreWarm: the target's figure, rounds per second on one core once V8 has warmed up. It
 //   needs ~1 M rounds, and a figure from fewer than ~2 M understates (PRODUCT.md): one worker
 //   plays warmUp + measured rounds and the rate is taken from the first progress report past
-//   warmUp to the end.
+//   warmUp to the end. oneCoreWarmSegments gives the rate between successive reports (every
+//   65,536 rounds) as slowest, median and fastest, since this machine's noise moves one figure.
 // - w1, w2: whole runs with one and two workers, warm-up included (start-up excluded).
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -24,12 +25,17 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
     // When the warm-up was done: the first progress report at or past it.
     let warm: { at: number; done: number } | undefined;
     let last = { at: 0, done: 0 };
+    // Rates between successive progress reports once warm: this machine's noise, seen per segment.
+    const segments: number[] = [];
     const onProgress = (done: number) => {
-      last = { at: performance.now(), done };
+      const now = { at: performance.now(), done };
+      if (warm && now.done > last.done && now.at > last.at) segments.push((now.done - last.done) / ((now.at - last.at) / 1000));
+      last = now;
       if (!warm && done >= warmUp) warm = last;
     };
     const whole = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 1, onProgress });
     const oneCoreWarm = Math.round((last.done - warm!.done) / ((last.at - warm!.at) / 1000));
+    segments.sort((a, b) => a - b);
     const w2 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 2 });
     const wagers = wagerOf(pack);
     const settled = pack.bets.filter((b) => b.type !== 'behind');
@@ -39,6 +45,10 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
       wagersPlaced: settled.filter((b) => wagers[b.index] === b).length,
       betKeysSettled: settled.length,
       roundsPerSecondOneCoreWarm: oneCoreWarm,
+      // Two runs of the same code differ by up to ~40% here at times: compare designs by the median segment, not one figure.
+      oneCoreWarmSegments: segments.length
+        ? { count: segments.length, slowest: Math.round(segments[0]), median: Math.round(segments[segments.length >> 1]), fastest: Math.round(segments[segments.length - 1]) }
+        : null,
       warmUpRounds: warmUp,
       measuredRounds: last.done - warm!.done,
       roundsPerSecondW1: Math.round((warmUp + measured) / whole.seconds),
