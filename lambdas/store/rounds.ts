@@ -18,7 +18,7 @@
 //   and the condition settles every player exactly once.
 // - The shoe item (seed) is read only to play; views and recall never get it from here except
 //   `retiredShoe`, which answers only for a retired shoe.
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { ShoeState } from '../core/shoe.ts';
 import type { EngineEvent, RoundLogEntry, TableState } from '../engine/types.ts';
@@ -374,11 +374,17 @@ export class RoundStore {
     return out;
   }
 
-  private async batchGet(keyList: { PK: string; SK: string }[]): Promise<Record<string, unknown>[]> {
+  /** The items at `keyList`, whole or only the named `attributes`. */
+  private async batchGet(keyList: { PK: string; SK: string }[], attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = [];
+    // Names go through placeholders: some (data) are DynamoDB reserved words.
+    const projection = attributes && {
+      ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
+    };
     for (const batch of chunked(keyList, 100)) {
-      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-        [this.tableName]: { Keys: batch, ConsistentRead: true },
+      let request: BatchGetCommandInput['RequestItems'] = {
+        [this.tableName]: { Keys: batch, ConsistentRead: true, ...projection },
       };
       for (let attempt = 0; request && Object.keys(request).length && attempt < 20; attempt++) {
         const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
@@ -666,8 +672,9 @@ export class RoundStore {
   /** Tables whose round has something due at `now` (a deadline passed, a finished round, a pending transition). */
   async dueTables(now: number): Promise<string[]> {
     const ids = await this.tableIds();
-    const tables = await this.batchGet(ids.map((id) => keys.table(id)));
-    const rounds = await this.batchGet(tables.map((t) => keys.round(t.currentRoundId as string)));
+    // Only what decides it: a round's data (its bets, cards, log) can run to hundreds of KB.
+    const tables = await this.batchGet(ids.map((id) => keys.table(id)), ['tableId', 'currentRoundId', 'core', 'pending', 'lockId', 'lockedUntil']);
+    const rounds = await this.batchGet(tables.map((t) => keys.round(t.currentRoundId as string)), ['roundId', 'phase', 'deadline']);
     const roundBy = new Map(rounds.map((r) => [r.roundId as string, r]));
     const due: string[] = [];
     for (const t of tables) {
