@@ -48,6 +48,12 @@ export function checkFile(path: string, rulesDir = rulesDirOf(path)): Diagnostic
   } catch (e) {
     return [{ path, line: 1, col: 1, pointer: '', message: `cannot read the file: ${(e as Error).message}` }];
   }
+  return checkSource(source, rulesDir);
+}
+
+/** Everything wrong with a file already read; [] when it is valid. */
+export function checkSource(source: SourceFile, rulesDir = rulesDirOf(source.path)): Diagnostic[] {
+  const path = source.path;
   if (source.syntaxErrors.length) return source.syntaxErrors;
   const kind = fileKind(source.data);
   if (!kind) {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { formatCard, parseCard } from '../core/cards.ts';
 import { loadCharts } from '../pack/charts.ts';
-import { checkFile, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
+import { checkSource, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
 import type { Scenario, ScenarioStep } from '../pack/schema.ts';
 import { parseSource } from '../pack/source.ts';
 import type { Ctx } from '../engine/context.ts';
@@ -24,8 +24,8 @@ export const SCENARIO_EPOCH = Date.UTC(2026, 0, 1);
 
 /** Runs a file once it passes every check `validate` makes (its schema, its pack, its players and shoe). */
 export function runScenarioFile(path: string): ScenarioResult {
-  const problems = checkFile(path);
   const source = parseSource(path, readFileSync(path, 'utf8'));
+  const problems = checkSource(source);
   const title = (source.data as { title?: string } | undefined)?.title ?? path;
   if (problems.length) return { path, title, passed: false, problems: problems.map(formatDiagnostic) };
   return runScenario(source.data as Scenario, path);
