@@ -75,6 +75,29 @@ describe('R-TB-SIDE-2: side-bet round limits count the rounds of the current sho
   });
 });
 
+// ------------------------------------------------------------------ R-MW-SEAT-2
+
+describe('mirrored seat bets across rounds on blackjack-mewah', () => {
+  it('R-MW-SEAT-2: a seat kept from the last round needs its seat bet before a second seat is taken, so the two seats always carry the same bet', () => {
+    const ctx = ctxFor('blackjack-mewah', 3);
+    const state = table(ctx, { alice: 100_000 });
+    quickRound(ctx, state, [['alice', 1]]);
+    must(ctx, state, { type: 'next-round' });
+    expect(state.seats[1]?.owner).toBe('alice');
+    const opening = state.players.alice.balance;
+    const seatBets = () => state.round.bets.filter((b) => b.name === 'main').map((b) => [b.seat, b.amount]);
+    // Seat 1 is held but has no bet this round: the amount a second seat must match is not known yet.
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 500 })).toBe('seat-bet-mismatch');
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 500 });
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 400 })).toBe('seat-bet-mismatch');
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 500 });
+    // A raise on either seat goes to both.
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 500 });
+    expect(seatBets()).toEqual([[1, 1000], [2, 1000]]);
+    expect(state.players.alice.balance).toBe(opening - 2000);
+  });
+});
+
 // ------------------------------------------------------------------ R-MW-SEAT-3, R-MW-SEAT-4
 
 describe('seat removal on blackjack-mewah', () => {

@@ -126,6 +126,9 @@ describe('bet slips', () => {
     const recall = (await h.call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
     const slip = repeatBets(recall.bets, 'alice', view.you.seats, true);
     expect(slip).toEqual([{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'pair', seat: 2, amount: 500 }]); // seat 2's main comes by the mirror
+    // Holding seat 1 only, whatever order the seats were bet in: seat 1's bet first, since seat 2 is taken with the same amount.
+    const mainsFromSeat2 = recall.bets.filter((b: { name: string }) => b.name === 'main').reverse();
+    expect(repeatBets(mainsFromSeat2, 'alice', [1], true)).toEqual([{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'main', seat: 2, amount: 1000 }]);
     const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: slip } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const bets = (placed.body.view.bets as { bet: string; seat: number; amount: number }[]).map((b) => [b.bet, b.seat, b.amount]);

@@ -114,20 +114,19 @@ export function paysText(rules: Rules, bet: string, mode: string | null): string
 /**
  * The last round's bets of `player`, to place again as one slip. Where seat bets are mirrored
  * (R-MW-SEAT-2), the main bet on the first seat still held mirrors to the player's other held
- * seats, so theirs are left out (placed too, each would mirror again and double the rest).
+ * seats, so theirs are left out (placed too, each would mirror again and double the rest). It goes
+ * first: a seat taken again is taken with the held seats' bet, which must be placed by then.
  */
 export function repeatBets(bets: readonly RecallBet[], player: string, held: readonly number[], mirrored: boolean): BetRequest[] {
-  let mirroredMain = false;
+  let mirroredMain: BetRequest | null = null;
   const out: BetRequest[] = [];
   for (const b of bets) {
     if (b.player !== player) continue;
-    if (mirrored && b.type === 'hand' && b.seat !== null && held.includes(b.seat)) {
-      if (mirroredMain) continue;
-      mirroredMain = true;
-    }
-    out.push({ bet: b.name, amount: b.amount, ...(b.seat !== null ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) });
+    const request: BetRequest = { bet: b.name, amount: b.amount, ...(b.seat !== null ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) };
+    if (mirrored && b.type === 'hand' && b.seat !== null && held.includes(b.seat)) mirroredMain ??= request;
+    else out.push(request);
   }
-  return out;
+  return mirroredMain ? [mirroredMain, ...out] : out;
 }
 
 export interface BetForm {

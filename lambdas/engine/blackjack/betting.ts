@@ -107,6 +107,9 @@ function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetS
     const mine = seatsOf(ctx, state, playerName);
     if (mine.length >= table.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${table.seatsPerPlayer}`);
     const current = Math.max(0, ...mine.map(amountOn));
+    // A seat kept from the last round has no seat bet yet: the amount to match is unknown until it has.
+    if (table.mirrorSeatBets && mine.length > 0 && current === 0)
+      return fail('seat-bet-mismatch', `your seats carry the same seat bet: place this round's seat bet on seat ${mine.join(', ')} first, then take seat ${seat} with the same amount (R-MW-SEAT-2)`);
     if (table.mirrorSeatBets && current > 0 && cmd.amount !== current)
       return fail('seat-bet-mismatch', `your seats carry the same seat bet: take seat ${seat} with ${current}, the bet on your other seat (R-MW-SEAT-2)`);
     const stake = checkStake(ctx, state, playerName, bet, 0, cmd.amount);
