@@ -50,6 +50,12 @@ test('every variant pack is served with its rules, exact RTPs and line odds; the
   expect(readdirSync(dataDir).length, 'DynamoDB Local keeps its data in the folder given').toBeGreaterThan(0);
 });
 
+test("R-LL-HOST-1: the Lucky Ladies limits and its aggregate cap per round are in the table's public rules", async () => {
+  const rules = await call('GET', '/blackjack-lucky-ladies/rules');
+  const ladies = rules.body.rules.bets.find((b: { name: string }) => b.name === 'lucky-ladies');
+  expect(ladies).toMatchObject({ limits: { min: 100, max: 2000 }, cap: { perRound: 2_000_000 } });
+});
+
 test('tokens from croupier token: an operator opens a table and credits a wallet, the player bets; no token, no bet', async () => {
   const operator = token('--sub', 'smoke-op', '--role', 'operator');
   const player = token('--sub', 'smoke-ann', '--role', 'player');

@@ -397,6 +397,30 @@ describe('void after partial settlement returns everything', () => {
     expect(balances(state)).toEqual(opening);
   });
 
+  it("R-AB-GAME-1: the game card is drawn when the round opens, betting is open from then, and the countdown's end closes it and deals", () => {
+    const ctx = ctxFor('andar-bahar', 22);
+    const state = table(ctx, { alice: 100_000 });
+    const round = state.round;
+    const gameCard = round.andarBahar!.gameCard;
+    expect(ofType(round.events, 'card')).toEqual([{ type: 'card', to: 'game', card: gameCard }]);
+    expect(state.shoe!.position).toBe(1);
+    expect(round.phase).toBe('betting');
+    expect(round.deadline).toBe(ctx.env.now + ctx.pack.timing.bettingMs);
+    must(ctx, state, { type: 'bet', player: 'alice', bet: 'andar', amount: 1000 });
+    // Before the countdown ends the clock changes nothing; at its end betting closes and the round is dealt.
+    ctx.env.now = round.deadline! - 1;
+    must(ctx, state, { type: 'tick' });
+    expect(round.phase).toBe('betting');
+    ctx.env.now = round.deadline!;
+    must(ctx, state, { type: 'tick' });
+    expect(round.phase).toBe('settled');
+    expect(round.andarBahar!.gameCard).toBe(gameCard);
+    // The clock opens the next round too, with its own game card on a fresh deck.
+    expect(state.round.no).toBe(2);
+    expect(ofType(state.round.events, 'card')).toEqual([{ type: 'card', to: 'game', card: state.round.andarBahar!.gameCard }]);
+    expect(state.shoe!.position).toBe(1);
+  });
+
   it('R-AB-FAULT-1: a fault before the round starts cancels it and returns every bet; a started round completes and cannot be voided', () => {
     const ctx = ctxFor('andar-bahar', 21);
     const state = table(ctx, { alice: 100_000, bob: 100_000 });

@@ -55,6 +55,11 @@ describe('blackjack-mewah', () => {
 });
 
 describe('blackjack-tanpa-batas', () => {
+  test('R-TB-TABLE-1 one common hand for any number of players, 8 decks, the shown card burns its value', () => {
+    expect(TB.table.kind).toBe('common-draw');
+    expect(TB.shoe.decks).toBe(8);
+    expect(TB.shoe.burn).toBe('shown-card-value');
+  });
   test('R-TB-PAY-1 BJ 3:2, win 1:1, insurance 2:1', () => {
     expect(ratio(bet(TB, 'main').blackjackPays)).toBe('3:2');
     expect(ratio(bet(TB, 'main').winPays)).toBe('1:1');
