@@ -35,14 +35,17 @@ export function schemaDiagnostics(kind: FileKind, source: SourceFile): Diagnosti
 
 /**
  * Drops the noise of unions: when a value fails `anyOf`, report the one branch whose type fits the
- * value (e.g. an object given for "number or {min, max}"), or else the union once.
+ * value (e.g. an object given for "number or {min, max}") or, among mappings, whose required keys
+ * it has (a scenario step's `act:`), or else the union once.
  */
 function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
   const unions = errors.filter((e) => e.keyword === 'anyOf');
   let kept = errors.filter((e) => e.keyword !== 'if');
   for (const union of unions) {
     const branches: any[] = (union.parentSchema as any)?.anyOf ?? [];
-    const fitting = branches.map((b, i) => (typeFits(b.type, union.data) ? i : -1)).filter((i) => i >= 0);
+    let fitting = branches.map((b, i) => (typeFits(b.type, union.data) ? i : -1)).filter((i) => i >= 0);
+    // Several mappings fit (a scenario step): the one whose required keys the value has is meant.
+    if (fitting.length > 1) fitting = fitting.filter((i) => hasKeys(branches[i].required, union.data));
     const inside = (e: ErrorObject) => e.schemaPath.startsWith(union.schemaPath + '/');
     if (fitting.length === 1) {
       const prefix = `${union.schemaPath}/${fitting[0]}/`;
@@ -57,6 +60,10 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
     const id = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     return seen.has(id) ? false : (seen.add(id), true);
   });
+}
+
+function hasKeys(required: unknown, value: unknown): boolean {
+  return Array.isArray(required) && required.length > 0 && !!value && typeof value === 'object' && required.every((k) => k in value);
 }
 
 function typeFits(type: unknown, value: unknown): boolean {

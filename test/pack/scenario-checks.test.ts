@@ -49,3 +49,10 @@ test('a scenario expects every player\'s final balance: one that checks nothing 
   expectProblem(found, path, positionOf(text, 'balances: { bob', '{ bob'), ['give the final balance of every player', 'missing: alice']);
   expect(found).toHaveLength(1);
 });
+
+test("a step's bad value is named where it is, with what is allowed (not the step as a whole)", () => {
+  const text = 'pack: blackjack-mewah\ntitle: bad action\ncites: [R-MW-SPLIT-1]\nshoe: []\nplayers: { alice: 1000 }\nsteps:\n  - bet: { player: alice, on: main, seat: 1, amount: 100 }\n  - act: { player: alice, seat: 1, action: splitt }\nexpect:\n  balances: { alice: 1000 }\n';
+  const { path, found } = check('action', text);
+  expectProblem(found, path, positionOf(text, 'splitt'), ['steps[1].act.action: "splitt" is not allowed', 'hit, stand, double, split']);
+  expect(found).toHaveLength(1);
+});
