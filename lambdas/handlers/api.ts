@@ -31,7 +31,7 @@ import { recallRound } from './recall.ts';
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP (the exact RTP of every bet, computed when the stack was synthesized)", public: true },
   { key: 'GET /openapi.json', summary: 'this document', public: true },
-  { key: 'POST /tables', summary: `create a table (operators; on a solo practice pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet, and which the scheduled sweep leaves to the player's next request)`, body: 'CreateTableBody', idempotent: true },
+  { key: 'POST /tables', summary: `create a table (operators; on a solo practice pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet, and which the scheduled sweep leaves to the player's next request)`, body: 'CreateTableBody', idempotent: true, creates: true },
   { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
   { key: 'DELETE /tables/{tableId}', summary: `end your session at a table you opened (R-EU-END-1): a round in play is finished as if every window timed out (auto-play, unanswered = no), bets not yet dealt are returned, and the table then refuses every command. Its rounds stay for recall; it no longer counts among your ${OWN_TABLES_PER_PLAYER} own tables`, idempotent: true },
   { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },

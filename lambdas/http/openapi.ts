@@ -9,6 +9,8 @@ export interface RouteDoc {
   public?: boolean;
   operator?: boolean;
   idempotent?: boolean;
+  /** Answers 201 when it creates the resource, 200 when it was there already. */
+  creates?: boolean;
 }
 
 const ERROR = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
@@ -25,7 +27,8 @@ export function openApiDocument(packId: string, packVersion: string, routes: rea
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.body}` } } } } } : {}),
       ...(r.public ? { security: [] } : {}),
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': { description: r.creates ? 'there already' : 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
+        ...(r.creates ? { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
         default: { description: 'an error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     };

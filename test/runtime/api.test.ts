@@ -281,5 +281,6 @@ describe('schemas', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/tables/{tableId}/bets'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/BetBody');
     expect(doc.components.schemas.BetBody.required).toEqual(['bet', 'amount']);
+    expect(doc.paths['/tables'].post.responses).toMatchObject({ '200': { description: 'there already' }, '201': { description: 'created' } });
   });
 });
