@@ -23,11 +23,16 @@ commands:
   serve                      run every pack's API locally (npm start)`;
 
 const [command, ...args] = process.argv.slice(2);
-if (!command || command === '--help' || command === 'help' || !/^[a-z]+$/.test(command)) {
+if (command === '--help' || command === '-h' || command === 'help') {
   console.log(USAGE);
-  process.exit(command ? 0 : 2);
+  process.exit(0);
 }
-const file = new URL(`./commands/${command}.ts`, import.meta.url);
+if (!command) {
+  console.error(USAGE);
+  process.exit(2);
+}
+// Only a plain name can be a command file: anything else is unknown, never a path to import.
+const file = new URL(`./commands/${/^[a-z]+$/.test(command) ? command : '-'}.ts`, import.meta.url);
 if (!existsSync(file)) {
   console.error(`croupier: unknown command "${command}"\n\n${USAGE}`);
   process.exit(2);

@@ -30,7 +30,7 @@ function option(args: string[], name: string): string | undefined {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const pack = packArgument(args, 'croupier play <pack> [--seed S] [--shoe CARDS]', ['--seed', '--shoe']);
+  const pack = packArgument(args, 'croupier play <pack> [--seed S] [--shoe CARDS]', { options: ['--seed', '--shoe'] });
   if (typeof pack === 'number') return pack;
   const seedText = option(args, '--seed');
   const seed = seedText ? new Uint8Array(createHash('sha256').update(seedText).digest()) : undefined;

@@ -10,7 +10,7 @@ const USAGE = 'croupier rtp <pack> [--lines] [--json]';
 export async function run(args: string[]): Promise<number> {
   const json = args.includes('--json');
   const withLines = args.includes('--lines');
-  const pack = packArgument(args, USAGE);
+  const pack = packArgument(args, USAGE, { flags: ['--json', '--lines'] });
   if (typeof pack === 'number') return pack;
   const rows = rtpRows(pack);
   for (const row of rows) {

@@ -6,7 +6,7 @@ import { chartToYaml } from '../../lambdas/math/chart-file.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
 
 export async function run(args: string[]): Promise<number> {
-  const pack = packArgument(args, 'croupier strategy <pack> [--yaml]');
+  const pack = packArgument(args, 'croupier strategy <pack> [--yaml]', { flags: ['--yaml'] });
   if (typeof pack === 'number') return pack;
   if (pack.family !== 'blackjack') {
     console.error(`${pack.id} is an ${pack.family} pack: it has no player decisions, so no strategy chart`);

@@ -1,7 +1,6 @@
 // `croupier validate [paths...] [--json]`: checks every rule file under the paths by its kind and
 // prints one `path:line:col: message` line per problem (or the JSON report); exit 1 on any problem.
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { checkFile, formatDiagnostic } from '../../lambdas/pack/load.ts';
 import type { Diagnostic } from '../../lambdas/pack/source.ts';
 
@@ -51,7 +50,8 @@ function ruleFiles(root: string): string[] | undefined {
   if (!stat.isDirectory()) return [root];
   const out: string[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const path = join(root, entry.name);
+    // Paths as given: the folder as typed, then the name (join would normalise "./rules").
+    const path = root.endsWith('/') ? root + entry.name : `${root}/${entry.name}`;
     if (entry.isDirectory()) out.push(...(ruleFiles(path) ?? []));
     else if (RULE_FILE.test(entry.name)) out.push(path);
   }

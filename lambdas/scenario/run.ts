@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { formatCard, parseCard } from '../core/cards.ts';
 import { loadCharts } from '../pack/charts.ts';
-import { checkSource, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
+import { checkSource, fileKind, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
 import type { Scenario, ScenarioStep } from '../pack/schema.ts';
 import { parseSource } from '../pack/source.ts';
 import type { Ctx } from '../engine/context.ts';
@@ -16,6 +16,8 @@ export interface ScenarioResult {
   passed: boolean;
   /** Why it failed; empty when it passed. */
   problems: string[];
+  /** The file is a pack, module or chart: a folder's run skips it. */
+  notScenario?: boolean;
   state?: TableState;
 }
 
@@ -25,6 +27,9 @@ export const SCENARIO_EPOCH = Date.UTC(2026, 0, 1);
 /** Runs a file once it passes every check `validate` makes (its schema, its pack, its players and shoe). */
 export function runScenarioFile(path: string): ScenarioResult {
   const source = parseSource(path, readFileSync(path, 'utf8'));
+  const kind = fileKind(source.data);
+  if (kind && kind !== 'Scenario')
+    return { path, title: `a ${kind} file, not a scenario`, passed: false, problems: [`${path}: kind ${kind} is a rule file; croupier validate checks it, croupier test runs scenarios`], notScenario: true };
   const problems = checkSource(source);
   const title = (source.data as { title?: string } | undefined)?.title ?? path;
   if (problems.length) return { path, title, passed: false, problems: problems.map(formatDiagnostic) };

@@ -88,19 +88,23 @@ describe('the scenario runner fails what does not hold', () => {
     expect(runScenario(s).problems.at(-1)).toMatch(/^dealer: expected 2C 2D, got /);
   });
 
-  test('croupier test: one line per scenario, "N passed, N failed" last, exit 1 on a failure', () => {
+  test('croupier test: one line per scenario, "N passed, N failed" last, exit 1 on a failure; a folder\'s packs are not scenarios, a missing path fails', () => {
     const dir = mkdtempSync(join(tmpdir(), 'croupier-scenarios-'));
     try {
       const good = readFileSync('rules/scenarios/andar-bahar--example-1-first-andar.yaml', 'utf8');
       writeFileSync(join(dir, 'a-good.yaml'), good);
       writeFileSync(join(dir, 'b-bad.yaml'), good.replace('alice: 104500', 'alice: 1'));
-      const out = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'test', dir], { encoding: 'utf8' });
+      writeFileSync(join(dir, 'c-pack.yaml'), readFileSync('rules/andar-bahar.yaml', 'utf8'));
+      const missing = join(dir, 'missing.yaml');
+      const out = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'test', dir, missing], { encoding: 'utf8' });
       expect(out.status).toBe(1);
       const lines = out.stdout.trim().split('\n');
       expect(lines[0]).toMatch(/^ok {3}.*a-good\.yaml: R-AB-EXAMPLE-1/);
       expect(lines[1]).toMatch(/^FAIL .*b-bad\.yaml: R-AB-EXAMPLE-1/);
       expect(lines[2]).toBe('     balance of alice: expected 1, got 104500');
-      expect(lines.at(-1)).toBe('1 passed, 1 failed');
+      expect(lines[3]).toBe(`FAIL ${missing}: no such file or folder`);
+      expect(lines.at(-1)).toBe('1 passed, 2 failed');
+      expect(lines).toHaveLength(5);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -64,6 +64,12 @@ describe('croupier rtp', () => {
     expect(text).toMatch(/^\(no line: stake lost\) +92\.5301%/m);
   });
 
+  test('usage errors exit 2 and say what is wrong: an option rtp does not take, two packs, none', async () => {
+    expect(await capture(['andar-bahar', '--bogus'])).toMatchObject({ code: 2, out: '', err: expect.stringMatching(/^unknown option --bogus\nusage: croupier rtp <pack>/) });
+    expect(await capture(['andar-bahar', 'blackjack-mewah'])).toMatchObject({ code: 2, err: expect.stringMatching(/^one pack, not 2 \(andar-bahar, blackjack-mewah\)/) });
+    expect(await capture(['--json'])).toMatchObject({ code: 2, err: expect.stringMatching(/^which pack\?/) });
+  });
+
   test('warns beyond 0.01 points for exact bets and 0.02 for the main bet, not within', () => {
     const row = { bet: 'x', mode: null, fraction: null, declared: 0.99 } as const;
     expect(declaredWarning('p', { ...row, rtp: 0.99015, method: 'exact' })).toMatch(/warning/);

@@ -50,6 +50,12 @@ describe('croupier validate', () => {
     expect(report.files.filter((f) => f.path !== mewah.path).every((f) => f.valid && f.errors.length === 0)).toBe(true);
   });
 
+  test('paths under a folder keep the folder as typed ("./", a doubled slash)', async () => {
+    const typed = `${rules.dir}/.//side-bets`;
+    const { out } = await validate('--json', typed);
+    expect(JSON.parse(out.join('\n')).files.map((f: { path: string }) => f.path)).toContain(`${typed}/lucky-ladies.yaml`);
+  });
+
   test('a YAML syntax error has the pointer ""', async () => {
     rules.write('broken.yaml', 'apiVersion: croupier/v1\nkind: [Variant\n');
     const { out } = await validate('--json', rules.path('broken.yaml'));
