@@ -25,7 +25,8 @@ export interface SourceFile {
 
 export function parseSource(path: string, text: string): SourceFile {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Keys are unique as the JSON they load to sees them: 9 and "9" are one key there, and one would be lost.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: sameJsonKey });
   const at = (offset: number): Position => lineCounter.linePos(offset);
   const seenAt = new Set<number>();
   const syntaxErrors: Diagnostic[] = [];
@@ -44,6 +45,10 @@ export function parseSource(path: string, text: string): SourceFile {
     syntaxErrors,
     locate: (pointer, key = false) => at(findOffset(doc, pointer, key)),
   };
+}
+
+function sameJsonKey(a: unknown, b: unknown): boolean {
+  return a === b || (isScalar(a) && isScalar(b) && String(a.value) === String(b.value));
 }
 
 const CLOSER: Record<string, string> = { '{': '}', '[': ']', '"': '"', "'": "'" };
@@ -75,7 +80,7 @@ function syntaxMessage(code: string, raw: string): string {
   const first = raw.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   switch (code) {
     case 'DUPLICATE_KEY':
-      return 'YAML syntax: this key appears twice in the same mapping; each key may appear once';
+      return 'YAML syntax: this key appears twice in the same mapping (9 and "9" count as one key); each key may appear once';
     case 'BLOCK_AS_IMPLICIT_KEY':
     case 'MULTILINE_IMPLICIT_KEY':
       return 'YAML syntax: the indentation here does not line up; the keys of one mapping start in the same column';

@@ -64,6 +64,13 @@ describe('croupier validate', () => {
     ]);
   });
 
+  test('a key written once as a number and once as text (9 and "9") is a duplicate: loaded, one would vanish', async () => {
+    rules.write('dup-row.yaml', 'kind: Strategy\nrows:\n  9: [H]\n  "9": [S]\n');
+    const { code, out } = await validate(rules.path('dup-row.yaml'));
+    expect(code).toBe(1);
+    expect(out).toEqual([`${rules.path('dup-row.yaml')}:4:3: YAML syntax: this key appears twice in the same mapping (9 and "9" count as one key); each key may appear once`]);
+  });
+
   test('a path that does not exist is a problem, not a crash', async () => {
     const { code, out } = await validate(rules.path('nowhere'));
     expect(code).toBe(1);
