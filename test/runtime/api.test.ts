@@ -284,3 +284,23 @@ describe('schemas', () => {
     expect(doc.paths['/tables'].post.responses).toMatchObject({ '200': { description: 'there already' }, '201': { description: 'created' } });
   });
 });
+
+describe('a player away while the round plays', () => {
+  test('R-AB-FAULT-1: a round that started stays started: the clock deals and settles it without the player, and the result is there when they come back (history, recall, wallet)', async () => {
+    const h = await table('andar-bahar', ['alice']);
+    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'bahar', amount: 1000 } })).status).toBe(200);
+    // Alice's connection drops; the betting countdown ends and the scheduled sweep deals.
+    h.clock.now += 60_000;
+    await h.sweep();
+    const history = (await h.call('GET', '/history', { as: 'alice' })).body;
+    const round = history.rounds.find((r: { round: { id: string } }) => r.round.id === 't1-r1');
+    expect(round.round.phase).toBe('settled');
+    const bet = round.bets.find((b: { name: string }) => b.name === 'bahar');
+    expect(bet).toMatchObject({ status: 'settled', staked: 1000 });
+    expect(await balanceOf(h, 'alice')).toBe(100_000 - 1000 + bet.returned);
+    const recalled = (await h.call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
+    expect(recalled.bets).toEqual(round.bets);
+    const settled = recalled.steps.flatMap((s: { events: { type: string }[] }) => s.events).filter((e: { type: string }) => e.type === 'settled');
+    expect(settled).toEqual([expect.objectContaining({ player: 'alice', bet: 'bahar/commission', returned: bet.returned })]);
+  });
+});
