@@ -2,8 +2,9 @@
 // per second are measured through the simulation workers (simulate.ts).
 import { decide } from '../lambdas/math/chart.ts';
 import type { Ctx } from '../lambdas/engine/context.ts';
-import { currentHand, everyone } from '../lambdas/engine/blackjack/players.ts';
 import { legalActions } from '../lambdas/engine/blackjack/turns.ts';
+import { loadTable } from '../lambdas/engine/codec.ts';
+import { currentHand } from '../lambdas/engine/state.ts';
 import { apply, createTable } from '../lambdas/engine/table.ts';
 import { FastRandom } from '../lambdas/core/rng.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
@@ -36,10 +37,11 @@ export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
         timed({ type: 'timeout' });
         continue;
       }
-      const who = everyone(state).find((w) => w.kind === 'seat' && w.seat.seat === state.round.turnSeat)!;
-      const hand = currentHand(who)!;
-      const action = decide(chart, hand.cards, state.round.dealer.cards[0], legalActions(ctx, state, who));
-      timed({ type: 'act', player: who.kind === 'seat' ? who.seat.owner : '', seat: state.round.turnSeat!, action });
+      // The player's decision, untimed: the chart on the hand in turn.
+      const table = loadTable(ctx, state);
+      const who = table.round.holders.find((h) => h.seat === table.round.turnSeat)!;
+      const action = decide(chart, currentHand(who)!.cards, table.round.dealer.cards[0], legalActions(ctx, table, who));
+      timed({ type: 'act', player: who.owner, seat: who.seat, action });
     }
     apply(ctx, state, { type: 'next-round' });
     if (r === rounds / 4) times.length = 0; // the first quarter warms V8 up

@@ -1,6 +1,7 @@
 // The shoe: composition from the pack, order derived from a 256-bit seed (R-BJ-SHOE-3), cut card
-// (R-BJ-SHOE-1) and burn (R-BJ-SHOE-2). Shoe state is plain JSON; the order is rebuilt from the
-// seed when needed and cached off the JSON (a symbol key), so saving a shoe never writes its order.
+// (R-BJ-SHOE-1) and burn (R-BJ-SHOE-2). ShoeState is the saved form (plain JSON, never the order);
+// Shoe is the working form the interpreter deals from. The order is rebuilt from the seed when
+// needed and cached off the JSON (a symbol key), so a shoe loaded for every command is shuffled once.
 import { BJ_VALUE, CARDS_PER_DECK, type Card } from './cards.ts';
 import { ChaChaRandom, FastRandom, commitment, shuffleInPlace, uniformInt, type RandomSource } from './rng.ts';
 
@@ -32,7 +33,6 @@ export interface ShoeSpec {
   burn: 'none' | 'shown-card-value';
 }
 
-const ORDER = Symbol('order');
 /**
  * How far a seeded shoe's order is known. Live shoes (chacha20) shuffle whole, backward, as they
  * always have, so recorded rounds replay. Simulator shoes (xoshiro) shuffle forward, one
@@ -45,6 +45,8 @@ interface Dealing {
   /** Positions below this are final. */
   known: number;
 }
+
+const ORDER = Symbol('order');
 type WithOrder = ShoeState & { [ORDER]?: Dealing };
 
 export function newShoe(spec: ShoeSpec, id: string, seed: Uint8Array, generator: ShoeState['generator'] = 'chacha20'): ShoeState {
@@ -62,18 +64,6 @@ export function newShoe(spec: ShoeSpec, id: string, seed: Uint8Array, generator:
     cutCardOut: false,
     roundsStarted: 0,
   };
-}
-
-/**
- * A simulator shoe shuffled again in place: the generator's stream goes on (nothing is recorded, so
- * no new seed is drawn) and Fisher–Yates from whatever order the cards are in is still uniform.
- */
-export function reshuffleInPlace(shoe: ShoeState): void {
-  if (shoe.generator !== 'xoshiro') throw new Error('only simulator shoes are reshuffled in place');
-  dealing(shoe).known = 0;
-  shoe.position = 0;
-  shoe.cutCardOut = false;
-  shoe.roundsStarted = 0;
 }
 
 /** A shoe that deals exactly the given cards, in order (scenarios, `croupier play --shoe`). */
@@ -94,71 +84,147 @@ export function fixedShoe(decks: number, cards: Card[]): ShoeState {
 }
 
 /** The shuffled order of a seeded shoe: every card of `decks` decks, Fisher–Yates from the seed. */
-export function shoeOrder(shoe: ShoeState): Uint8Array {
-  const d = dealing(shoe);
-  reveal(d, d.order.length - 1);
-  return d.order;
+export function shoeOrder(state: ShoeState): Uint8Array {
+  const shoe = new Shoe(state);
+  shoe.reveal(shoe.size - 1);
+  return shoe.order;
 }
 
-function dealing(shoe: ShoeState): Dealing {
-  const cached = (shoe as WithOrder)[ORDER];
+/** The working shoe: what the saved form says, and the order as far as it is known. */
+export class Shoe {
+  readonly id: string;
+  readonly seed: string;
+  readonly commitment: string;
+  readonly generator: ShoeState['generator'];
+  readonly decks: number;
+  readonly size: number;
+  readonly cutAt: number;
+  readonly fixed: Card[] | null;
+  position: number;
+  cutCardOut: boolean;
+  roundsStarted: number;
+  /** Cards this shoe can deal: its size, or the fixed order's length. */
+  private readonly end: number;
+  /** The order as far as known, shared with the saved form it was loaded from (one shuffle per shoe). */
+  private readonly dealt: Dealing;
+
+  constructor(state: ShoeState) {
+    this.id = state.id;
+    this.seed = state.seed;
+    this.commitment = state.commitment;
+    this.generator = state.generator;
+    this.decks = state.decks;
+    this.size = state.size;
+    this.cutAt = state.cutAt;
+    this.fixed = state.fixed ?? null;
+    this.position = state.position;
+    this.cutCardOut = state.cutCardOut;
+    this.roundsStarted = state.roundsStarted;
+    this.end = this.fixed ? this.fixed.length : this.size;
+    this.dealt = this.fixed ? { order: new Uint8Array(0), rng: null, known: 0 } : dealing(state);
+  }
+
+  get order(): Uint8Array {
+    return this.dealt.order;
+  }
+
+  /** The saved form, with the order cached off its JSON for the next load. */
+  state(): ShoeState {
+    const s: ShoeState = {
+      id: this.id,
+      seed: this.seed,
+      commitment: this.commitment,
+      generator: this.generator,
+      decks: this.decks,
+      size: this.size,
+      position: this.position,
+      cutAt: this.cutAt,
+      cutCardOut: this.cutCardOut,
+      roundsStarted: this.roundsStarted,
+      ...(this.fixed ? { fixed: this.fixed } : {}),
+    };
+    if (!this.fixed) cache(s, this.dealt);
+    return s;
+  }
+
+  /** Deals the next card, or -1 when the shoe is exhausted. Marks the cut card when reached. */
+  draw(): Card {
+    const p = this.position;
+    if (p >= this.end) return -1;
+    let card: Card;
+    if (this.fixed) card = this.fixed[p];
+    else {
+      const d = this.dealt;
+      if (d.known <= p) this.reveal(p);
+      card = d.order[p];
+    }
+    this.position = p + 1;
+    if (p + 1 > this.cutAt) this.cutCardOut = true;
+    return card;
+  }
+
+  /**
+   * The burn after a shuffle (R-BJ-SHOE-2): the first card is shown, then that many cards
+   * (A = 1, J/Q/K = 10) are burned face down; the shown card is burned too.
+   */
+  burn(): { shown: Card; burned: number } | null {
+    const shown = this.draw();
+    if (shown < 0) return null;
+    const count = BJ_VALUE[shown];
+    this.position = Math.min(this.position + count, this.size);
+    return { shown, burned: count };
+  }
+
+  /**
+   * A simulator shoe shuffled again in place: the generator's stream goes on (nothing is recorded,
+   * so no new seed is drawn) and Fisher–Yates from whatever order the cards are in is still uniform.
+   */
+  reshuffleInPlace(): void {
+    if (this.generator !== 'xoshiro') throw new Error('only simulator shoes are reshuffled in place');
+    this.dealt.known = 0;
+    this.position = 0;
+    this.cutCardOut = false;
+    this.roundsStarted = 0;
+  }
+
+  /** Forward Fisher–Yates steps until position `upTo` is final (live shoes are known whole). */
+  reveal(upTo: number): void {
+    const d = this.dealt;
+    const order = d.order;
+    const n = order.length;
+    let i = d.known;
+    for (; i <= upTo; i++) {
+      const j = i + uniformInt(d.rng!, n - i);
+      const t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    d.known = i;
+  }
+}
+
+function cache(state: ShoeState, d: Dealing): void {
+  // Off the JSON and not copied by a spread: saving a shoe never writes its order.
+  Object.defineProperty(state, ORDER, { value: d, enumerable: false, writable: true });
+}
+
+/** The order of a seeded shoe: from its cache, or shuffled from the seed. */
+function dealing(state: WithOrder): Dealing {
+  const cached = state[ORDER];
   if (cached) return cached;
-  const order = new Uint8Array(shoe.decks * CARDS_PER_DECK);
+  const order = new Uint8Array(state.decks * CARDS_PER_DECK);
   for (let i = 0; i < order.length; i++) order[i] = i % CARDS_PER_DECK;
   let d: Dealing;
-  if (shoe.generator === 'chacha20') {
-    shuffleInPlace(new ChaChaRandom(Buffer.from(shoe.seed, 'hex')), order);
+  if (state.generator === 'chacha20') {
+    shuffleInPlace(new ChaChaRandom(Buffer.from(state.seed, 'hex')), order);
     d = { order, rng: null, known: order.length };
-  } else d = { order, rng: new FastRandom(firstWordLE(shoe.seed)), known: 0 };
-  // Off the JSON and not copied by a spread: saving a shoe never writes its order.
-  Object.defineProperty(shoe, ORDER, { value: d, enumerable: false });
+  } else d = { order, rng: new FastRandom(firstWordLE(state.seed)), known: 0 };
+  cache(state, d);
   return d;
-}
-
-/** Forward Fisher–Yates steps until position `upTo` is final. */
-function reveal(d: Dealing, upTo: number): void {
-  const order = d.order;
-  const n = order.length;
-  while (d.known <= upTo) {
-    const i = d.known++;
-    const j = i + uniformInt(d.rng!, n - i);
-    const t = order[i];
-    order[i] = order[j];
-    order[j] = t;
-  }
 }
 
 /** The seed's first four bytes as a little-endian word (what seeds the simulator's generator). */
 function firstWordLE(hex: string): number {
   const w = parseInt(hex.slice(0, 8), 16);
   return ((w >>> 24) | ((w >>> 8) & 0xff00) | ((w & 0xff00) << 8) | (w << 24)) >>> 0;
-}
-
-export const cardsLeft = (shoe: ShoeState): number => (shoe.fixed ? shoe.fixed.length : shoe.size) - shoe.position;
-
-/** Deals the next card, or undefined when the shoe is exhausted. Marks the cut card when reached. */
-export function draw(shoe: ShoeState): Card | undefined {
-  if (shoe.position >= (shoe.fixed ? shoe.fixed.length : shoe.size)) return undefined;
-  let card: Card;
-  if (shoe.fixed) card = shoe.fixed[shoe.position];
-  else {
-    const d = dealing(shoe);
-    if (d.known <= shoe.position) reveal(d, shoe.position);
-    card = d.order[shoe.position];
-  }
-  shoe.position++;
-  if (shoe.position > shoe.cutAt) shoe.cutCardOut = true;
-  return card;
-}
-
-/**
- * The burn after a shuffle (R-BJ-SHOE-2): the first card is shown, then that many cards
- * (A = 1, J/Q/K = 10) are burned face down; the shown card is burned too.
- */
-export function burn(shoe: ShoeState): { shown: Card; burned: number } | undefined {
-  const shown = draw(shoe);
-  if (shown === undefined) return undefined;
-  const count = BJ_VALUE[shown];
-  shoe.position = Math.min(shoe.position + count, shoe.size);
-  return { shown, burned: count };
 }

@@ -3,13 +3,14 @@
 import { parseCard } from '../core/cards.ts';
 import { decide } from './ai.ts';
 import type { Ctx } from './context.ts';
-import type { AiLevel, PlayAction, TableState } from './types.ts';
-import { playerView } from './view.ts';
+import type { Table } from './state.ts';
+import type { AiLevel, PlayAction } from './types.ts';
+import { viewOf } from './view.ts';
 
-export function aiDecision(ctx: Ctx, state: TableState, player: string, level: AiLevel, seat: number | null): PlayAction {
+export function aiDecision(ctx: Ctx, table: Table, player: string, level: AiLevel, seat: number | null): PlayAction {
   const chart = ctx.charts[level];
   if (!chart) throw new Error(`no ${level} strategy chart is loaded for pack ${ctx.pack.id}`);
-  const view = playerView(ctx, state, player);
+  const view = viewOf(ctx, table, player);
   const hands = seat === null ? view.common!.yourHands : view.seats.find((s) => s.seat === seat)!.hands;
   const hand = hands.find((h) => !h.done)!;
   const legal = view.legal.filter((m) => (m.seat ?? null) === seat).map((m) => m.action as PlayAction);

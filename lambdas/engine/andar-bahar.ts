@@ -2,15 +2,15 @@
 // (R-AB-DECK-1, R-AB-GAME-1), bets per mode (R-AB-MODE-1), alternate dealing until a card of the
 // game card's rank appears (R-AB-DEAL-1), and every bet settled from the pack's pay tables.
 import { CARDS_PER_DECK, rankOf, type Card } from '../core/cards.ts';
-import { draw } from '../core/shoe.ts';
 import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
 import { outcomeIndex } from '../pack/line-table.ts';
-import { checkStake, placeStake, returnBet, scratchStake, voidForShoe } from './bets.ts';
-import { empty, hasOpenBet, openBet } from './records.ts';
+import { checkStake, isRefusal, placeStake, returnBet, scratchStake, voidForShoe } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
+import { NO_SEAT } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
+import type { Table } from './state.ts';
 import type { Family } from './table.ts';
-import { fail, type BetRecord, type TableState } from './types.ts';
+import { fail } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
 const STAKE = scratchStake();
@@ -21,8 +21,8 @@ const outcome: GroupView = { cards: [], n: 0, facts, outcome: -1 };
 const first3: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 0, facts, outcome: -1 };
 
 /** Fills the groups from the round's cards once the winner is known. */
-function fillGroups(ctx: Ctx, state: TableState): void {
-  const ab = state.round.andarBahar!;
+function fillGroups(ctx: Ctx, table: Table): void {
+  const ab = table.round.andarBahar!;
   const andar = ab.sides[0];
   const bahar = ab.sides[1];
   facts.winner = ab.winner ?? undefined;
@@ -36,77 +36,79 @@ function fillGroups(ctx: Ctx, state: TableState): void {
   first3.cards[2] = bahar[0];
 }
 
-const groupOf = (_ctx: Ctx, _state: TableState, _r: BetRecord, bet: CompiledBet): GroupView => (bet.group === 'first-3' ? first3 : outcome);
+const groupOf = (_ctx: Ctx, _table: Table, _row: number, bet: CompiledBet): GroupView => (bet.group === 'first-3' ? first3 : outcome);
 
-function dealTo(ctx: Ctx, state: TableState, to: string): Card | undefined {
-  const card = draw(state.shoe!);
-  if (card !== undefined && ctx.events) emit(ctx, state, { type: 'card', to, card });
+/** The next card to `to` (a side, or the game card); -1 when the shoe is out (only a fixed shoe runs out). */
+function dealTo(ctx: Ctx, table: Table, to: string): Card {
+  const card = table.shoe!.draw();
+  if (card >= 0 && ctx.events) emit(ctx, table, { type: 'card', to, card });
   return card;
 }
 
 export const andarBahar: Family = {
-  opened(ctx, state) {
-    const gameCard = dealTo(ctx, state, 'game');
-    if (gameCard === undefined) throw new Error('a fresh deck has no cards'); // cannot happen
-    const ab = state.round.andarBahar;
-    if (!ab) state.round.andarBahar = { gameCard, sides: [[], []], winner: null };
+  opened(ctx, table) {
+    const gameCard = dealTo(ctx, table, 'game');
+    if (gameCard < 0) throw new Error('a fresh deck has no cards'); // cannot happen
+    const ab = table.round.andarBahar;
+    if (!ab) table.round.andarBahar = { gameCard, sides: [[], []], winner: null };
     else {
       // A recycled round (simulator): the same arrays again.
       ab.gameCard = gameCard;
-      empty(ab.sides[0]);
-      empty(ab.sides[1]);
+      ab.sides[0].length = 0;
+      ab.sides[1].length = 0;
       ab.winner = null;
     }
   },
 
-  bet(ctx, state, player, cmd) {
+  bet(ctx, table, player, cmd) {
     const pack = ctx.pack;
     if (cmd.seat !== undefined) return fail('no-seats', 'Andar Bahar has no seats; omit seat');
-    const mode = cmd.mode ?? pack.modes!.default;
     // Compiled bets exist only in offered modes, so the lookup itself checks the mode.
     const bet = findBetFor(pack, cmd);
     if (!bet) {
+      const mode = cmd.mode ?? pack.modes!.default;
       if (!pack.modes!.offered.includes(mode)) return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
       const modes = pack.bets.filter((b) => b.name === cmd.bet).map((b) => b.mode);
       return modes.length
         ? fail('mode-not-offered', `${cmd.bet} is not offered in ${mode} mode; it is offered in: ${modes.join(', ')}`)
         : fail('unknown-bet', `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
     }
-    const existing = openBet(pack, state.round, player, bet, null);
-    const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, cmd.amount, STAKE);
-    if ('ok' in stake) return stake;
+    const bets = table.round.bets;
+    const existing = bets.findOpen(bet.index, player, NO_SEAT);
+    const stake = checkStake(ctx, table, player, bet, existing < 0 ? 0 : bets.amount[existing], cmd.amount, STAKE);
+    if (isRefusal(stake)) return stake;
     if (stake.voidHand) {
-      for (const r of state.round.bets) if (r.player === player) returnBet(ctx, state, r, `${bet.name} under the minimum again`);
-      state.round.voidedPlayers.push(player);
+      for (let row = 0; row < bets.length; row++) if (bets.player[row] === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
+      table.round.voidedPlayers.push(table.players.names[player]);
       return ok(ctx);
     }
-    placeStake(ctx, state, player, bet, null, stake, existing);
+    placeStake(ctx, table, player, bet, NO_SEAT, stake, existing);
     return ok(ctx);
   },
 
   act: () => fail('no-actions', 'Andar Bahar has no player actions; place bets while betting is open'),
 
-  deal(ctx, state) {
-    const round = state.round;
-    if (!hasOpenBet(round.bets)) return fail('no-bets', 'there are no bets to deal; place a bet first');
+  deal(ctx, table) {
+    const round = table.round;
+    if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
     const ab = round.andarBahar!;
     const target = rankOf(ab.gameCard);
-    let side = ctx.pack.table.firstSide;
+    let side: 0 | 1 = ctx.pack.table.firstSide;
     round.phase = 'dealer';
     round.deadline = null;
     for (;;) {
-      const card = dealTo(ctx, state, SIDE_NAMES[side]);
+      const card = dealTo(ctx, table, SIDE_NAMES[side]);
       // A deck always holds 3 more of the rank; only a fixed shoe (a scenario, `croupier play --shoe`) runs out.
-      if (card === undefined) return voidForShoe(ctx, state), ok(ctx);
+      if (card < 0) return voidForShoe(ctx, table), ok(ctx);
       ab.sides[side].push(card);
       if (rankOf(card) === target) break;
       side = side === 0 ? 1 : 0;
     }
     ab.winner = side;
-    fillGroups(ctx, state);
-    settleDecided(ctx, state, groupOf, true);
+    fillGroups(ctx, table);
+    settleDecided(ctx, table, groupOf, true);
     round.phase = 'settled';
-    if (ctx.events) emit(ctx, state, { type: 'round-settled', round: round.no });
+    if (ctx.events) emit(ctx, table, { type: 'round-settled', round: round.no });
     return ok(ctx);
   },
 

@@ -1,9 +1,10 @@
 // Bet placement rules shared by every family: limits with over-max and under-min handling
-// (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the bet records themselves.
+// (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the ledger rows themselves.
 import type { CompiledBet } from '../pack/compiled.ts';
 import { emit, pay, type Ctx } from './context.ts';
-import { newBetRecord, openBet } from './records.ts';
-import { fail, type BetRecord, type EngineError, type TableState } from './types.ts';
+import { NO_SEAT, OPEN, RETURNED, SETTLED, type Ledger } from './ledger.ts';
+import type { Table } from './state.ts';
+import { fail, type EngineError } from './types.ts';
 
 export interface Stake {
   /** What is taken now. */
@@ -25,15 +26,19 @@ export function formatMoney(currency: { code: string; minorPerUnit: number }, am
   return `${whole}${frac} ${currency.code}`;
 }
 
+/** A seat column value as events and records show it: null for no seat. */
+export const seatOrNull = (seat: number): number | null => (seat === NO_SEAT ? null : seat);
+
 /**
  * Checks a stake (added to `existing` on the same spot) against the bet's rules and the balance.
  * The answer is written into `into` when given: a caller that uses it at once passes a reusable one.
  */
-export function checkStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
+export function checkStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
   if (!Number.isSafeInteger(amount) || amount <= 0)
     return fail('invalid-amount', `${bet.name}: the amount must be a whole number of minor units above 0 (got ${amount})`);
-  if (bet.roundLimit !== null && state.round.roundInShoe > bet.roundLimit)
-    return fail('round-limit-reached', `${bet.name}: closed for the rest of this shoe; it may be placed in the first ${bet.roundLimit} rounds of a shoe and this is round ${state.round.roundInShoe}`);
+  const round = table.round;
+  if (bet.roundLimit !== null && round.roundInShoe > bet.roundLimit)
+    return fail('round-limit-reached', `${bet.name}: closed for the rest of this shoe; it may be placed in the first ${bet.roundLimit} rounds of a shoe and this is round ${round.roundInShoe}`);
   let accepted = amount;
   let excess = 0;
   let warning: string | null = null;
@@ -48,12 +53,12 @@ export function checkStake(ctx: Ctx, state: TableState, player: string, bet: Com
   } else if (total < bet.min) {
     if (bet.underMin === 'refuse')
       return fail('below-minimum', `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; bets from ${money(ctx, bet.min)} to ${money(ctx, bet.max)}`);
-    const warned = state.warnings[player]?.[bet.name] ?? 0;
+    const warned = table.warnings[table.players.names[player]]?.[bet.name] ?? 0;
     if (warned > 0) voidHand = true;
     else warning = `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; accepted this once — a repeat voids your whole hand for the round`;
   }
-  if (!voidHand && accepted > state.players[player].balance)
-    return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, state.players[player].balance)}`);
+  const balance = table.players.balance[player];
+  if (!voidHand && accepted > balance) return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, balance)}`);
   if (!into) return { accepted, excess, warning, voidHand };
   into.accepted = accepted;
   into.excess = excess;
@@ -65,68 +70,94 @@ export function checkStake(ctx: Ctx, state: TableState, player: string, bet: Com
 /** A Stake to pass to checkStake when the answer is used at once and dropped. */
 export const scratchStake = (): Stake => ({ accepted: 0, excess: 0, warning: null, voidHand: false });
 
-/** Records (or adds to) a bet and debits it; `existing` is the open bet on the spot when the caller looked it up. */
-export function placeStake(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, stake: Stake, existing = openBet(ctx.pack, state.round, player, bet, seat)): BetRecord {
-  const round = state.round;
-  let record = existing;
-  if (!record) {
-    record = newBetRecord(ctx.pack, round, player, bet, seat);
-    round.bets.push(record);
-  }
-  record.amount += stake.accepted;
-  record.staked += stake.accepted;
-  move(ctx, state, player, -stake.accepted, 'bet', bet.key);
+export const isRefusal = (s: Stake | { ok: false }): s is { ok: false; error: EngineError } => 'ok' in s;
+
+/** Records (or adds to) a bet and debits it; `existing` is the open row on the spot when the caller looked it up (-1 for none). */
+export function placeStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, stake: Stake, existing = table.round.bets.findOpen(bet.index, player, seat)): number {
+  const round = table.round;
+  const bets = round.bets;
+  const row = existing >= 0 ? existing : bets.add(round.nextBetId++, bet.index, player, seat);
+  bets.amount[row] += stake.accepted;
+  bets.staked[row] += stake.accepted;
+  move(ctx, table, player, -stake.accepted, 'bet', bet.key);
   if (stake.warning) {
-    if (ctx.events) emit(ctx, state, { type: 'warning', player, message: stake.warning });
-    if (stake.excess === 0) ((state.warnings[player] ??= {})[bet.name] = (state.warnings[player]?.[bet.name] ?? 0) + 1);
+    const name = table.players.names[player];
+    if (ctx.events) emit(ctx, table, { type: 'warning', player: name, message: stake.warning });
+    if (stake.excess === 0) ((table.warnings[name] ??= {})[bet.name] = (table.warnings[name]?.[bet.name] ?? 0) + 1);
   }
-  if (ctx.events) emit(ctx, state, { type: 'bet-placed', player, bet: bet.key, seat, amount: stake.accepted, total: record.amount });
-  return record;
+  if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount: stake.accepted, total: bets.amount[row] });
+  return row;
 }
 
 /** Debits an addition to a bet: its stake, a double, a split, a follow, insurance. */
-export function stakeMore(ctx: Ctx, state: TableState, record: BetRecord, amount: number, reason: string): void {
-  record.staked += amount;
-  pay(ctx, state, record.player, -amount, reason);
+export function stakeMore(ctx: Ctx, table: Table, row: number, amount: number, reason: string): void {
+  const bets = table.round.bets;
+  bets.staked[row] += amount;
+  pay(ctx, table, bets.player[row], -amount, reason);
 }
+
+export const keyOf = (ctx: Ctx, bets: Ledger, row: number): string => ctx.pack.bets[bets.bet[row]].key;
 
 /**
  * Undoes a bet (void, a seat removed, a voided hand): the player gets back everything staked on it,
  * and anything it already paid is taken back, so the bet nets to zero (R-BJ-VOID-1).
  */
-export function returnBet(ctx: Ctx, state: TableState, record: BetRecord, reason: string): void {
-  if (record.status === 'returned') return;
-  const delta = record.staked - record.returned;
-  record.status = 'returned';
-  record.returned = record.staked;
-  pay(ctx, state, record.player, delta, `returned ${record.key}: ${reason}`);
-  if (ctx.events) emit(ctx, state, { type: 'bet-returned', player: record.player, bet: record.key, seat: record.seat, amount: record.staked, reason });
+export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): void {
+  const bets = table.round.bets;
+  if (bets.status[row] === RETURNED) return;
+  const delta = bets.staked[row] - bets.returned[row];
+  bets.closeRow(row, RETURNED);
+  bets.returned[row] = bets.staked[row];
+  const player = bets.player[row];
+  if (!ctx.events) {
+    table.players.balance[player] += delta;
+    return;
+  }
+  const key = keyOf(ctx, bets, row);
+  pay(ctx, table, player, delta, `returned ${key}: ${reason}`);
+  emit(ctx, table, { type: 'bet-returned', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat[row]), amount: bets.staked[row], reason });
+}
+
+/** Returns every bet of the round (void, a shoe run dry). */
+export function returnAll(ctx: Ctx, table: Table, reason: string): void {
+  const bets = table.round.bets;
+  for (let row = 0; row < bets.length; row++) returnBet(ctx, table, row, reason);
 }
 
 /** The shoe ran out mid-round: the round is void and every bet returned (R-BJ-VOID-1). */
-export function voidForShoe(ctx: Ctx, state: TableState): void {
-  const round = state.round;
-  for (const b of round.bets) returnBet(ctx, state, b, 'the shoe ran out of cards');
+export function voidForShoe(ctx: Ctx, table: Table): void {
+  const round = table.round;
+  returnAll(ctx, table, 'the shoe ran out of cards');
   round.phase = 'void';
   round.deadline = null;
-  if (ctx.events) emit(ctx, state, { type: 'round-void', round: round.no, reason: 'the shoe ran out of cards' });
+  if (ctx.events) emit(ctx, table, { type: 'round-void', round: round.no, reason: 'the shoe ran out of cards' });
 }
 
 /** Credits what a bet (or part of it) returns, stake included; 0 for a loss. */
-export function credit(ctx: Ctx, state: TableState, record: BetRecord, returned: number, outcome: string, hand: number | null = null): void {
-  record.returned += returned;
-  move(ctx, state, record.player, returned, 'settle', record.key);
-  if (ctx.events) emit(ctx, state, { type: 'settled', player: record.player, bet: record.key, seat: record.seat, hand, stake: record.amount, returned, outcome });
+export function credit(ctx: Ctx, table: Table, row: number, returned: number, outcome: string, hand: number | null = null): void {
+  const bets = table.round.bets;
+  bets.returned[row] += returned;
+  const player = bets.player[row];
+  if (!ctx.events) {
+    table.players.balance[player] += returned;
+    return;
+  }
+  const key = keyOf(ctx, bets, row);
+  move(ctx, table, player, returned, 'settle', key);
+  emit(ctx, table, { type: 'settled', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat[row]), hand, stake: bets.amount[row], returned, outcome });
 }
 
 /** `pay`, with the wallet event's reason (`verb key`) built only when events are kept. */
-function move(ctx: Ctx, state: TableState, player: string, delta: number, verb: string, key: string): void {
-  if (ctx.events) pay(ctx, state, player, delta, `${verb} ${key}`);
-  else state.players[player].balance += delta;
+function move(ctx: Ctx, table: Table, player: number, delta: number, verb: string, key: string): void {
+  if (ctx.events) pay(ctx, table, player, delta, `${verb} ${key}`);
+  else table.players.balance[player] += delta;
 }
 
-/** Closes a bet once everything on it is credited. */
-export function close(record: BetRecord, line: string | null): void {
-  record.status = 'settled';
-  record.line = line;
+/** Closes a bet once everything on it is credited; `line` is its line code (ledger.ts). */
+export function close(table: Table, row: number, line: number): void {
+  const bets = table.round.bets;
+  bets.closeRow(row, SETTLED);
+  bets.line[row] = line;
 }
+
+export const isOpen = (bets: Ledger, row: number): boolean => bets.status[row] === OPEN;

@@ -2,7 +2,8 @@
 // source of new shoe seeds, and where events go. The simulator passes events: null to skip them.
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { AiCharts } from './ai.ts';
-import type { EngineEvent, Result, TableState } from './types.ts';
+import type { Table } from './state.ts';
+import type { EngineEvent, Result } from './types.ts';
 
 export interface Env {
   /** The time of the command, ms since epoch (injected: tests drive a virtual clock). */
@@ -21,17 +22,17 @@ export interface Ctx {
   events: EngineEvent[] | null;
 }
 
-export function emit(ctx: Ctx, state: TableState, event: EngineEvent): void {
+export function emit(ctx: Ctx, table: Table, event: EngineEvent): void {
   if (!ctx.events) return;
   ctx.events.push(event);
-  state.round.events.push(event);
+  table.round.events.push(event);
 }
 
 /** Moves money between a player's balance and the house; every change is an event. */
-export function pay(ctx: Ctx, state: TableState, player: string, delta: number, reason: string): void {
+export function pay(ctx: Ctx, table: Table, player: number, delta: number, reason: string): void {
   if (delta === 0) return;
-  state.players[player].balance += delta;
-  if (ctx.events) emit(ctx, state, { type: 'wallet', player, delta, reason });
+  table.players.balance[player] += delta;
+  if (ctx.events) emit(ctx, table, { type: 'wallet', player: table.players.names[player], delta, reason });
 }
 
 const NO_EVENTS: EngineEvent[] = [];

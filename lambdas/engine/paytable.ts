@@ -6,9 +6,9 @@ import { payout } from '../core/money.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
 import { close, credit } from './bets.ts';
-import { betOf } from './records.ts';
 import { emit, type Ctx } from './context.ts';
-import type { BetRecord, TableState } from './types.ts';
+import { NO_LINE, OPEN } from './ledger.ts';
+import type { Table } from './state.ts';
 
 export interface GroupView {
   cards: ArrayLike<Card>;
@@ -20,94 +20,101 @@ export interface GroupView {
 
 const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
 const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
+/** No line can be named yet: an unknown fact could still change it. */
+export const UNDECIDED = -2;
 
-/** Index of the paying line, -1 for none, or undefined while an unknown fact could change it. */
-export function paying(bet: CompiledBet, group: GroupView): number | undefined {
+/** Index of the paying line, -1 for none, or UNDECIDED while an unknown fact could change it. */
+export function paying(bet: CompiledBet, group: GroupView): number {
   if (bet.outcomeLines !== null && group.outcome >= 0) return bet.outcomeLines[group.outcome];
   const facts = group.facts;
   if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) {
     // Decided already when both answers pay the same line (R-LL-SETTLE-1).
     const yes = bet.lineOf(group.cards, group.n, DEALER_BLACKJACK);
     const no = bet.lineOf(group.cards, group.n, NO_DEALER_BLACKJACK);
-    return yes === no ? yes : undefined;
+    return yes === no ? yes : UNDECIDED;
   }
-  if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return undefined;
+  if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return UNDECIDED;
   return bet.lineOf(group.cards, group.n, facts);
 }
 
 /** Where a placement's card group and facts come from; null while its group is incomplete. */
-export type GroupOf = (ctx: Ctx, state: TableState, record: BetRecord, bet: CompiledBet, final: boolean) => GroupView | null;
+export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, final: boolean) => GroupView | null;
 
 /**
  * Settles every open pay-table bet that is decided. A bet with a cap per round settles all its
  * placements together (one pass finds them); any other placement settles on its own.
  */
-export function settleDecided(ctx: Ctx, state: TableState, groupOf: GroupOf, final: boolean): void {
-  const records = state.round.bets;
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i];
-    if (r.status !== 'open' || r.type !== 'paytable') continue;
-    const bet = betOf(ctx.pack, r);
+export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean): void {
+  const bets = table.round.bets;
+  const compiled = ctx.pack.bets;
+  for (let row = 0; row < bets.length; row++) {
+    if (bets.status[row] !== OPEN) continue;
+    const bet = compiled[bets.bet[row]];
+    if (bet.type !== 'paytable') continue;
     if (bet.capPerRound === null) {
-      settleOne(ctx, state, bet, r, groupOf(ctx, state, r, bet, final));
+      const group = groupOf(ctx, table, row, bet, final);
+      if (group) settleOne(ctx, table, bet, row, paying(bet, group));
       continue;
     }
-    if (openBefore(records, i, r.key)) continue; // its first open placement settles them all
-    const open = records.filter((o) => o.status === 'open' && o.key === r.key);
-    settleTogether(ctx, state, bet, open, (o, b) => groupOf(ctx, state, o, b, final));
+    if (openBefore(table, row)) continue; // its first open placement settles them all
+    settleTogether(ctx, table, bet, openRowsOf(table, bet.index), groupOf, final);
   }
 }
 
-const openBefore = (records: readonly BetRecord[], i: number, key: string): boolean => {
-  for (let j = 0; j < i; j++) if (records[j].key === key && records[j].status === 'open') return true;
+/** Another open placement of the row's bet comes before it. */
+function openBefore(table: Table, row: number): boolean {
+  const bets = table.round.bets;
+  for (let r = 0; r < row; r++) if (bets.bet[r] === bets.bet[row] && bets.status[r] === OPEN) return true;
   return false;
-};
+}
 
-/**
- * Settles every open placement of `bet` if all are decided (`groupOf` returns null while a
- * placement's group is incomplete). Returns whether it settled.
- */
-function settleTogether(ctx: Ctx, state: TableState, bet: CompiledBet, open: BetRecord[], groupOf: (r: BetRecord, bet: CompiledBet) => GroupView | null): boolean {
-  if (open.length === 0) return true;
-  if (open.length === 1) return settleOne(ctx, state, bet, open[0], groupOf(open[0], bet));
+function openRowsOf(table: Table, bet: number): number[] {
+  const bets = table.round.bets;
+  const rows: number[] = [];
+  for (let r = 0; r < bets.length; r++) if (bets.bet[r] === bet && bets.status[r] === OPEN) rows.push(r);
+  return rows;
+}
+
+/** Settles every open placement of `bet` if all are decided (a group that is null is incomplete). */
+function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[], groupOf: GroupOf, final: boolean): void {
+  const bets = table.round.bets;
   const lines: number[] = [];
-  for (const r of open) {
-    const group = groupOf(r, bet);
-    const line = group ? paying(bet, group) : undefined;
-    if (line === undefined) return false;
+  for (const row of open) {
+    const group = groupOf(ctx, table, row, bet, final);
+    const line = group ? paying(bet, group) : UNDECIDED;
+    if (line === UNDECIDED) return;
     lines.push(line);
   }
-  const winnings = open.map((r, i) => (lines[i] < 0 ? 0 : payout(r.amount, bet.lines[lines[i]].pays, ctx.pack.rounding)));
+  if (open.length === 1) return settleOne(ctx, table, bet, open[0], lines[0]);
+  const winnings = open.map((row, i) => (lines[i] < 0 ? 0 : payout(bets.amount[row], bet.lines[lines[i]].pays, ctx.pack.rounding)));
   const total = winnings.reduce((a, b) => a + b, 0);
   if (bet.capPerRound !== null && total > bet.capPerRound) {
     // Pro rata, rounded down: the paid total never exceeds the cap (R-LL-LIMIT-1).
     for (let i = 0; i < winnings.length; i++) winnings[i] = Number((BigInt(winnings[i]) * BigInt(bet.capPerRound)) / BigInt(total));
-    if (ctx.events) emit(ctx, state, { type: 'capped', bet: bet.key, winnings: total, cap: bet.capPerRound });
+    if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: total, cap: bet.capPerRound });
   }
-  open.forEach((r, i) => {
-    const line = lines[i] < 0 ? null : bet.lines[lines[i]].name;
-    credit(ctx, state, r, line ? r.amount + winnings[i] : 0, line ?? 'lose');
-    close(r, line);
+  open.forEach((row, i) => {
+    const line = lines[i];
+    credit(ctx, table, row, line >= 0 ? bets.amount[row] + winnings[i] : 0, line >= 0 ? bet.lines[line].name : 'lose');
+    close(table, row, line >= 0 ? line : NO_LINE);
   });
-  return true;
 }
 
-/** The usual case, one placement of the bet: the same settlement without the arrays. */
-function settleOne(ctx: Ctx, state: TableState, bet: CompiledBet, r: BetRecord, group: GroupView | null): boolean {
-  const index = group ? paying(bet, group) : undefined;
-  if (index === undefined) return false;
+/** One placement, its paying line known (or UNDECIDED: left open). */
+function settleOne(ctx: Ctx, table: Table, bet: CompiledBet, row: number, index: number): void {
+  if (index === UNDECIDED) return;
   if (index < 0) {
-    credit(ctx, state, r, 0, 'lose');
-    close(r, null);
-    return true;
+    credit(ctx, table, row, 0, 'lose');
+    close(table, row, NO_LINE);
+    return;
   }
   const line = bet.lines[index];
-  let won = payout(r.amount, line.pays, ctx.pack.rounding);
+  const amount = table.round.bets.amount[row];
+  let won = payout(amount, line.pays, ctx.pack.rounding);
   if (bet.capPerRound !== null && won > bet.capPerRound) {
-    if (ctx.events) emit(ctx, state, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });
+    if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });
     won = bet.capPerRound; // the whole cap: its pro-rata share of a single placement
   }
-  credit(ctx, state, r, r.amount + won, line.name);
-  close(r, line.name);
-  return true;
+  credit(ctx, table, row, amount + won, line.name);
+  close(table, row, index);
 }

@@ -1,75 +1,74 @@
 // What a bet slip can change before one of its bets is refused, so the slip is all or nothing:
-// only the slip's player's balance, bets, warnings and seats, the round's void list and its events.
+// only the slip's player's balance, rows, warnings and seats, the round's void list and its events.
 import { hasSeats } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
-import type { BetRecord, BetSpec, SeatHolder, TableState } from './types.ts';
+import type { Table } from './state.ts';
+import type { BetSpec, SeatHolder } from './types.ts';
 
 export interface SlipSnapshot {
-  player: string;
+  player: number;
   balance: number;
-  bets: number;
+  rows: number;
   nextBetId: number;
-  /** The player's bets already on the table, with what a slip may change on them. */
-  own: { record: BetRecord; amount: number; staked: number; status: BetRecord['status']; returned: number }[];
-  /** Seat holders by seat number (a plain copy of an object keyed by number is slow). */
-  seats: (SeatHolder | undefined)[];
+  /** The player's rows already on the table, with what a slip may change on them: row, amount, staked, status, returned. */
+  own: number[];
+  seats: (SeatHolder | null)[] | null;
   warnings: Record<string, number> | undefined;
   voided: number;
   events: number;
   roundEvents: number;
 }
 
-export function snapshotSlip(ctx: Ctx, state: TableState, player: string, bets: readonly BetSpec[]): SlipSnapshot {
-  const round = state.round;
-  const own: SlipSnapshot['own'] = [];
-  for (const record of round.bets) if (record.player === player) own.push({ record, amount: record.amount, staked: record.staked, status: record.status, returned: record.returned });
-  const warnings = state.warnings[player];
-  return {
-    player,
-    balance: state.players[player].balance,
-    bets: round.bets.length,
-    nextBetId: round.nextBetId,
-    own,
-    seats: takesSeat(state, bets) ? holders(ctx, state) : NO_SEATS,
-    warnings: warnings && { ...warnings },
-    voided: round.voidedPlayers.length,
-    events: ctx.events?.length ?? 0,
-    roundEvents: round.events.length,
-  };
+/** Snapshots the slip's player; `into` is reused (a slip never nests). */
+export function snapshotSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpec[], into: SlipSnapshot): SlipSnapshot {
+  const round = table.round;
+  const ledger = round.bets;
+  into.player = player;
+  into.balance = table.players.balance[player];
+  into.rows = ledger.length;
+  into.nextBetId = round.nextBetId;
+  into.own.length = 0;
+  for (let row = 0; row < ledger.length; row++)
+    if (ledger.player[row] === player) into.own.push(row, ledger.amount[row], ledger.staked[row], ledger.status[row], ledger.returned[row]);
+  into.seats = takesSeat(ctx, table, bets) ? table.seats.slice() : null;
+  const warnings = table.warnings[table.players.names[player]];
+  into.warnings = warnings && { ...warnings };
+  into.voided = round.voidedPlayers.length;
+  into.events = ctx.events?.length ?? 0;
+  into.roundEvents = round.events.length;
+  return into;
 }
 
-export function restoreSlip(ctx: Ctx, state: TableState, s: SlipSnapshot): void {
-  const round = state.round;
-  state.players[s.player].balance = s.balance;
-  round.bets.length = s.bets;
+export const emptySnapshot = (): SlipSnapshot => ({ player: -1, balance: 0, rows: 0, nextBetId: 0, own: [], seats: null, warnings: undefined, voided: 0, events: 0, roundEvents: 0 });
+
+export function restoreSlip(ctx: Ctx, table: Table, s: SlipSnapshot): void {
+  const round = table.round;
+  const ledger = round.bets;
+  table.players.balance[s.player] = s.balance;
+  ledger.truncate(s.rows);
   round.nextBetId = s.nextBetId;
-  for (const o of s.own) Object.assign(o.record, { amount: o.amount, staked: o.staked, status: o.status, returned: o.returned });
-  for (let seat = 1; seat < s.seats.length; seat++) {
-    const holder = s.seats[seat];
-    if (holder) state.seats[seat] = holder;
-    else if (state.seats[seat]) delete state.seats[seat];
+  for (let i = 0; i < s.own.length; i += 5) {
+    const row = s.own[i];
+    ledger.amount[row] = s.own[i + 1];
+    ledger.staked[row] = s.own[i + 2];
+    ledger.setStatus(row, s.own[i + 3]);
+    ledger.returned[row] = s.own[i + 4];
   }
-  if (s.warnings) state.warnings[s.player] = s.warnings;
-  else delete state.warnings[s.player];
+  if (s.seats) table.seats = s.seats;
+  const name = table.players.names[s.player];
+  if (s.warnings) table.warnings[name] = s.warnings;
+  else delete table.warnings[name];
   round.voidedPlayers.length = s.voided;
   if (ctx.events) ctx.events.length = s.events;
   round.events.length = s.roundEvents;
 }
 
-const NO_SEATS: (SeatHolder | undefined)[] = [];
-
 /** Whether a bet of the slip is on a free seat: taking seats is the only way a slip changes them. */
-function takesSeat(state: TableState, bets: readonly BetSpec[]): boolean {
+function takesSeat(ctx: Ctx, table: Table, bets: readonly BetSpec[]): boolean {
+  if (!hasSeats(ctx.pack)) return false;
   for (let i = 0; i < bets.length; i++) {
     const seat = bets[i].seat;
-    if (seat !== undefined && !state.seats[seat]) return true;
+    if (seat !== undefined && !table.seats[seat]) return true;
   }
   return false;
-}
-
-function holders(ctx: Ctx, state: TableState): (SeatHolder | undefined)[] {
-  if (!hasSeats(ctx.pack)) return NO_SEATS;
-  const out: (SeatHolder | undefined)[] = [undefined];
-  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) out.push(state.seats[seat]);
-  return out;
 }

@@ -1,28 +1,38 @@
 // The interpreter's entry: create a table, apply one command at a time. Pure: the state goes in,
 // is changed in place only when the command is legal, and the events come out; no I/O, no clock,
 // no randomness except what the context injects. Families plug in below; variants are data.
+//
+// Two doors to the same interpreter: `apply` takes and updates the saved form (TableState: what
+// the Lambda handlers, scenarios and tests hold), by loading its working form, running the command
+// there and saving it back only when the command is accepted; `execute` runs a command on a
+// working form kept between commands (the simulator, which never saves a round).
 import type { Card } from '../core/cards.ts';
-import { burn, fixedShoe, newShoe, reshuffleInPlace, type ShoeState } from '../core/shoe.ts';
-import { hasOpenBet, recycleRound } from './records.ts';
-import { returnBet } from './bets.ts';
+import { fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
+import { returnAll } from './bets.ts';
+import { loadTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { andarBahar } from './andar-bahar.ts';
 import { blackjack } from './blackjack/index.ts';
+import { Ledger } from './ledger.ts';
+import { Players } from './players.ts';
+import type { Round, Table } from './state.ts';
+import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
 import { fail, type BetSpec, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
-import { restoreSlip, snapshotSlip } from './slip.ts';
 
 export const ENGINE_VERSION = '1.0.0';
 
-/** What a game family implements; the table does the rest. */
+/** What a game family implements; the table does the rest. Players are Players indexes. */
 export interface Family {
   /** After a round opens (Andar Bahar draws its game card here). */
-  opened(ctx: Ctx, state: TableState): void;
-  bet(ctx: Ctx, state: TableState, player: string, spec: BetSpec): Result;
-  act(ctx: Ctx, state: TableState, cmd: Extract<Command, { type: 'act' }>): Result;
+  opened(ctx: Ctx, table: Table): void;
+  bet(ctx: Ctx, table: Table, player: number, spec: BetSpec): Result;
+  act(ctx: Ctx, table: Table, player: number, cmd: Extract<Command, { type: 'act' }>): Result;
   /** Betting closes and the cards come out. */
-  deal(ctx: Ctx, state: TableState): Result;
+  deal(ctx: Ctx, table: Table): Result;
   /** The open decision window expires (auto-play, unanswered = no). */
-  timeout(ctx: Ctx, state: TableState): Result;
+  timeout(ctx: Ctx, table: Table): Result;
+  /** A finished round is reset in place for the next (events off: nothing of it is kept). */
+  recycle?(round: Round): void;
 }
 
 const families: Record<string, Family> = { blackjack, 'andar-bahar': andarBahar };
@@ -35,83 +45,141 @@ export interface TableOptions {
   host?: string;
 }
 
+// ------------------------------------------------------------------ the saved form's door
+
 export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {}): TableState {
+  return saveTable(ctx.pack, openTable(ctx, tableId, options));
+}
+
+/**
+ * Applies one command to a saved state. On an error the state is exactly as it was. The round's
+ * record (log and events) is kept when the context collects events.
+ */
+export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
+  const table = loadTable(ctx, state);
+  const result = execute(ctx, table, cmd, actor);
+  if (result.ok) saveTableInto(ctx.pack, table, state);
+  return result;
+}
+
+/**
+ * Plays a recorded round again from its opening and its shoe (the seed is revealed once the shoe
+ * is retired, R-BJ-SHOE-3): the same commands at the same times give the same round.
+ */
+export function replayRound(ctx: Ctx, tableId: string, record: RoundState, shoe: ShoeState): TableState {
+  const table = blankTable(ctx, tableId);
+  for (const [name, p] of Object.entries(record.opening.players)) table.players.join(name, p.balance, p.demo, p.ai);
+  for (const [seat, holder] of Object.entries(record.opening.seats)) table.seats[Number(seat)] = { ...holder };
+  table.warnings = structuredClone(record.opening.warnings);
+  table.shoe = new Shoe({ ...structuredClone(shoe), position: record.opening.shoePosition, roundsStarted: record.roundInShoe - 1, cutCardOut: false });
+  table.roundsPlayed = record.no - 1;
+  ctx.env.now = record.openedAt;
+  beginRound(ctx, table, record.no, []);
+  for (const entry of record.log) {
+    ctx.env.now = entry.at;
+    const player = 'player' in entry.command ? table.players.joinedIndex(entry.command.player) : -1;
+    if (player >= 0 && entry.balance !== undefined) table.players.balance[player] = entry.balance;
+    execute(ctx, table, entry.command, entry.actor);
+  }
+  return saveTable(ctx.pack, table);
+}
+
+// ------------------------------------------------------------------ the working form's door
+
+/** A new table in its working form, its first round open. */
+export function openTable(ctx: Ctx, tableId: string, options: TableOptions = {}): Table {
+  const table = blankTable(ctx, tableId);
+  if (options.fixedShoe) table.shoe = new Shoe(fixedShoe(ctx.pack.shoe.decks, options.fixedShoe));
+  table.host = options.host;
+  openRound(ctx, table);
+  return table;
+}
+
+function blankTable(ctx: Ctx, tableId: string): Table {
   const pack = ctx.pack;
-  const state: TableState = {
+  return {
     tableId,
     packId: pack.id,
     packVersion: pack.version,
     packSha256: pack.sha256,
     engineVersion: ENGINE_VERSION,
     paused: false,
-    players: {},
-    seats: {},
+    players: new Players(),
+    seats: [],
     warnings: {},
-    shoe: options.fixedShoe ? fixedShoe(pack.shoe.decks, options.fixedShoe) : null,
+    shoe: null,
     retiredShoes: [],
     roundsPlayed: 0,
-    round: undefined as unknown as RoundState,
-    ...(options.host !== undefined ? { host: options.host } : {}),
+    round: undefined as unknown as Round,
+    host: undefined,
+    ended: false,
+    left: [],
   };
-  openRound(ctx, state);
-  return state;
 }
 
-/**
- * Applies one command. On an error the state is exactly as it was. The round's record (log and
- * events) is kept when the context collects events; the simulator turns both off.
- */
-export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
-  const round = state.round;
-  const balance = ctx.events && 'player' in cmd ? state.players[cmd.player]?.balance : undefined;
-  const result = dispatch(ctx, state, cmd);
+/** Applies one command to a working form; on an error it is exactly as it was. */
+export function execute(ctx: Ctx, table: Table, cmd: Command, actor = 'system'): Result {
+  const round = table.round;
+  if (table.left.length) table.left.length = 0;
+  const balance = ctx.events && 'player' in cmd ? balanceIfJoined(table, cmd.player) : undefined;
+  const result = dispatch(ctx, table, cmd);
   // The command is kept with the round it ran in. A tick logs each timeout it applies itself, and
   // opening the next round belongs to no round's record (the new round keeps its opening).
   if (result.ok && ctx.events && cmd.type !== 'tick' && cmd.type !== 'next-round') round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
   return result;
 }
 
+function balanceIfJoined(table: Table, name: string): number | undefined {
+  const i = table.players.joinedIndex(name);
+  return i < 0 ? undefined : table.players.balance[i];
+}
 
-function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
-  const round = state.round;
-  if (state.ended) return fail('session-ended', `the session at table ${state.tableId} has ended; open a new table to play again`);
+function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
+  const round = table.round;
+  if (table.ended) return fail('session-ended', `the session at table ${table.tableId} has ended; open a new table to play again`);
   switch (cmd.type) {
     case 'join': {
-      if (state.players[cmd.player]) return fail('already-joined', `${cmd.player} is already at this table`);
+      if (table.players.joinedIndex(cmd.player) >= 0) return fail('already-joined', `${cmd.player} is already at this table`);
       if (!Number.isSafeInteger(cmd.balance) || cmd.balance < 0) return fail('invalid-balance', `a balance is a whole number of minor units, 0 or more (got ${cmd.balance})`);
-      state.players[cmd.player] = { balance: cmd.balance, demo: cmd.demo ?? false, ai: cmd.ai ?? null };
+      table.players.join(cmd.player, cmd.balance, cmd.demo ?? false, cmd.ai ?? null);
       return ok(ctx);
     }
-    case 'bet':
-      return bettingOpen(state, cmd.player) ?? familyOf(ctx).bet(ctx, state, cmd.player, cmd);
-    case 'bets':
-      return bettingOpen(state, cmd.player) ?? placeSlip(ctx, state, cmd.player, cmd.bets);
-    case 'act':
-      if (!state.players[cmd.player]) return fail('unknown-player', `${cmd.player} has not joined this table`);
-      return familyOf(ctx).act(ctx, state, cmd);
+    case 'bet': {
+      const player = table.players.joinedIndex(cmd.player);
+      return bettingOpen(table, cmd.player, player) ?? familyOf(ctx).bet(ctx, table, player, cmd);
+    }
+    case 'bets': {
+      const player = table.players.joinedIndex(cmd.player);
+      return bettingOpen(table, cmd.player, player) ?? placeSlip(ctx, table, player, cmd.bets);
+    }
+    case 'act': {
+      const player = table.players.joinedIndex(cmd.player);
+      if (player < 0) return fail('unknown-player', `${cmd.player} has not joined this table`);
+      return familyOf(ctx).act(ctx, table, player, cmd);
+    }
     case 'deal':
-      if (state.paused) return fail('table-paused', 'the table is paused');
+      if (table.paused) return fail('table-paused', 'the table is paused');
       if (round.phase !== 'betting') return fail('not-betting', `the round is already dealt (phase ${round.phase})`);
-      return familyOf(ctx).deal(ctx, state);
+      return familyOf(ctx).deal(ctx, table);
     case 'timeout':
-      return timeout(ctx, state);
+      return timeout(ctx, table);
     case 'tick':
-      return tick(ctx, state);
+      return tick(ctx, table);
     case 'void':
-      return voidRound(ctx, state, cmd.reason);
+      return voidRound(ctx, table, cmd.reason);
     case 'next-round':
       if (round.phase !== 'settled' && round.phase !== 'void') return fail('round-in-progress', `the current round is not finished (phase ${round.phase})`);
-      openRound(ctx, state);
+      openRound(ctx, table);
       return ok(ctx);
     case 'pause':
-      state.paused = true;
+      table.paused = true;
       return ok(ctx);
     case 'resume':
-      state.paused = false;
-      if (state.round.phase === 'betting' && state.round.deadline !== null) state.round.deadline = Math.max(state.round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
+      table.paused = false;
+      if (round.phase === 'betting' && round.deadline !== null) round.deadline = Math.max(round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
       return ok(ctx);
     case 'end-session':
-      return endSession(ctx, state);
+      return endSession(ctx, table);
   }
 }
 
@@ -120,77 +188,80 @@ function dispatch(ctx: Ctx, state: TableState, cmd: Command): Result {
  * every window timed out (auto-play, unanswered = no), so nothing is left open; bets not yet
  * dealt are returned with the round void. The table then refuses every command.
  */
-function endSession(ctx: Ctx, state: TableState): Result {
+function endSession(ctx: Ctx, table: Table): Result {
   if (ctx.pack.table.kind !== 'solo') return fail('not-solo', `a session ends on request only at a solo table; this is a ${ctx.pack.table.kind} table, which an operator pauses`);
-  const round = state.round;
+  const round = table.round;
   if (round.phase === 'betting') {
-    if (hasOpenBet(round.bets)) voidRound(ctx, state, 'the player ended the session before the deal');
+    if (round.bets.hasOpen()) voidRound(ctx, table, 'the player ended the session before the deal');
   } else
     for (let guard = 0; round.phase !== 'settled' && round.phase !== 'void'; guard++) {
       // Every window of a dealt round times out, so neither can happen. Were it to, the state is
       // already changed and a refusal would break "refused means unchanged": it is a bug, thrown,
       // and the shell stores nothing of the command.
       if (guard === 1000) throw new Error(`end-session: round ${round.no} did not finish after 1000 timeouts (phase ${round.phase})`);
-      const r = timeout(ctx, state);
+      const r = timeout(ctx, table);
       if (!r.ok) throw new Error(`end-session: a timeout was refused in phase ${round.phase}: ${r.error.message}`);
     }
   round.deadline = null;
-  state.ended = true;
-  if (ctx.events) emit(ctx, state, { type: 'session-ended', round: round.no });
+  table.ended = true;
+  if (ctx.events) emit(ctx, table, { type: 'session-ended', round: round.no });
   return ok(ctx);
 }
 
-/** Why `player` may not bet now, or undefined when they may. */
-function bettingOpen(state: TableState, player: string): Result | undefined {
-  const round = state.round;
-  if (state.paused) return fail('table-paused', 'the table is paused; bets are taken again when an operator resumes it');
+/** Why `name` (player index `player`, -1 when not joined) may not bet now, or undefined when they may. */
+function bettingOpen(table: Table, name: string, player: number): Result | undefined {
+  const round = table.round;
+  if (table.paused) return fail('table-paused', 'the table is paused; bets are taken again when an operator resumes it');
   if (round.phase !== 'betting') return fail('betting-closed', `betting is closed (the round is in its ${round.phase} phase); wait for the next round`);
-  if (!state.players[player]) return fail('unknown-player', `${player} has not joined this table`);
-  if (round.voidedPlayers.includes(player)) return fail('hand-voided', `${player}'s hand is voided for this round (a repeated bet under the minimum); bet again next round`);
+  if (player < 0) return fail('unknown-player', `${name} has not joined this table`);
+  if (round.voidedPlayers.length && round.voidedPlayers.includes(name)) return fail('hand-voided', `${name}'s hand is voided for this round (a repeated bet under the minimum); bet again next round`);
   return undefined;
 }
 
+const SLIP = emptySnapshot();
+
 /** A bet slip: each bet as if placed alone, in order; a refusal undoes the ones before it. */
-function placeSlip(ctx: Ctx, state: TableState, player: string, bets: readonly BetSpec[]): Result {
+function placeSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpec[]): Result {
   if (!Array.isArray(bets) || bets.length === 0) return fail('empty-slip', 'a bet slip needs at least one bet');
   const family = familyOf(ctx);
-  const before = snapshotSlip(ctx, state, player, bets);
+  const before = snapshotSlip(ctx, table, player, bets, SLIP);
+  const name = table.players.names[player];
   for (let i = 0; i < bets.length; i++) {
     // Only a voided hand can close betting to the player mid-slip.
-    const r = (state.round.voidedPlayers.length > before.voided ? bettingOpen(state, player) : undefined) ?? family.bet(ctx, state, player, bets[i]);
+    const r = (table.round.voidedPlayers.length > before.voided ? bettingOpen(table, name, player) : undefined) ?? family.bet(ctx, table, player, bets[i]);
     if (!r.ok) {
-      restoreSlip(ctx, state, before);
+      restoreSlip(ctx, table, before);
       return bets.length === 1 ? r : fail(r.error.code, `bet ${i + 1} of ${bets.length} (${bets[i].bet}): ${r.error.message}; no bet of the slip was placed`);
     }
   }
   return ok(ctx);
 }
 
-function timeout(ctx: Ctx, state: TableState): Result {
-  const phase = state.round.phase;
+function timeout(ctx: Ctx, table: Table): Result {
+  const phase = table.round.phase;
   if (phase === 'betting') {
-    if (state.paused) return fail('table-paused', 'the table is paused');
-    return familyOf(ctx).deal(ctx, state);
+    if (table.paused) return fail('table-paused', 'the table is paused');
+    return familyOf(ctx).deal(ctx, table);
   }
   if (phase === 'settled' || phase === 'void' || phase === 'dealer') return fail('no-window-open', `no decision window is open (phase ${phase})`);
-  return familyOf(ctx).timeout(ctx, state);
+  return familyOf(ctx).timeout(ctx, table);
 }
 
 /** Applies whatever the clock says is due: expired windows, and the next round after settlement. */
-function tick(ctx: Ctx, state: TableState): Result {
+function tick(ctx: Ctx, table: Table): Result {
   for (let guard = 0; guard < 1000; guard++) {
-    const round = state.round;
+    const round = table.round;
     if (round.phase === 'settled' || round.phase === 'void') {
-      if (state.paused) break;
-      openRound(ctx, state);
+      if (table.paused) break;
+      openRound(ctx, table);
       continue;
     }
     if (round.deadline === null || ctx.env.now < round.deadline) break;
-    if (round.phase === 'betting' && !hasOpenBet(round.bets)) {
+    if (round.phase === 'betting' && !round.bets.hasOpen()) {
       round.deadline = ctx.env.now + ctx.pack.timing.bettingMs; // nobody bet: the countdown starts again
       break;
     }
-    const r = timeout(ctx, state);
+    const r = timeout(ctx, table);
     if (!r.ok) return r;
     if (ctx.events) round.log.push({ at: ctx.env.now, actor: 'clock', command: { type: 'timeout' } }); // so the record replays it
   }
@@ -198,15 +269,15 @@ function tick(ctx: Ctx, state: TableState): Result {
 }
 
 /** An operator voids the round: every bet is returned, anything it paid taken back (R-BJ-VOID-1). */
-function voidRound(ctx: Ctx, state: TableState, reason: string): Result {
-  const round = state.round;
+function voidRound(ctx: Ctx, table: Table, reason: string): Result {
+  const round = table.round;
   if (round.phase === 'settled' || round.phase === 'void') return fail('round-finished', `round ${round.no} is already ${round.phase === 'void' ? 'void' : 'settled'}`);
-  for (const record of round.bets) returnBet(ctx, state, record, `round void: ${reason}`);
+  returnAll(ctx, table, `round void: ${reason}`);
   round.phase = 'void';
   round.deadline = null;
   round.follow = null;
   round.turnSeat = null;
-  if (ctx.events) emit(ctx, state, { type: 'round-void', round: round.no, reason });
+  if (ctx.events) emit(ctx, table, { type: 'round-void', round: round.no, reason });
   return ok(ctx);
 }
 
@@ -215,31 +286,31 @@ function voidRound(ctx: Ctx, state: TableState, reason: string): Result {
  * (the shell gives it that pack); the table moves to a new pack only here, and then on a new shoe,
  * since the shoe rules may differ.
  */
-function openRound(ctx: Ctx, state: TableState): void {
+function openRound(ctx: Ctx, table: Table): void {
   const pack = ctx.pack;
-  const packChanged = state.packSha256 !== pack.sha256;
-  const shoe = state.shoe;
+  const packChanged = table.packSha256 !== pack.sha256;
+  const shoe = table.shoe;
   const shoeDone = !shoe || (!shoe.fixed && (packChanged || shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
-  state.packId = pack.id;
-  state.packVersion = pack.version;
-  state.packSha256 = pack.sha256;
+  table.packId = pack.id;
+  table.packVersion = pack.version;
+  table.packSha256 = pack.sha256;
   const events: EngineEvent[] = ctx.events ? [] : NO_EVENTS;
   if (shoeDone) {
     // Simulator shoes are one generator stream, never shown or replayed: shuffled again in place.
-    if (shoe && shoe.generator === 'xoshiro' && !packChanged) reshuffleInPlace(shoe);
+    if (shoe && shoe.generator === 'xoshiro' && !packChanged) shoe.reshuffleInPlace();
     else {
-      if (shoe) state.retiredShoes.push({ id: shoe.id, seed: shoe.seed, commitment: shoe.commitment });
-      state.shoe = newShoe(pack.shoe, `${state.tableId}-shoe-${state.retiredShoes.length + 1}`, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20');
+      if (shoe) table.retiredShoes.push({ id: shoe.id, seed: shoe.seed, commitment: shoe.commitment });
+      table.shoe = new Shoe(newShoe(pack.shoe, `${table.tableId}-shoe-${table.retiredShoes.length + 1}`, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20'));
     }
-    const started = state.shoe!;
+    const started = table.shoe!;
     if (ctx.events) events.push({ type: 'shoe-started', shoeId: started.id, commitment: started.commitment });
     if (pack.shoe.burn === 'shown-card-value') {
-      const b = burn(started); // R-BJ-SHOE-2
+      const b = started.burn(); // R-BJ-SHOE-2
       if (b && ctx.events) events.push({ type: 'burn', shown: b.shown, burned: b.burned });
     }
   }
-  state.roundsPlayed += state.round ? 1 : 0;
-  beginRound(ctx, state, state.roundsPlayed + 1, events);
+  table.roundsPlayed += table.round ? 1 : 0;
+  beginRound(ctx, table, table.roundsPlayed + 1, events);
 }
 
 const NO_EVENTS: EngineEvent[] = [];
@@ -247,15 +318,17 @@ const NO_EVENTS: EngineEvent[] = [];
 const UNRECORDED = 'unrecorded';
 
 /** Starts round `no` on the shoe as it is; the opening is kept so the round can be replayed. */
-function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineEvent[]): void {
+function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[]): void {
   const now = ctx.env.now;
-  const shoe = state.shoe!;
+  const shoe = table.shoe!;
   const deadline = ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs;
+  const old = table.round;
   // Nothing is recorded with events off (the simulator), so the finished round is reused in place.
-  if (!ctx.events && state.round?.pack.sha256 === ctx.pack.sha256) recycleRound(state.round, no, now, deadline, shoe);
-  else
-    state.round = {
-      id: ctx.events ? `${state.tableId}-r${no}` : UNRECORDED,
+  if (!ctx.events && old?.pack.sha256 === ctx.pack.sha256) recycleRound(ctx, old, no, now, deadline, shoe);
+  else {
+    if (old) table.left.push(old);
+    table.round = {
+      id: ctx.events ? `${table.tableId}-r${no}` : UNRECORDED,
       no,
       pack: { id: ctx.pack.id, version: ctx.pack.version, sha256: ctx.pack.sha256 },
       engineVersion: ENGINE_VERSION,
@@ -266,9 +339,9 @@ function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineE
       shoeCommitment: shoe.commitment,
       roundInShoe: shoe.roundsStarted + 1,
       lastOfShoe: false,
-      bets: [],
+      bets: new Ledger(ctx.pack.bets.length),
       nextBetId: 1,
-      seats: [],
+      holders: [],
       common: null,
       dealer: { cards: [], holeShown: false, blackjack: null },
       turnSeat: null,
@@ -277,45 +350,45 @@ function beginRound(ctx: Ctx, state: TableState, no: number, shoeEvents: EngineE
       voidedPlayers: [],
       andarBahar: null,
       // Kept for replay when the round is recorded; the simulator (events off) skips the copies.
-      opening: ctx.events
-        ? { shoePosition: shoe.position, players: structuredClone(state.players), seats: structuredClone(state.seats), warnings: structuredClone(state.warnings) }
-        : { shoePosition: shoe.position, players: {}, seats: {}, warnings: {} },
+      opening: ctx.events ? { shoePosition: shoe.position, ...openingOf(table) } : { shoePosition: shoe.position, players: {}, seats: {}, warnings: {} },
       log: [],
       events: [],
+      spare: { holders: [], hands: [], common: null },
     };
+  }
   shoe.roundsStarted++;
-  for (const e of shoeEvents) emit(ctx, state, e);
-  familyOf(ctx).opened(ctx, state);
-  if (ctx.events) emit(ctx, state, { type: 'round-opened', round: no, deadline: state.round.deadline });
+  for (const e of shoeEvents) emit(ctx, table, e);
+  familyOf(ctx).opened(ctx, table);
+  if (ctx.events) emit(ctx, table, { type: 'round-opened', round: no, deadline: table.round.deadline });
 }
 
-/**
- * Plays a recorded round again from its opening and its shoe (the seed is revealed once the shoe
- * is retired, R-BJ-SHOE-3): the same commands at the same times give the same round.
- */
-export function replayRound(ctx: Ctx, tableId: string, record: RoundState, shoe: ShoeState): TableState {
-  const state: TableState = {
-    tableId,
-    packId: ctx.pack.id,
-    packVersion: ctx.pack.version,
-    packSha256: ctx.pack.sha256,
-    engineVersion: ENGINE_VERSION,
-    paused: false,
-    players: structuredClone(record.opening.players),
-    seats: structuredClone(record.opening.seats),
-    warnings: structuredClone(record.opening.warnings),
-    shoe: { ...structuredClone(shoe), position: record.opening.shoePosition, roundsStarted: record.roundInShoe - 1, cutCardOut: false },
-    retiredShoes: [],
-    roundsPlayed: record.no - 1,
-    round: undefined as unknown as RoundState,
-  };
-  ctx.env.now = record.openedAt;
-  beginRound(ctx, state, record.no, []);
-  for (const entry of record.log) {
-    ctx.env.now = entry.at;
-    const player = 'player' in entry.command ? entry.command.player : undefined;
-    if (player && entry.balance !== undefined && state.players[player]) state.players[player].balance = entry.balance;
-    apply(ctx, state, entry.command, entry.actor);
+/** The table's players, seats and warnings as the round opens, in their saved form. */
+function openingOf(table: Table): Pick<RoundState['opening'], 'players' | 'seats' | 'warnings'> {
+  return { players: savePlayers(table.players), seats: saveSeats(table), warnings: structuredClone(table.warnings) };
+}
+
+/** Resets a finished round in place as round `no`. */
+function recycleRound(ctx: Ctx, round: Round, no: number, now: number, deadline: number | null, shoe: Shoe): void {
+  familyOf(ctx).recycle?.(round);
+  round.no = no;
+  round.phase = 'betting';
+  round.openedAt = now;
+  round.deadline = deadline;
+  round.shoeId = shoe.id;
+  round.shoeCommitment = shoe.commitment;
+  round.roundInShoe = shoe.roundsStarted + 1;
+  round.lastOfShoe = false;
+  round.bets.clear();
+  round.nextBetId = 1;
+  round.dealer.cards.length = 0;
+  round.dealer.holeShown = false;
+  round.dealer.blackjack = null;
+  round.turnSeat = null;
+  round.follow = null;
+  for (const _ in round.followAdvance) {
+    round.followAdvance = {};
+    break;
   }
-  return state;
+  round.voidedPlayers.length = 0;
+  round.opening.shoePosition = shoe.position;
 }

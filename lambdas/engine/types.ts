@@ -1,5 +1,6 @@
-// The interpreter's data: table and round state (plain JSON, saved as is), commands, events and
-// errors. Nothing here holds code; a state saved and loaded again behaves identically.
+// The interpreter's data as saved: table and round state (plain JSON), commands, events and
+// errors. Nothing here holds code; a state saved and loaded again behaves identically. The
+// interpreter works on the working form of state.ts, made from and saved back to this by codec.ts.
 import type { Card } from '../core/cards.ts';
 import type { ShoeState } from '../core/shoe.ts';
 import type { ModeName } from '../pack/schema.ts';
@@ -47,9 +48,14 @@ export interface BetRecord {
   returned: number;
   line: string | null;
   /** Bet behind: which of the seat's hands it follows, and its stake on each. */
-  follows?: { hand: number; stake: number }[];
+  follows?: Follow[];
   /** Insurance bought on this bet (main or behind): its cost, and whether it is settled. */
   insurance?: { cost: number; settled: boolean };
+}
+
+export interface Follow {
+  hand: number;
+  stake: number;
 }
 
 export interface SeatRound {

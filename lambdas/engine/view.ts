@@ -1,12 +1,14 @@
 // What one player may see of a table (R-EU-AI-1): never the shoe order, a live seed or the hole
 // card before it is shown. AI players decide from exactly this view and its legal actions.
 import { formatCard, type Card } from '../core/cards.ts';
-import type { Ctx } from './context.ts';
 import { hasSeats } from '../pack/compiled.ts';
-import { insurable } from './blackjack/deal.ts';
-import { currentHand, everyone, type Player } from './blackjack/players.ts';
+import { isInsurable } from './blackjack/deal.ts';
 import { legalActions } from './blackjack/turns.ts';
+import { betRecord, loadTable } from './codec.ts';
+import type { Ctx } from './context.ts';
 import { isSoft, total } from './hand.ts';
+import { INSURANCE_NONE, NO_SEAT } from './ledger.ts';
+import { currentHand, type Table } from './state.ts';
 import type { Action, EngineEvent, Hand, RoundState, TableState } from './types.ts';
 
 export interface HandView {
@@ -54,48 +56,65 @@ function handView(h: Hand): HandView {
 
 /** The view of `viewer` (a player name), or an operator's view with every bet when viewer is null. */
 export function playerView(ctx: Ctx, state: TableState, viewer: string | null): TableView {
-  const round = state.round;
+  return viewOf(ctx, loadTable(ctx, state), viewer);
+}
+
+/** The same view of a working table (AI players decide from it mid-command). */
+export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView {
+  const round = table.round;
   const dealer = round.dealer;
   const visible = dealer.cards.map((c, i) => (i === 1 && !dealer.holeShown ? null : cardText(c)));
   const shown = dealer.cards.filter((_, i) => i !== 1 || dealer.holeShown);
-  const me = viewer ? state.players[viewer] : undefined;
+  const me = viewer === null ? -1 : table.players.joinedIndex(viewer);
   const bj = ctx.pack.family === 'blackjack';
+  const seated = round.common ? [] : round.holders;
+  const bets = round.bets;
+  const betViews: TableView['bets'] = [];
+  for (let row = 0; row < bets.length; row++) {
+    if (viewer !== null && table.players.names[bets.player[row]] !== viewer) continue;
+    const b = betRecord(ctx.pack, table, round, row);
+    betViews.push({ id: b.id, player: b.player, bet: b.key, seat: b.seat, amount: b.amount, staked: b.staked, status: b.status, returned: b.returned, line: b.line });
+  }
   return {
-    table: state.tableId,
-    pack: { id: state.packId, version: state.packVersion, sha256: state.packSha256 },
-    paused: state.paused,
-    ended: state.ended === true,
+    table: table.tableId,
+    pack: { id: table.packId, version: table.packVersion, sha256: table.packSha256 },
+    paused: table.paused,
+    ended: table.ended,
     round: { id: round.id, no: round.no, phase: round.phase, deadline: round.deadline, roundInShoe: round.roundInShoe, lastOfShoe: round.lastOfShoe, shoe: { id: round.shoeId, commitment: round.shoeCommitment } },
-    you: viewer && me ? { name: viewer, balance: me.balance, demo: me.demo, seats: Object.entries(state.seats).filter(([, h]) => h.owner === viewer).map(([s]) => Number(s)) } : null,
+    you:
+      viewer !== null && me >= 0
+        ? { name: viewer, balance: table.players.balance[me], demo: table.players.demo[me], seats: table.seats.flatMap((h, seat) => (h?.owner === viewer ? [seat] : [])) }
+        : null,
     dealer: { cards: visible, upCard: visible[0] ?? null, total: shown.length ? total(shown) : null, blackjack: dealer.holeShown || dealer.blackjack === false ? dealer.blackjack : null },
-    seats: round.seats.map((s) => ({ seat: s.seat, owner: s.owner, hands: s.hands.map(handView), active: s.active, turn: round.turnSeat === s.seat && round.phase === 'turns' })),
-    common: round.common ? { cards: round.common.cards.map(cardText), yourHands: viewer ? (round.common.players[viewer]?.hands ?? []).map(handView) : [] } : null,
+    seats: seated.map((s) => ({ seat: s.seat, owner: s.owner, hands: s.hands.map(handView), active: s.active, turn: round.turnSeat === s.seat && round.phase === 'turns' })),
+    common: round.common ? { cards: round.common.cards.map(cardText), yourHands: viewer !== null ? (round.holders.find((h) => h.owner === viewer)?.hands ?? []).map(handView) : [] } : null,
     andarBahar: round.andarBahar
       ? { gameCard: cardText(round.andarBahar.gameCard), andar: round.andarBahar.sides[0].map(cardText), bahar: round.andarBahar.sides[1].map(cardText), winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar' }
       : null,
-    bets: round.bets
-      .filter((b) => viewer === null || b.player === viewer)
-      .map((b) => ({ id: b.id, player: b.player, bet: b.key, seat: b.seat, amount: b.amount, staked: b.staked, status: b.status, returned: b.returned, line: b.line })),
-    legal: viewer && bj ? legalMoves(ctx, state, viewer) : [],
-    preselect: viewer && bj && hasSeats(ctx.pack) && (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')
-      ? round.seats.filter((s) => s.owner === viewer && s.seat !== round.turnSeat && currentHand({ kind: 'seat', seat: s })).map((s) => s.seat)
-      : [],
+    bets: betViews,
+    legal: viewer !== null && bj ? legalMoves(ctx, table, viewer) : [],
+    preselect:
+      viewer !== null && bj && hasSeats(ctx.pack) && (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')
+        ? seated.filter((s) => s.owner === viewer && s.seat !== round.turnSeat && currentHand(s)).map((s) => s.seat)
+        : [],
   };
 }
 
-function legalMoves(ctx: Ctx, state: TableState, viewer: string): LegalMove[] {
-  const round = state.round;
+function legalMoves(ctx: Ctx, table: Table, viewer: string): LegalMove[] {
+  const round = table.round;
+  const bets = round.bets;
   const moves: LegalMove[] = [];
+  const mine = (row: number) => table.players.names[bets.player[row]] === viewer;
   if (round.phase === 'insurance')
-    for (const b of insurable(ctx, state)) if (b.player === viewer && b.insurance === undefined) moves.push({ action: 'insurance', ...(b.seat !== null ? { seat: b.seat } : {}) });
+    for (let row = 0; row < bets.length; row++)
+      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance[row] === INSURANCE_NONE) moves.push({ action: 'insurance', ...(bets.seat[row] !== NO_SEAT ? { seat: bets.seat[row] } : {}) });
   if (round.phase === 'follow' && round.follow) {
     const f = round.follow;
-    for (const b of round.bets) if (b.player === viewer && f.answers[b.id] === null) moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
+    for (let row = 0; row < bets.length; row++) if (mine(row) && f.answers[bets.id[row]] === null) moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
   }
-  if (round.phase === 'turns') {
-    const mine: Player[] = everyone(state).filter((w) => (w.kind === 'seat' ? w.seat.owner === viewer && w.seat.seat === round.turnSeat : w.name === viewer));
-    for (const who of mine) for (const action of legalActions(ctx, state, who)) moves.push({ action, ...(who.kind === 'seat' ? { seat: who.seat.seat } : {}) });
-  }
+  if (round.phase === 'turns')
+    for (const h of round.holders)
+      if (h.owner === viewer && (h.seat === NO_SEAT || h.seat === round.turnSeat)) for (const action of legalActions(ctx, table, h)) moves.push({ action, ...(h.seat !== NO_SEAT ? { seat: h.seat } : {}) });
   return moves;
 }
 

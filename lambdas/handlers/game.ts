@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import type { AiCharts } from '../engine/ai.ts';
 import type { Ctx } from '../engine/context.ts';
-import { forgetEveryone } from '../engine/blackjack/players.ts';
 import { apply, createTable } from '../engine/table.ts';
 import { playerView, visibleEvents, type PublicEvent } from '../engine/view.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
@@ -397,7 +396,6 @@ function addOthers(ctx: Ctx, state: TableState): void {
   if (!main) return;
   state.players[OTHERS] = { balance: 0, demo: false, ai: null };
   round.bets.push({ id: 0, player: OTHERS, key: main.key, name: main.name, mode: main.mode as BetRecord['mode'], type: 'hand', seat: null, amount: 2, staked: 2, status: 'open', returned: 0, line: null });
-  forgetEveryone(round); // the hand holders change: a list kept from before would miss the stand-in
   round.common.players[OTHERS] = {
     hands: [{ cards: [...round.common.cards], stake: 2, doubled: false, fromSplit: false, splitAces: false, acted: true, done: false, surrendered: false }],
     active: 0,
@@ -407,7 +405,6 @@ function addOthers(ctx: Ctx, state: TableState): void {
 }
 
 function removeOthers(state: TableState): void {
-  forgetEveryone(state.round);
   delete state.players[OTHERS];
   state.round.bets = state.round.bets.filter((b) => b.player !== OTHERS);
   if (state.round.common) delete state.round.common.players[OTHERS];

@@ -44,26 +44,88 @@ export function codeFor(chart: Chart, hand: readonly Card[], upCard: Card, pairs
   return total < 12 || (bjSoft(hand) && total < 18) ? 'H' : 'S';
 }
 
-/** A code's first choice, and what it falls back to when that is not legal. */
-const FIRST: Partial<Record<Code, Action>> = { D: 'double', Ds: 'double', R: 'surrender', Rs: 'surrender' };
-const THEN: Record<Code, Action> = { D: 'hit', Ds: 'stand', R: 'hit', Rs: 'stand', H: 'hit', S: 'stand', P: 'stand' };
+/** The actions a chart plays, and each one's bit in a mask of legal actions. */
+export const ACTIONS: readonly Action[] = ['hit', 'stand', 'double', 'split', 'surrender'];
+/** No prototype: a name that is no action reads undefined. */
+export const ACTION_BIT: Readonly<Record<Action, number>> = Object.freeze(Object.assign(Object.create(null), { hit: 1, stand: 2, double: 4, split: 8, surrender: 16 }));
+const HIT = 1;
+const STAND = 2;
+const SPLIT = 8;
+
+export const maskOf = (legal: readonly Action[]): number => legal.reduce((m, a) => m | ACTION_BIT[a], 0);
 
 /**
- * The action a chart plays, among the legal ones: a code's fallback applies when its first
- * choice is not legal (D → hit, Ds → stand, R → hit, Rs → stand, P → the hand's total).
+ * A chart as lookup tables, for deciding millions of hands (the simulator): codes by total (hard,
+ * soft) or pair value and up-card column, the "no row" defaults filled in. Codes index CODES.
  */
-export function decide(chart: Chart, hand: readonly Card[], upCard: Card, legal: readonly Action[]): Action {
-  const canSplit = legal.includes('split');
-  let code = codeFor(chart, hand, upCard, canSplit);
-  if (code === 'P') {
-    if (canSplit) return 'split';
-    code = codeFor(chart, hand, upCard, false);
+interface ChartTable {
+  hard: Int8Array;
+  soft: Int8Array;
+  /** -1 where the chart has no row for the pair. */
+  pairs: Int8Array;
+}
+
+const CODES: readonly Code[] = ['H', 'S', 'D', 'Ds', 'P', 'R', 'Rs'];
+const P = CODES.indexOf('P');
+/** A code's first choice (as a bit; 0 for none), and the action it falls back to when that is not legal. */
+const FIRST_BIT = CODES.map((c) => (c === 'D' || c === 'Ds' ? ACTION_BIT.double : c === 'R' || c === 'Rs' ? ACTION_BIT.surrender : 0));
+const THEN_BIT = CODES.map((c) => (c === 'H' || c === 'D' || c === 'R' ? HIT : STAND));
+const TOTALS = 32;
+const tables = new WeakMap<Chart, ChartTable>();
+
+function tableOf(chart: Chart): ChartTable {
+  let t = tables.get(chart);
+  if (t) return t;
+  t = { hard: new Int8Array(TOTALS * 10), soft: new Int8Array(TOTALS * 10), pairs: new Int8Array(11 * 10).fill(-1) };
+  for (let total = 0; total < TOTALS; total++)
+    for (let col = 0; col < 10; col++) {
+      const fallback = (soft: boolean): Code => (total < 12 || (soft && total < 18) ? 'H' : 'S');
+      t.hard[total * 10 + col] = CODES.indexOf(chart.hard[total]?.[col] ?? fallback(false));
+      t.soft[total * 10 + col] = CODES.indexOf(chart.soft[total]?.[col] ?? fallback(true));
+    }
+  for (let value = 1; value <= 10; value++) {
+    const row = chart.pairs[PAIR_KEYS[columnOfValue(value - 1)]];
+    if (row) for (let col = 0; col < 10; col++) t.pairs[value * 10 + col] = CODES.indexOf(row[col]);
   }
-  if (bjTotal(hand) >= 21 && legal.includes('stand')) return 'stand';
-  const first = FIRST[code];
-  if (first && legal.includes(first)) return first;
-  if (legal.includes(THEN[code])) return THEN[code];
-  return legal.includes('stand') ? 'stand' : legal[0];
+  tables.set(chart, t);
+  return t;
+}
+
+/** The chart's code (an index of CODES) for a hand against an up-card column. */
+function codeIndex(t: ChartTable, hand: ArrayLike<Card>, col: number, pairsAllowed: boolean): number {
+  if (pairsAllowed && hand.length === 2 && BJ_VALUE[hand[0]] === BJ_VALUE[hand[1]]) {
+    const code = t.pairs[BJ_VALUE[hand[0]] * 10 + col];
+    if (code >= 0) return code;
+  }
+  const total = bjTotal(hand);
+  return (bjSoft(hand) ? t.soft : t.hard)[total * 10 + col];
+}
+
+/**
+ * The action (its bit) a chart plays among the legal ones (a mask of ACTION_BIT): a code's fallback
+ * applies when its first choice is not legal (D → hit, Ds → stand, R → hit, Rs → stand, P → the
+ * hand's total).
+ */
+export function decideBit(chart: Chart, hand: ArrayLike<Card>, upCard: Card, legal: number): number {
+  const t = tableOf(chart);
+  const col = columnOfCard(upCard);
+  const canSplit = (legal & SPLIT) !== 0;
+  let code = codeIndex(t, hand, col, canSplit);
+  if (code === P) {
+    if (canSplit) return SPLIT;
+    code = codeIndex(t, hand, col, false);
+  }
+  if (bjTotal(hand) >= 21 && legal & STAND) return STAND;
+  const first = FIRST_BIT[code];
+  if (legal & first) return first;
+  if (legal & THEN_BIT[code]) return THEN_BIT[code];
+  if (legal & STAND) return STAND;
+  return legal & -legal; // the first legal action, in ACTIONS order
+}
+
+/** `decideBit` for a list of legal actions. */
+export function decide(chart: Chart, hand: readonly Card[], upCard: Card, legal: readonly Action[]): Action {
+  return ACTIONS[31 - Math.clz32(decideBit(chart, hand, upCard, maskOf(legal)))];
 }
 
 /** A chart from its Strategy document (a rules/strategies/*.yaml file, validated by the schema). */

@@ -4,13 +4,12 @@
 import { FastRandom, type RandomSource } from '../core/rng.ts';
 import { gcd } from '../core/money.ts';
 import { hasSeats, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
-import { decide, type Chart } from '../math/chart.ts';
+import { ACTIONS, decideBit, type Chart } from '../math/chart.ts';
 import type { Ctx } from '../engine/context.ts';
-import { currentHand, everyone, type Player } from '../engine/blackjack/players.ts';
-import { legalActions } from '../engine/blackjack/turns.ts';
-import { betOf } from '../engine/records.ts';
-import { apply, createTable } from '../engine/table.ts';
-import type { BetSpec, Command, PlayAction, TableState } from '../engine/types.ts';
+import { legalMask } from '../engine/blackjack/turns.ts';
+import { currentHand, type Holder, type Round, type Table } from '../engine/state.ts';
+import { execute, openTable } from '../engine/table.ts';
+import type { BetSpec, Command } from '../engine/types.ts';
 
 export interface BetTally {
   /** Compiled bet key (name or name/mode). */
@@ -64,8 +63,8 @@ export function wagerOf(pack: CompiledPack): CompiledBet[] {
 
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null };
-  const state = createTable(ctx, 'sim');
-  apply(ctx, state, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
+  const table = openTable(ctx, 'sim');
+  execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
   const seated = hasSeats(pack);
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins.
   const sums = new Float64Array(pack.bets.length * 4);
@@ -95,20 +94,11 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
 
   for (let r = 0; r < rounds; r++) {
     // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
-    if (!apply(ctx, state, slipFor(state.round.roundInShoe)).ok) for (const p of placements) apply(ctx, state, p.command);
-    apply(ctx, state, deal);
-    play(ctx, state, chart, commands);
-    const bets = state.round.bets;
-    for (let i = 0; i < bets.length; i++) {
-      const record = bets[i];
-      const net = (record.returned - record.staked) / record.amount;
-      const at = betOf(pack, record).index * 4;
-      sums[at]++;
-      sums[at + 1] += net;
-      sums[at + 2] += net * net;
-      if (net > 0) sums[at + 3]++;
-    }
-    apply(ctx, state, next);
+    if (!execute(ctx, table, slipFor(table.round.roundInShoe)).ok) for (const p of placements) execute(ctx, table, p.command);
+    execute(ctx, table, deal);
+    play(ctx, table, chart, commands);
+    tally(table.round, sums);
+    execute(ctx, table, next);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
   // Every key of a wager is tallied with the wager's sums.
@@ -119,27 +109,40 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   return { rounds, tallies };
 }
 
-/** Plays the round to the end from the player's side: no insurance, the chart's decisions. */
-function play(ctx: Ctx, state: TableState, chart: Chart | null, commands: SimCommands): void {
-  const round = state.round;
-  while (round.phase !== 'settled' && round.phase !== 'void') {
-    if (round.phase === 'insurance') {
-      if (!apply(ctx, state, commands.declineInsurance).ok) apply(ctx, state, commands.timeout);
-      continue;
-    }
-    const who = inPlay(state);
-    const hand = who && currentHand(who);
-    if (!who || !hand || !chart || hand.cards.length < 2) {
-      apply(ctx, state, commands.timeout);
-      continue;
-    }
-    const action = decide(chart, hand.cards, round.dealer.cards[0], legalActions(ctx, state, who));
-    apply(ctx, state, commands.act[action]);
+/** Adds each bet of the finished round to its sums: placements, net, net squared, wins (per unit staked). */
+function tally(round: Round, sums: Float64Array): void {
+  const bets = round.bets;
+  for (let row = 0; row < bets.length; row++) {
+    const net = (bets.returned[row] - bets.staked[row]) / bets.amount[row];
+    const at = bets.bet[row] * 4;
+    sums[at]++;
+    sums[at + 1] += net;
+    sums[at + 2] += net * net;
+    if (net > 0) sums[at + 3]++;
   }
 }
 
-function inPlay(state: TableState): Player | undefined {
-  const all = everyone(state);
+/** Plays the round to the end from the player's side: no insurance, the chart's decisions. */
+function play(ctx: Ctx, table: Table, chart: Chart | null, commands: SimCommands): void {
+  const round = table.round;
+  while (round.phase !== 'settled' && round.phase !== 'void') {
+    if (round.phase === 'insurance') {
+      if (!execute(ctx, table, commands.declineInsurance).ok) execute(ctx, table, commands.timeout);
+      continue;
+    }
+    const h = inPlay(round);
+    const hand = h && currentHand(h);
+    if (!h || !hand || !chart || hand.cards.length < 2) {
+      execute(ctx, table, commands.timeout);
+      continue;
+    }
+    const action = decideBit(chart, hand.cards, round.dealer.cards[0], legalMask(ctx, table, h));
+    execute(ctx, table, commands.act[31 - Math.clz32(action)]);
+  }
+}
+
+function inPlay(round: Round): Holder | undefined {
+  const all = round.holders;
   for (let i = 0; i < all.length; i++) if (currentHand(all[i])) return all[i];
   return undefined;
 }
@@ -148,15 +151,15 @@ function inPlay(state: TableState): Player | undefined {
 interface SimCommands {
   declineInsurance: Command;
   timeout: Command;
-  act: Record<PlayAction, Command>;
+  /** By action, in ACTIONS order. */
+  act: Command[];
 }
 
 function simCommands(seated: boolean): SimCommands {
   const seat = seated ? { seat: 1 } : {};
-  const act = (action: PlayAction): Command => ({ type: 'act', player: PLAYER, action, ...seat });
   return {
     declineInsurance: { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...seat },
     timeout: { type: 'timeout' },
-    act: { hit: act('hit'), stand: act('stand'), double: act('double'), split: act('split'), surrender: act('surrender') },
+    act: ACTIONS.map((action): Command => ({ type: 'act', player: PLAYER, action, ...seat })),
   };
 }

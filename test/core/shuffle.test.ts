@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BJ_VALUE, CARDS_PER_DECK, formatCard, rankOf } from '../../lambdas/core/cards.ts';
 import { ChaChaRandom, commitment, FastRandom, shuffleInPlace, uniformInt, type RandomSource } from '../../lambdas/core/rng.ts';
-import { burn, draw, newShoe, shoeOrder, type ShoeSpec } from '../../lambdas/core/shoe.ts';
+import { newShoe, Shoe, shoeOrder, type ShoeSpec } from '../../lambdas/core/shoe.ts';
 import { playerView, visibleEvents } from '../../lambdas/engine/view.ts';
 import type { EngineEvent, TableState } from '../../lambdas/engine/types.ts';
 import { ctxFor, must, ofType, playOut, table } from '../engine/helpers.ts';
@@ -182,33 +182,34 @@ describe('R-BJ-SHOE-3: ChaCha20 from a 256-bit seed, and its commitment', () => 
 describe('the shoe: composition, cut card (R-BJ-SHOE-1), burn (R-BJ-SHOE-2)', () => {
   for (const decks of [1, 2, 6, 8]) {
     it(`R-BJ-CARD-1: a ${decks}-deck shoe holds each of the 52 cards exactly ${decks} times`, () => {
-      const shoe = newShoe({ decks, penetration: 0.8, burn: 'none' }, 's', seedOf(decks));
-      const order = shoeOrder(shoe);
+      const saved = newShoe({ decks, penetration: 0.8, burn: 'none' }, 's', seedOf(decks));
+      const order = shoeOrder(saved);
+      const shoe = new Shoe(saved);
       expect(order.length).toBe(decks * 52);
       const counts = new Array(52).fill(0);
       for (const c of order) counts[c]++;
       expect(counts).toEqual(new Array(52).fill(decks));
       // Dealt one by one, the shoe gives exactly that order and then nothing.
       const dealt: number[] = [];
-      for (let c = draw(shoe); c !== undefined; c = draw(shoe)) dealt.push(c);
+      for (let c = shoe.draw(); c >= 0; c = shoe.draw()) dealt.push(c);
       expect(dealt).toEqual(Array.from(order));
     });
   }
 
   it('R-BJ-SHOE-1: the cut card sits at the penetration: it comes out with the first card past it', () => {
-    const shoe = newShoe({ decks: 8, penetration: 0.8, burn: 'none' }, 's', seedOf(5));
+    const shoe = new Shoe(newShoe({ decks: 8, penetration: 0.8, burn: 'none' }, 's', seedOf(5)));
     expect(shoe.cutAt).toBe(Math.floor(416 * 0.8));
     for (let i = 0; i < shoe.cutAt; i++) {
-      draw(shoe);
+      shoe.draw();
       expect(shoe.cutCardOut).toBe(false);
     }
-    draw(shoe);
+    shoe.draw();
     expect(shoe.cutCardOut).toBe(true);
   });
 
   it('R-BJ-SHOE-1: a shoe reshuffled every round (penetration 1) has no cut card', () => {
-    const shoe = newShoe({ decks: 1, penetration: 1, burn: 'none' }, 's', seedOf(5));
-    for (let i = 0; i < 52; i++) draw(shoe);
+    const shoe = new Shoe(newShoe({ decks: 1, penetration: 1, burn: 'none' }, 's', seedOf(5)));
+    for (let i = 0; i < 52; i++) shoe.draw();
     expect(shoe.cutCardOut).toBe(false);
   });
 
@@ -216,15 +217,16 @@ describe('the shoe: composition, cut card (R-BJ-SHOE-1), burn (R-BJ-SHOE-2)', ()
     const spec: ShoeSpec = { decks: 8, penetration: 0.8, burn: 'shown-card-value' };
     const seen = new Set<number>();
     for (let n = 0; seen.size < 13 && n < 2000; n++) {
-      const shoe = newShoe(spec, 's', seedOf(1000 + n));
-      const order = shoeOrder(shoe);
-      const b = burn(shoe)!;
+      const saved = newShoe(spec, 's', seedOf(1000 + n));
+      const order = shoeOrder(saved);
+      const shoe = new Shoe(saved);
+      const b = shoe.burn()!;
       const value = rankOf(b.shown) === 0 ? 1 : Math.min(10, rankOf(b.shown) + 1);
       expect(b.shown, 'the shown card is the first card of the shoe').toBe(order[0]);
       expect(b.burned, `burn for ${formatCard(b.shown)}`).toBe(value);
       expect(b.burned).toBe(BJ_VALUE[b.shown]);
       expect(shoe.position, 'the shown card is burned too').toBe(1 + value);
-      expect(draw(shoe), 'the first dealt card follows the burned ones').toBe(order[1 + value]);
+      expect(shoe.draw(), 'the first dealt card follows the burned ones').toBe(order[1 + value]);
       seen.add(rankOf(b.shown));
     }
     expect(seen.size).toBe(13);

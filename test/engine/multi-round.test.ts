@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCard, type Card } from '../../lambdas/core/cards.ts';
 import { FastRandom, shuffleInPlace } from '../../lambdas/core/rng.ts';
 import { aiDecision } from '../../lambdas/engine/ai-player.ts';
+import { loadTable } from '../../lambdas/engine/codec.ts';
 import { createTable, replayRound } from '../../lambdas/engine/table.ts';
 import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
 import { playerView } from '../../lambdas/engine/view.ts';
@@ -495,7 +496,7 @@ describe('blackjack-eropa: AI players and the end of a solo round', () => {
       const hole = state.round.dealer.cards[1];
       other.round.dealer.cards[1] = (hole + 17) % 52;
       other.shoe = { ...other.shoe!, fixed: other.shoe!.fixed!.slice().reverse() };
-      for (const level of levels) expect(aiDecision(ctx, other, 'bot', level, 1), level).toBe(aiDecision(ctx, state, 'bot', level, 1));
+      for (const level of levels) expect(aiDecision(ctx, loadTable(ctx, other), 'bot', level, 1), level).toBe(aiDecision(ctx, loadTable(ctx, state), 'bot', level, 1));
     });
   });
 

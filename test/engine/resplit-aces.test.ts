@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { legalActions } from '../../lambdas/engine/blackjack/turns.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
+import { playerView } from '../../lambdas/engine/view.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { cardText, ctxFor, must, refused, table } from './helpers.ts';
@@ -37,10 +37,9 @@ describe('resplitting aces is pack data', () => {
     const ctx: Ctx = { ...base, pack: resplitVariant(), charts: {} };
     const state = dealtPair(ctx);
     const seat = () => state.round.seats[0];
-    const who = () => ({ kind: 'seat' as const, seat: seat() });
     // A♠ drew A♦: stand or split only (one card: no hit, no double).
     expect(cardText(seat().hands[0].cards)).toBe('AS AD');
-    expect(legalActions(ctx, state, who())).toEqual(['stand', 'split']);
+    expect(playerView(ctx, state, 'alice').legal.map((m) => m.action)).toEqual(['stand', 'split']);
     expect(refused(ctx, state, { type: 'act', player: 'alice', seat: 1, action: 'hit' })).toBe('action-not-allowed');
     must(ctx, state, { type: 'act', player: 'alice', seat: 1, action: 'split' });
     // A♠ K♠ is 21 (not a blackjack), A♦ 5♥ stands on its card, A♥ drew A♣: split again, the fourth hand.

@@ -1,146 +1,155 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
 import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
-import { checkStake, placeStake, returnBet, scratchStake, type Stake } from '../bets.ts';
-import { openBet } from '../records.ts';
+import { checkStake, isRefusal, placeStake, returnBet, scratchStake, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
-import { fail, type BetRecord, type BetSpec, type Result, type TableState } from '../types.ts';
-
+import { NO_SEAT, OPEN } from '../ledger.ts';
+import type { Table } from '../state.ts';
+import { fail, type BetSpec, type Result } from '../types.ts';
 
 const STAKE = scratchStake();
-const isFail = (s: Stake | { ok: false }): s is { ok: false; error: { code: string; message: string } } => 'ok' in s;
 
-
-/** Seats a player holds at the table, in seat order. */
-/** The seats a player holds, in ascending order (by number: for-in would make a string per seat). */
-export function seatsOf(ctx: Ctx, state: TableState, player: string): number[] {
+/** The seats a player holds, in ascending order. */
+export function seatsOf(ctx: Ctx, table: Table, player: string): number[] {
   const out: number[] = [];
-  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) if (state.seats[seat]?.owner === player) out.push(seat);
+  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) if (table.seats[seat]?.owner === player) out.push(seat);
   return out;
 }
 
-export function mainOn(ctx: Ctx, state: TableState, seat: number | null, player?: string): BetRecord | undefined {
-  const bets = state.round.bets;
-  for (let i = 0; i < bets.length; i++) {
-    const b = bets[i];
-    if (b.status === 'open' && b.seat === seat && b.type === 'hand' && (player === undefined || b.player === player)) return b;
-  }
-  return undefined;
+/** The first open hand bet on `seat` (by `player` when given, a Players index); -1 for none. */
+export function mainOn(ctx: Ctx, table: Table, seat: number, player = -1): number {
+  const bets = table.round.bets;
+  const compiled = ctx.pack.bets;
+  for (let row = 0; row < bets.length; row++)
+    if (bets.status[row] === OPEN && bets.seat[row] === seat && compiled[bets.bet[row]].type === 'hand' && (player < 0 || bets.player[row] === player)) return row;
+  return -1;
 }
 
-
-export function placeBet(ctx: Ctx, state: TableState, player: string, cmd: BetSpec): Result {
+export function placeBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec): Result {
   const pack = ctx.pack;
   if (cmd.mode !== undefined && !pack.modes) return fail('mode-not-offered', `this table has no betting modes; remove mode "${cmd.mode}"`);
   const bet = findBetFor(pack, cmd);
   if (!bet) return fail('unknown-bet', `there is no bet "${cmd.bet}" at this table; bets offered: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
-  if (!hasSeats(ctx.pack)) {
+  if (!hasSeats(pack)) {
     if (cmd.seat !== undefined) return fail('no-seats', 'this table has no seats; omit seat');
-    return placeCommon(ctx, state, player, bet, cmd.amount);
+    return placeCommon(ctx, table, player, bet, cmd.amount);
   }
-  const human = ctx.pack.table.kind === 'solo' && !state.players[player]?.ai ? soloHuman(ctx, state) : undefined;
-  if (human !== undefined && human !== player) return fail('not-your-table', `this solo table is ${human}'s: one player plays at it, with AI players in the other seats; open a table of your own`);
+  const name = table.players.names[player];
+  const human = pack.table.kind === 'solo' && !table.players.ai[player] ? soloHuman(ctx, table) : undefined;
+  if (human !== undefined && human !== name) return fail('not-your-table', `this solo table is ${human}'s: one player plays at it, with AI players in the other seats; open a table of your own`);
   if (cmd.seat === undefined) return fail('seat-required', `say which seat the ${bet.name} bet is on (1 to ${pack.table.seats})`);
   if (!Number.isInteger(cmd.seat) || cmd.seat < 1 || cmd.seat > pack.table.seats) return fail('no-such-seat', `there is no seat ${cmd.seat}; seats are 1 to ${pack.table.seats}`);
-  const holder = state.seats[cmd.seat];
+  const holder = table.seats[cmd.seat];
   switch (bet.type) {
     case 'hand':
-      return placeSeatBet(ctx, state, player, cmd, bet, cmd.seat);
+      return placeSeatBet(ctx, table, player, cmd, bet, cmd.seat);
     case 'behind': {
       if (!holder) return fail('seat-empty', `seat ${cmd.seat} is empty; bet behind a seated player`);
-      if (holder.owner === player) return fail('behind-own-seat', `you cannot bet behind your own seat ${cmd.seat} (R-MW-BEHIND-1)`);
-      return single(ctx, state, player, bet, cmd.seat, cmd.amount);
+      if (holder.owner === name) return fail('behind-own-seat', `you cannot bet behind your own seat ${cmd.seat} (R-MW-BEHIND-1)`);
+      return single(ctx, table, player, bet, cmd.seat, cmd.amount);
     }
     default: {
       if (!holder && bet.withMain) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet on seat ${cmd.seat} first`);
       if (!holder) return fail('seat-empty', `seat ${cmd.seat} is empty; ${bet.name} is placed on an occupied seat`);
-      if (bet.placement === 'player' && holder.owner !== player) return fail('not-your-seat', `${bet.name} is placed by the seat's own player; seat ${cmd.seat} is ${holder.owner}'s`);
-      if (bet.withMain && !mainOn(ctx, state, cmd.seat, player)) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet on seat ${cmd.seat} first`);
-      return single(ctx, state, player, bet, cmd.seat, cmd.amount);
+      if (bet.placement === 'player' && holder.owner !== name) return fail('not-your-seat', `${bet.name} is placed by the seat's own player; seat ${cmd.seat} is ${holder.owner}'s`);
+      if (bet.withMain && mainOn(ctx, table, cmd.seat, player) < 0) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet on seat ${cmd.seat} first`);
+      return single(ctx, table, player, bet, cmd.seat, cmd.amount);
     }
   }
 }
 
 /** The one human of a solo table: its host, else the first human who holds a seat; undefined while none. */
-export function soloHuman(ctx: Ctx, state: TableState): string | undefined {
-  if (state.host !== undefined) return state.host;
+export function soloHuman(ctx: Ctx, table: Table): string | undefined {
+  if (table.host !== undefined) return table.host;
   for (let seat = 1; seat <= ctx.pack.table.seats; seat++) {
-    const owner = state.seats[seat]?.owner;
-    if (owner !== undefined && !state.players[owner]?.ai) return owner;
+    const owner = table.seats[seat]?.owner;
+    if (owner !== undefined) {
+      const i = table.players.joinedIndex(owner);
+      if (i < 0 || !table.players.ai[i]) return owner;
+    }
   }
   return undefined;
 }
 
-function placeCommon(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, amount: number): Result {
+function placeCommon(ctx: Ctx, table: Table, player: number, bet: CompiledBet, amount: number): Result {
   if (bet.type === 'behind') return fail('unknown-bet', 'there is no bet behind at a common-draw table');
-  if (bet.withMain && !mainOn(ctx, state, null, player)) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet first`);
-  return single(ctx, state, player, bet, null, amount);
+  if (bet.withMain && mainOn(ctx, table, NO_SEAT, player) < 0) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet first`);
+  return single(ctx, table, player, bet, NO_SEAT, amount);
 }
 
 /** A bet on one spot, with the bet's own limit handling. */
-function single(ctx: Ctx, state: TableState, player: string, bet: CompiledBet, seat: number | null, amount: number): Result {
-  const existing = openBet(ctx.pack, state.round, player, bet, seat);
-  const stake = checkStake(ctx, state, player, bet, existing?.amount ?? 0, amount, STAKE);
-  if (isFail(stake)) return stake;
-  if (stake.voidHand) return voidPlayerHand(ctx, state, player, bet);
-  placeStake(ctx, state, player, bet, seat, stake, existing);
+function single(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number): Result {
+  const bets = table.round.bets;
+  const existing = bets.findOpen(bet.index, player, seat);
+  const stake = checkStake(ctx, table, player, bet, existing < 0 ? 0 : bets.amount[existing], amount, STAKE);
+  if (isRefusal(stake)) return stake;
+  if (stake.voidHand) return voidPlayerHand(ctx, table, player, bet);
+  placeStake(ctx, table, player, bet, seat, stake, existing);
   return ok(ctx);
 }
 
 /** A repeated bet under the minimum voids the player's whole hand for the round (R-LL-LIMIT-2). */
-function voidPlayerHand(ctx: Ctx, state: TableState, player: string, bet: CompiledBet): Result {
-  for (const record of state.round.bets) if (record.player === player) returnBet(ctx, state, record, `${bet.name} under the minimum again`);
-  state.round.voidedPlayers.push(player);
-  if (ctx.events) emit(ctx, state, { type: 'warning', player, message: `${bet.name} under the minimum a second time: your hand is void for this round and every bet returned` });
+function voidPlayerHand(ctx: Ctx, table: Table, player: number, bet: CompiledBet): Result {
+  const bets = table.round.bets;
+  for (let row = 0; row < bets.length; row++) if (bets.player[row] === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
+  const name = table.players.names[player];
+  table.round.voidedPlayers.push(name);
+  if (ctx.events) emit(ctx, table, { type: 'warning', player: name, message: `${bet.name} under the minimum a second time: your hand is void for this round and every bet returned` });
   return ok(ctx);
 }
 
-function placeSeatBet(ctx: Ctx, state: TableState, playerName: string, cmd: BetSpec, bet: CompiledBet, seat: number): Result {
-  const { table } = ctx.pack;
-  const player = state.players[playerName];
-  const holder = state.seats[seat];
-  if (holder && holder.owner !== playerName) return fail('seat-taken', `seat ${seat} is taken by ${holder.owner}`);
-  if (player.demo && !table.demoMaySit) return fail('demo-cannot-sit', 'demo accounts cannot occupy a seat; bet behind a seated player instead (R-MW-SEAT-1)');
-  const amountOn = (s: number) => mainOn(ctx, state, s, playerName)?.amount ?? 0;
+function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet: CompiledBet, seat: number): Result {
+  const { table: rules } = ctx.pack;
+  const players = table.players;
+  const name = players.names[player];
+  const holder = table.seats[seat];
+  if (holder && holder.owner !== name) return fail('seat-taken', `seat ${seat} is taken by ${holder.owner}`);
+  if (players.demo[player] && !rules.demoMaySit) return fail('demo-cannot-sit', 'demo accounts cannot occupy a seat; bet behind a seated player instead (R-MW-SEAT-1)');
+  const amountOn = (s: number) => {
+    const row = mainOn(ctx, table, s, player);
+    return row < 0 ? 0 : table.round.bets.amount[row];
+  };
 
   if (!holder) {
-    const mine = seatsOf(ctx, state, playerName);
-    if (mine.length >= table.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${table.seatsPerPlayer}`);
+    const mine = seatsOf(ctx, table, name);
+    if (mine.length >= rules.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${rules.seatsPerPlayer}`);
     const current = Math.max(0, ...mine.map(amountOn));
     // A seat kept from the last round has no seat bet yet: the amount to match is unknown until it has.
-    if (table.mirrorSeatBets && mine.length > 0 && current === 0)
+    if (rules.mirrorSeatBets && mine.length > 0 && current === 0)
       return fail('seat-bet-mismatch', `your seats carry the same seat bet: place this round's seat bet on seat ${mine.join(', ')} first, then take seat ${seat} with the same amount (R-MW-SEAT-2)`);
-    if (table.mirrorSeatBets && current > 0 && cmd.amount !== current)
+    if (rules.mirrorSeatBets && current > 0 && cmd.amount !== current)
       return fail('seat-bet-mismatch', `your seats carry the same seat bet: take seat ${seat} with ${current}, the bet on your other seat (R-MW-SEAT-2)`);
-    const stake = checkStake(ctx, state, playerName, bet, 0, cmd.amount);
-    if (isFail(stake)) return stake;
-    if (stake.voidHand) return voidPlayerHand(ctx, state, playerName, bet);
-    state.seats[seat] = { owner: playerName, missed: 0 };
-    if (ctx.events) emit(ctx, state, { type: 'seat-taken', seat, player: playerName });
-    placeStake(ctx, state, playerName, bet, seat, stake);
+    const stake = checkStake(ctx, table, player, bet, 0, cmd.amount, STAKE);
+    if (isRefusal(stake)) return stake;
+    if (stake.voidHand) return voidPlayerHand(ctx, table, player, bet);
+    table.seats[seat] = { owner: name, missed: 0 };
+    if (ctx.events) emit(ctx, table, { type: 'seat-taken', seat, player: name });
+    placeStake(ctx, table, player, bet, seat, stake);
     return ok(ctx);
   }
 
   // A raise on a held seat mirrors to the player's other seats; when the balance cannot cover
   // every seat, the amount is split evenly between them, rounded down (R-MW-SEAT-2).
-  const targets = table.mirrorSeatBets ? seatsOf(ctx, state, playerName) : [seat];
+  const balance = players.balance[player];
+  const targets = rules.mirrorSeatBets ? seatsOf(ctx, table, name) : [seat];
   let each = cmd.amount;
-  if (targets.length > 1 && cmd.amount * targets.length > player.balance) {
-    if (cmd.amount > player.balance) return fail('insufficient-balance', `${bet.name}: ${cmd.amount} is more than your balance of ${player.balance}`);
+  if (targets.length > 1 && cmd.amount * targets.length > balance) {
+    if (cmd.amount > balance) return fail('insufficient-balance', `${bet.name}: ${cmd.amount} is more than your balance of ${balance}`);
     each = Math.floor(cmd.amount / targets.length);
     if (each === 0) return fail('invalid-amount', `${cmd.amount} cannot be split between your ${targets.length} seats`);
   }
+  if (targets.length === 1) return single(ctx, table, player, bet, targets[0], each);
   // Every seat is checked before any is debited.
   const stakes: Stake[] = [];
   let committed = 0;
   for (let i = 0; i < targets.length; i++) {
-    const stake = checkStake(ctx, state, playerName, bet, amountOn(targets[i]), each);
-    if (isFail(stake)) return stake;
-    if (stake.voidHand) return voidPlayerHand(ctx, state, playerName, bet);
+    const stake = checkStake(ctx, table, player, bet, amountOn(targets[i]), each);
+    if (isRefusal(stake)) return stake;
+    if (stake.voidHand) return voidPlayerHand(ctx, table, player, bet);
     committed += stake.accepted;
-    if (committed > player.balance) return fail('insufficient-balance', `${bet.name}: ${committed} over your seats is more than your balance of ${player.balance}`);
+    if (committed > balance) return fail('insufficient-balance', `${bet.name}: ${committed} over your seats is more than your balance of ${balance}`);
     stakes.push(stake);
   }
-  for (let i = 0; i < targets.length; i++) placeStake(ctx, state, playerName, bet, targets[i], stakes[i]);
+  for (let i = 0; i < targets.length; i++) placeStake(ctx, table, player, bet, targets[i], stakes[i]);
   return ok(ctx);
 }

@@ -3,186 +3,224 @@
 // (R-MW-INS-1, R-MW-END-1), and side bets settled as soon as they are decided (R-LL-SETTLE-1).
 import { rankOf, type Card } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
-import type { CompiledBet } from '../../pack/compiled.ts';
+import { hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { credit, returnBet, voidForShoe } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
-import { isDealerNatural, newHand, total } from '../hand.ts';
+import { isDealerNatural, total } from '../hand.ts';
+import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
-import { fail, type BetRecord, type CommonPlayer, type Result, type SeatRound, type TableState } from '../types.ts';
-import { hasSeats } from '../../pack/compiled.ts';
-import { betOf, hasOpenBet } from '../records.ts';
+import type { Holder, Table } from '../state.ts';
+import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
-import { ShoeExhausted, dealCard, everyone, forgetEveryone, handsOf, upCard, seatLabel } from './players.ts';
-import { advance } from './turns.ts';
+import { newCommon, newHolder } from './holders.ts';
+import { ShoeExhausted, dealCard, seatLabel, upCard } from './players.ts';
 import { finish } from './settle.ts';
+import { advance } from './turns.ts';
 
 /** Betting closes: seats without a seat bet lose their side bets, then the cards come out. */
-export function deal(ctx: Ctx, state: TableState): Result {
-  const round = state.round;
-  if (!hasOpenBet(round.bets)) return fail('no-bets', 'there are no bets to deal; place a bet first');
+export function deal(ctx: Ctx, table: Table): Result {
+  const round = table.round;
+  if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
   try {
-    closeBetting(ctx, state);
-    if (!hasOpenBet(round.bets)) return finish(ctx, state), ok(ctx);
-    initialDeal(ctx, state);
-    settleSideBets(ctx, state, false);
-    openInsuranceOrPeek(ctx, state);
-    advance(ctx, state);
+    closeBetting(ctx, table);
+    if (!round.bets.hasOpen()) return finish(ctx, table), ok(ctx);
+    initialDeal(ctx, table);
+    settleSideBets(ctx, table, false);
+    openInsuranceOrPeek(ctx, table);
+    advance(ctx, table);
   } catch (e) {
-    if (e instanceof ShoeExhausted) return voidForShoe(ctx, state), ok(ctx);
+    if (e instanceof ShoeExhausted) return voidForShoe(ctx, table), ok(ctx);
     throw e;
   }
   return ok(ctx);
 }
 
-function closeBetting(ctx: Ctx, state: TableState): void {
-  const round = state.round;
+function closeBetting(ctx: Ctx, table: Table): void {
+  const round = table.round;
   const pack = ctx.pack;
-  if (hasSeats(ctx.pack)) {
-    // In seat order, so round.seats is in playing order (R-MW-TURN-1).
+  const bets = round.bets;
+  if (hasSeats(pack)) {
+    // In seat order, so the holders are in playing order (R-MW-TURN-1).
     for (let seat = 1; seat <= pack.table.seats; seat++) {
-      const holder = state.seats[seat];
+      const holder = table.seats[seat];
       if (!holder) continue;
-      const main = mainOn(ctx, state, seat);
-      if (main) {
+      const main = mainOn(ctx, table, seat);
+      if (main >= 0) {
         holder.missed = 0;
-        round.seats.push({ seat, owner: holder.owner, initial: [], hands: [newHand([], main.amount)], active: 0, preselect: null });
+        round.holders.push(newHolder(round, seat, holder.owner, table.players.indexOf(holder.owner), bets.amount[main]));
         continue;
       }
       // No seat bet: everything on the seat goes back (R-MW-SEAT-3). A holder who cannot cover the
       // table minimum has no valid seat bet and leaves now; one who chose not to bet keeps the seat
       // for the rounds the pack allows (R-MW-SEAT-4).
-      for (const b of round.bets) if (b.seat === seat) returnBet(ctx, state, b, `seat ${seat} has no seat bet`);
+      for (let row = 0; row < bets.length; row++) if (bets.seat[row] === seat) returnBet(ctx, table, row, `seat ${seat} has no seat bet`);
       holder.missed++;
-      const short = (state.players[holder.owner]?.balance ?? 0) < minimumSeatBet(ctx);
-      if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, state, seat, short ? 'balance below the table minimum' : 'no seat bet');
+      const short = table.players.balanceOf(holder.owner) < minimumSeatBet(ctx);
+      if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, table, seat, short ? 'balance below the table minimum' : 'no seat bet');
     }
-    for (const b of round.bets) {
-      if (b.status !== 'open') continue;
-      const bet = betOf(ctx.pack, b);
-      if (bet.type === 'behind') b.follows = [{ hand: 0, stake: b.amount }];
-      if (bet.withMain && !round.bets.some((m) => m.status === 'open' && m.seat === b.seat && m.player === b.player && m.type === 'hand'))
-        returnBet(ctx, state, b, `${bet.name} needs a main bet`);
+    for (let row = 0; row < bets.length; row++) {
+      if (bets.status[row] !== OPEN) continue;
+      const bet = pack.bets[bets.bet[row]];
+      if (bet.type === 'behind') bets.follows[row] = [{ hand: 0, stake: bets.amount[row] }];
+      if (bet.withMain && mainOn(ctx, table, bets.seat[row], bets.player[row]) < 0) returnBet(ctx, table, row, `${bet.name} needs a main bet`);
     }
   } else {
-    const players: Record<string, CommonPlayer> = {};
-    for (const b of round.bets)
-      if (b.status === 'open' && b.type === 'hand') players[b.player] = { hands: [newHand([], b.amount)], active: 0, draws: 0, preselect: null };
-    round.common = { cards: [], stream: [], players };
+    // Players in the order their saved form (a JSON object keyed by name) keeps them.
+    const names: string[] = [];
+    const stakes: number[] = [];
+    for (let row = 0; row < bets.length; row++)
+      if (bets.status[row] === OPEN && pack.bets[bets.bet[row]].type === 'hand') {
+        const name = table.players.names[bets.player[row]];
+        const at = names.indexOf(name);
+        if (at >= 0) stakes[at] = bets.amount[row];
+        else names.push(name), stakes.push(bets.amount[row]);
+      }
+    const order = names.length > 1 ? objectKeyOrder(names) : [0];
+    for (const i of names.length ? order : []) round.holders.push(newHolder(round, NO_SEAT, names[i], table.players.indexOf(names[i]), stakes[i]));
+    round.common = newCommon(round);
   }
-  forgetEveryone(round);
+}
+
+/** The order a JSON object keeps these keys in: array indexes ascending, then the rest as inserted. */
+function objectKeyOrder(names: string[]): number[] {
+  const index = (s: string) => (/^(0|[1-9]\d*)$/.test(s) && Number(s) < 4294967295 ? Number(s) : -1);
+  const numeric = names.map((n, i) => [index(n), i]).filter(([k]) => k >= 0).sort((a, b) => a[0] - b[0]).map(([, i]) => i);
+  return [...numeric, ...names.map((n, i) => i).filter((i) => index(names[i]) < 0)];
 }
 
 /** The smallest seat bet the table takes. */
 export const minimumSeatBet = (ctx: Ctx): number => ctx.pack.handBet!.min;
 
-export function release(ctx: Ctx, state: TableState, seat: number, reason: string): void {
-  const holder = state.seats[seat];
+export function release(ctx: Ctx, table: Table, seat: number, reason: string): void {
+  const holder = table.seats[seat];
   if (!holder) return;
-  delete state.seats[seat];
-  if (ctx.events) emit(ctx, state, { type: 'seat-released', seat, player: holder.owner, reason });
+  table.seats[seat] = null;
+  if (ctx.events) emit(ctx, table, { type: 'seat-released', seat, player: holder.owner, reason });
 }
 
-function initialDeal(ctx: Ctx, state: TableState): void {
-  const round = state.round;
+function initialDeal(ctx: Ctx, table: Table): void {
+  const round = table.round;
   const dealer = round.dealer;
+  const holders = round.holders;
   if (round.common) {
     const common = round.common;
-    common.cards.push(dealCard(ctx, state, 'common'));
-    dealer.cards.push(dealCard(ctx, state, 'dealer'));
-    common.cards.push(dealCard(ctx, state, 'common'));
-    dealer.cards.push(dealCard(ctx, state, 'dealer-hole', true));
-    for (const name in common.players) common.players[name].hands[0].cards = [...common.cards];
+    common.cards.push(dealCard(ctx, table, 'common'));
+    dealer.cards.push(dealCard(ctx, table, 'dealer'));
+    common.cards.push(dealCard(ctx, table, 'common'));
+    dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
+    for (const h of holders) {
+      const cards = h.hands[0].cards;
+      cards.push(common.cards[0], common.cards[1]);
+    }
   } else {
-    for (const s of round.seats) s.hands[0].cards.push(dealCard(ctx, state, seatLabel(s.seat)));
-    dealer.cards.push(dealCard(ctx, state, 'dealer'));
-    for (const s of round.seats) s.hands[0].cards.push(dealCard(ctx, state, seatLabel(s.seat)));
-    dealer.cards.push(dealCard(ctx, state, 'dealer-hole', true));
-    for (const s of round.seats) s.initial = [...s.hands[0].cards];
+    for (const h of holders) h.hands[0].cards.push(dealCard(ctx, table, seatLabel(h.seat)));
+    dealer.cards.push(dealCard(ctx, table, 'dealer'));
+    for (const h of holders) h.hands[0].cards.push(dealCard(ctx, table, seatLabel(h.seat)));
+    dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
+    for (const h of holders) h.initial.push(h.hands[0].cards[0], h.hands[0].cards[1]);
   }
   // A natural stands at once (R-MW-STAND-1).
-  for (const who of everyone(state)) for (const h of handsOf(who)) if (total(h.cards) === 21) h.done = true;
+  for (const h of holders) for (const hand of h.hands) if (total(hand.cards) === 21) hand.done = true;
 }
 
 // ------------------------------------------------------------------ insurance and peek
 
-/** Who may answer insurance: seats (or common players) with a hand, and insurable bets behind. */
-export function insurable(ctx: Ctx, state: TableState): BetRecord[] {
-  return state.round.bets.filter((b) => {
-    if (b.status !== 'open') return false;
-    const type = b.type;
-    return type === 'hand' || (type === 'behind' && !!ctx.pack.table.betBehind?.insurance);
-  });
+/** Whether a row may answer insurance: a hand bet, or a bet behind where the table insures those. */
+export function isInsurable(ctx: Ctx, table: Table, row: number): boolean {
+  const bets = table.round.bets;
+  if (bets.status[row] !== OPEN) return false;
+  const type = ctx.pack.bets[bets.bet[row]].type;
+  return type === 'hand' || (type === 'behind' && !!ctx.pack.table.betBehind?.insurance);
 }
 
-function openInsuranceOrPeek(ctx: Ctx, state: TableState): void {
+function openInsuranceOrPeek(ctx: Ctx, table: Table): void {
   const ins = ctx.pack.blackjack!.actions.insurance;
-  const round = state.round;
-  if (ins && ins.offeredOn[rankOf(upCard(state))] && insurable(ctx, state).length) {
+  const round = table.round;
+  const bets = round.bets;
+  if (ins && ins.offeredOn[rankOf(upCard(table))] && anyInsurable(ctx, table)) {
     round.phase = 'insurance';
     round.deadline = ctx.env.now + ctx.pack.timing.insuranceMs;
     // AI players never buy insurance; their answer is "no" at once.
-    for (const b of insurable(ctx, state)) if (state.players[b.player].ai) b.insurance = { cost: 0, settled: true };
-    if (ctx.events) emit(ctx, state, { type: 'window', window: 'insurance', deadline: round.deadline });
+    for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && table.players.ai[bets.player[row]]) answerNo(table, row);
+    if (ctx.events) emit(ctx, table, { type: 'window', window: 'insurance', deadline: round.deadline });
     return;
   }
-  peek(ctx, state);
+  peek(ctx, table);
+}
+
+function anyInsurable(ctx: Ctx, table: Table): boolean {
+  for (let row = 0; row < table.round.bets.length; row++) if (isInsurable(ctx, table, row)) return true;
+  return false;
+}
+
+function answerNo(table: Table, row: number): void {
+  table.round.bets.insurance[row] = INSURANCE_SETTLED;
+  table.round.bets.insuranceCost[row] = 0;
 }
 
 /** Unanswered insurance counts as "no" (R-BJ-AUTO-1). */
-export function closeInsurance(ctx: Ctx, state: TableState): void {
-  for (const b of insurable(ctx, state)) b.insurance ??= { cost: 0, settled: true };
-  peek(ctx, state);
+export function closeInsurance(ctx: Ctx, table: Table): void {
+  const bets = table.round.bets;
+  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance[row] === INSURANCE_NONE) answerNo(table, row);
+  peek(ctx, table);
 }
 
-export const insuranceAnswered = (ctx: Ctx, state: TableState): boolean => insurable(ctx, state).every((b) => b.insurance !== undefined);
+export function insuranceAnswered(ctx: Ctx, table: Table): boolean {
+  const bets = table.round.bets;
+  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance[row] === INSURANCE_NONE) return false;
+  return true;
+}
 
 /** The dealer checks for blackjack when the up card says so; a dealer blackjack ends the round. */
-function peek(ctx: Ctx, state: TableState): void {
-  const round = state.round;
+function peek(ctx: Ctx, table: Table): void {
+  const round = table.round;
   const dealer = round.dealer;
   round.deadline = null;
-  if (ctx.pack.blackjack!.dealer.peekOn[rankOf(upCard(state))]) {
+  if (ctx.pack.blackjack!.dealer.peekOn[rankOf(upCard(table))]) {
     dealer.blackjack = isDealerNatural(dealer.cards);
-    if (ctx.events) emit(ctx, state, { type: 'dealer-peek', blackjack: dealer.blackjack });
-    settleInsurance(ctx, state);
+    if (ctx.events) emit(ctx, table, { type: 'dealer-peek', blackjack: dealer.blackjack });
+    settleInsurance(ctx, table);
     if (dealer.blackjack) {
-      showHole(ctx, state);
-      finish(ctx, state); // R-MW-END-1, R-TB-END-1
+      showHole(ctx, table);
+      finish(ctx, table); // R-MW-END-1, R-TB-END-1
       return;
     }
-  } else if (!canBeBlackjack(upCard(state))) {
+  } else if (!canBeBlackjack(upCard(table))) {
     dealer.blackjack = false;
   }
-  settleSideBets(ctx, state, false);
+  settleSideBets(ctx, table, false);
   round.phase = 'turns';
   round.turnSeat = null;
 }
 
 const canBeBlackjack = (up: Card): boolean => rankOf(up) === 0 || rankOf(up) >= 9;
 
-export function settleInsurance(ctx: Ctx, state: TableState): void {
+export function settleInsurance(ctx: Ctx, table: Table): void {
   const ins = ctx.pack.blackjack!.actions.insurance;
-  if (!ins || state.round.dealer.blackjack === null) return;
-  for (const b of state.round.bets) {
-    if (!b.insurance || b.insurance.settled) continue;
-    b.insurance.settled = true;
-    const won = state.round.dealer.blackjack;
-    credit(ctx, state, b, won ? b.insurance.cost + payout(b.insurance.cost, ins.pays, ctx.pack.rounding) : 0, won ? 'insurance wins' : 'insurance loses');
+  const round = table.round;
+  if (!ins || round.dealer.blackjack === null) return;
+  const bets = round.bets;
+  for (let row = 0; row < bets.length; row++) {
+    if (bets.insurance[row] !== INSURANCE_PENDING) continue;
+    bets.insurance[row] = INSURANCE_SETTLED;
+    const won = round.dealer.blackjack;
+    const cost = bets.insuranceCost[row];
+    credit(ctx, table, row, won ? cost + payout(cost, ins.pays, ctx.pack.rounding) : 0, won ? 'insurance wins' : 'insurance loses');
   }
 }
 
-export function showHole(ctx: Ctx, state: TableState): void {
-  const dealer = state.round.dealer;
+export function showHole(ctx: Ctx, table: Table): void {
+  const dealer = table.round.dealer;
   if (dealer.holeShown) return;
   dealer.holeShown = true;
-  if (ctx.events) emit(ctx, state, { type: 'hole-shown', card: dealer.cards[1] });
+  if (ctx.events) emit(ctx, table, { type: 'hole-shown', card: dealer.cards[1] });
 }
 
 // ------------------------------------------------------------------ side bets
 
 /** Side bets settle as soon as their card group is complete and their facts are known. */
-export function settleSideBets(ctx: Ctx, state: TableState, final: boolean): void {
-  settleDecided(ctx, state, groupFor, final);
+export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
+  settleDecided(ctx, table, groupFor, final);
 }
 
 // One group and one set of facts, refilled per settlement: a bet reads them and lets go.
@@ -191,8 +229,8 @@ const group: GroupView = { cards: [], n: 0, facts, outcome: -1 };
 const withUp: Card[] = [0, 0, 0];
 
 /** A side bet's cards: the dealer's final hand, or the first two (and the up card) of its spot. */
-function groupFor(_ctx: Ctx, state: TableState, record: BetRecord, bet: CompiledBet, final: boolean): GroupView | null {
-  const round = state.round;
+function groupFor(_ctx: Ctx, table: Table, row: number, bet: CompiledBet, final: boolean): GroupView | null {
+  const round = table.round;
   const dealer = round.dealer;
   if (dealer.cards.length < 2) return null;
   facts.dealerBlackjack = dealer.blackjack ?? undefined;
@@ -200,7 +238,7 @@ function groupFor(_ctx: Ctx, state: TableState, record: BetRecord, bet: Compiled
     if (!final) return null;
     group.cards = dealer.cards;
   } else {
-    const first = round.common ? round.common.cards : seatOf(round.seats, record.seat)?.initial;
+    const first = round.common ? round.common.cards : seatHolder(round.holders, round.bets.seat[row])?.initial;
     if (!first) return null;
     if (bet.group === 'first-two-and-up') {
       withUp[0] = first[0];
@@ -213,7 +251,7 @@ function groupFor(_ctx: Ctx, state: TableState, record: BetRecord, bet: Compiled
   return group;
 }
 
-function seatOf(seats: readonly SeatRound[], seat: number | null): SeatRound | undefined {
-  for (let i = 0; i < seats.length; i++) if (seats[i].seat === seat) return seats[i];
+function seatHolder(holders: readonly Holder[], seat: number): Holder | undefined {
+  for (let i = 0; i < holders.length; i++) if (holders[i].seat === seat) return holders[i];
   return undefined;
 }

@@ -1,159 +1,177 @@
 // The blackjack family: seated, solo and common-draw tables, as the pack describes them.
 import type { Family } from '../table.ts';
-import { stakeMore, voidForShoe } from '../bets.ts';
+import { seatOrNull, stakeMore, voidForShoe } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
-import { fail, type Command, type PlayAction, type Result, type TableState } from '../types.ts';
+import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, OPEN } from '../ledger.ts';
+import { currentHand, type Holder, type Table } from '../state.ts';
+import { fail, type Command, type PlayAction, type Result } from '../types.ts';
 import { placeBet } from './betting.ts';
-import { closeInsurance, deal, insurable, minimumSeatBet, release } from './deal.ts';
-import { currentHand, everyone, forgetEveryone, ShoeExhausted, type Player } from './players.ts';
-import { advance, autoComplete, legalActions, play } from './turns.ts';
+import { closeInsurance, deal, isInsurable, minimumSeatBet, release } from './deal.ts';
+import { recycleHolders } from './holders.ts';
+import { ShoeExhausted } from './players.ts';
+import { ACTION_BIT } from '../../math/chart.ts';
+import { actionsOf, advance, autoComplete, legalMask, play } from './turns.ts';
 
 type ActCommand = Extract<Command, { type: 'act' }>;
 
-const PLAY: readonly string[] = ['hit', 'stand', 'double', 'split', 'surrender'];
-
-/** Runs a step that may deal cards; a shoe that runs dry voids the round (R-BJ-VOID-1). */
-function dealing(ctx: Ctx, state: TableState, step: () => Result): Result {
-  try {
-    return step();
-  } catch (e) {
-    if (!(e instanceof ShoeExhausted)) throw e;
-    voidForShoe(ctx, state);
-    return ok(ctx);
-  }
+/** A shoe that runs dry mid-round voids the round (R-BJ-VOID-1). */
+function voidIfShoeRanOut(ctx: Ctx, table: Table, e: unknown): Result {
+  if (!(e instanceof ShoeExhausted)) throw e;
+  voidForShoe(ctx, table);
+  return ok(ctx);
 }
 
 export const blackjack: Family = {
-  opened(ctx, state) {
-    forgetEveryone(state.round); // a recycled round (simulator) has last round's hand holders
+  opened(ctx, table) {
     // Seats are released at the start of a round for missed rounds and short balances (R-MW-SEAT-4).
     const removal = ctx.pack.table.seatRemoval;
     if (!removal) return;
     const min = minimumSeatBet(ctx);
     for (let seat = 1; seat <= ctx.pack.table.seats; seat++) {
-      const holder = state.seats[seat];
+      const holder = table.seats[seat];
       if (!holder) continue;
-      if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, state, seat, 'no seat bet last round');
-      else if (removal.belowTableMinimum && (state.players[holder.owner]?.balance ?? 0) < min) release(ctx, state, seat, 'balance below the table minimum');
+      if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, table, seat, 'no seat bet last round');
+      else if (removal.belowTableMinimum && table.players.balanceOf(holder.owner) < min) release(ctx, table, seat, 'balance below the table minimum');
     }
   },
   bet: placeBet,
-  deal: (ctx, state) => dealing(ctx, state, () => deal(ctx, state)),
-  act: (ctx, state, cmd) => dealing(ctx, state, () => act(ctx, state, cmd)),
-  timeout: (ctx, state) => dealing(ctx, state, () => timeout(ctx, state)),
+  deal,
+  act(ctx, table, player, cmd) {
+    try {
+      return act(ctx, table, player, cmd);
+    } catch (e) {
+      return voidIfShoeRanOut(ctx, table, e);
+    }
+  },
+  timeout(ctx, table) {
+    try {
+      return timeout(ctx, table);
+    } catch (e) {
+      return voidIfShoeRanOut(ctx, table, e);
+    }
+  },
+  recycle: recycleHolders,
 };
 
 /** The hand holder a player addresses: their seat, or their own common-draw hands. */
-function addressed(ctx: Ctx, state: TableState, cmd: ActCommand): Player | Result {
-  const round = state.round;
+function addressed(table: Table, player: number, cmd: ActCommand): Holder | Result {
+  const round = table.round;
   if (round.common) {
-    const p = round.common.players[cmd.player];
-    if (!p) return fail('no-hand', `${cmd.player} has no hand in this round; only players with a main bet play (R-TB-BET-1)`);
-    return { kind: 'common', name: cmd.player, p };
+    const h = round.holders.find((x) => x.ownerIndex === player);
+    if (!h) return fail('no-hand', `${cmd.player} has no hand in this round; only players with a main bet play (R-TB-BET-1)`);
+    return h;
   }
   if (cmd.seat === undefined) return fail('seat-required', 'say which seat the action is for');
-  const seat = round.seats.find((s) => s.seat === cmd.seat);
-  if (!seat) return fail('seat-not-playing', `seat ${cmd.seat} has no hand in this round`);
-  if (seat.owner !== cmd.player) return fail('not-your-seat', `seat ${cmd.seat} is ${seat.owner}'s; you may act only on your own seats`);
-  return { kind: 'seat', seat };
+  const h = round.holders.find((s) => s.seat === cmd.seat);
+  if (!h) return fail('seat-not-playing', `seat ${cmd.seat} has no hand in this round`);
+  if (h.owner !== cmd.player) return fail('not-your-seat', `seat ${cmd.seat} is ${h.owner}'s; you may act only on your own seats`);
+  return h;
 }
 
-const isResult = (x: Player | Result): x is Result => 'ok' in x;
+const isResult = (x: Holder | Result): x is Result => 'ok' in x;
 
-function act(ctx: Ctx, state: TableState, cmd: ActCommand): Result {
-  const round = state.round;
+function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
+  const round = table.round;
   if (round.phase === 'settled' || round.phase === 'void') return fail('round-finished', `round ${round.no} is ${round.phase === 'void' ? 'void' : 'settled'}`);
-  if (cmd.action === 'insurance') return insurance(ctx, state, cmd);
-  if (cmd.action === 'follow-double' || cmd.action === 'follow-split') return followAnswer(ctx, state, cmd);
-  if (!PLAY.includes(cmd.action)) return fail('unknown-action', `"${cmd.action}" is not an action; actions: hit, stand, double, split, surrender, insurance, follow-double, follow-split`);
+  if (cmd.action === 'insurance') return insurance(ctx, table, player, cmd);
+  if (cmd.action === 'follow-double' || cmd.action === 'follow-split') return followAnswer(ctx, table, player, cmd);
+  const bit = ACTION_BIT[cmd.action as PlayAction];
+  if (bit === undefined) return fail('unknown-action', `"${cmd.action}" is not an action; actions: hit, stand, double, split, surrender, insurance, follow-double, follow-split`);
   const action = cmd.action as PlayAction;
   if (round.phase === 'betting') return fail('not-dealt', 'the cards are not dealt yet');
-  const who = addressed(ctx, state, cmd);
-  if (isResult(who)) return who;
-  const hand = currentHand(who);
-  if (!hand) return fail('hand-finished', 'this hand is finished; nothing more to decide');
-  const holder = who.kind === 'seat' ? who.seat : who.p;
-  const myTurn = round.phase === 'turns' && (who.kind === 'common' || round.turnSeat === who.seat.seat);
+  const h = addressed(table, player, cmd);
+  if (isResult(h)) return h;
+  if (!currentHand(h)) return fail('hand-finished', 'this hand is finished; nothing more to decide');
+  const myTurn = round.phase === 'turns' && (h.seat === 0 || round.turnSeat === h.seat);
   if (!myTurn) {
     // Before the turn starts, an action is kept as a pre-selection (R-MW-TURN-1, R-MW-INS-1).
     if (round.phase === 'dealer') return fail('not-your-turn', 'the dealer is playing');
-    holder.preselect = action;
+    h.preselect = action;
     return ok(ctx);
   }
-  const legal = legalActions(ctx, state, who);
-  if (!legal.includes(action)) return fail('action-not-allowed', `${action} is not allowed on this hand now; allowed: ${legal.join(', ') || 'nothing'}${whyNot(ctx, state, who, action)}`);
-  play(ctx, state, who, action, null);
-  advance(ctx, state);
+  const legal = legalMask(ctx, table, h);
+  if (!(legal & bit)) return fail('action-not-allowed', `${action} is not allowed on this hand now; allowed: ${actionsOf(legal).join(', ') || 'nothing'}${whyNot(ctx, table, h, action)}`);
+  play(ctx, table, h, action, null);
+  advance(ctx, table);
   return ok(ctx);
 }
 
-function whyNot(ctx: Ctx, state: TableState, who: Player, action: PlayAction): string {
+function whyNot(ctx: Ctx, table: Table, h: Holder, action: PlayAction): string {
   const a = ctx.pack.blackjack!.actions;
   if (!a[action]) return ` (this table has no ${action})`;
   if (action === 'surrender' && a.surrender) return ' (surrender: first two cards only, before any other action, not against the dealer up cards the table excludes)';
-  const hand = currentHand(who)!;
-  const need = hand.stake;
-  if ((action === 'double' || action === 'split') && state.players[who.kind === 'seat' ? who.seat.owner : who.name].balance < need) return ` (${action} needs ${need} more on your balance)`;
+  const need = currentHand(h)!.stake;
+  if ((action === 'double' || action === 'split') && table.players.balanceOf(h.owner) < need) return ` (${action} needs ${need} more on your balance)`;
   return '';
 }
 
-function insurance(ctx: Ctx, state: TableState, cmd: ActCommand): Result {
-  const round = state.round;
+function insurance(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
+  const round = table.round;
   if (round.phase !== 'insurance') return fail('no-insurance-window', 'insurance is not offered now; it is offered right after the deal when the dealer shows an ace');
   if (cmd.accept === undefined) return fail('accept-required', 'say accept: true or accept: false for insurance');
-  const mine = insurable(ctx, state).filter((b) => b.player === cmd.player && (cmd.seat === undefined || b.seat === cmd.seat));
-  if (!mine.length) return fail('nothing-to-insure', `${cmd.player} has no bet${cmd.seat ? ` on seat ${cmd.seat}` : ''} that can be insured`);
-  const target = mine.find((b) => b.insurance === undefined);
-  if (!target) return fail('already-answered', 'insurance is already answered for this bet');
+  const bets = round.bets;
+  let mine = false;
+  let target = -1;
+  for (let row = 0; row < bets.length && target < 0; row++) {
+    if (!isInsurable(ctx, table, row) || bets.player[row] !== player || (cmd.seat !== undefined && seatOrNull(bets.seat[row]) !== cmd.seat)) continue;
+    mine = true;
+    if (bets.insurance[row] === INSURANCE_NONE) target = row;
+  }
+  if (!mine) return fail('nothing-to-insure', `${cmd.player} has no bet${cmd.seat ? ` on seat ${cmd.seat}` : ''} that can be insured`);
+  if (target < 0) return fail('already-answered', 'insurance is already answered for this bet');
   // Half the bet (R-MW-INS-1, R-MW-BEHIND-2); a cost, so an odd bet's half cent is never charged whatever the payout rounding.
-  const cost = cmd.accept ? Math.floor(target.amount / 2) : 0;
-  if (cost > state.players[cmd.player].balance) return fail('insufficient-balance', `insurance costs ${cost}, more than your balance`);
-  target.insurance = { cost, settled: cost === 0 };
-  if (cost) stakeMore(ctx, state, target, cost, 'insurance');
-  advance(ctx, state);
+  const cost = cmd.accept ? Math.floor(bets.amount[target] / 2) : 0;
+  if (cost > table.players.balance[player]) return fail('insufficient-balance', `insurance costs ${cost}, more than your balance`);
+  bets.insurance[target] = cost === 0 ? INSURANCE_SETTLED : INSURANCE_PENDING;
+  bets.insuranceCost[target] = cost;
+  if (cost) stakeMore(ctx, table, target, cost, 'insurance');
+  advance(ctx, table);
   return ok(ctx);
 }
 
 /** A bet-behind player's follow answer: in the window, or in advance (R-MW-BEHIND-5). */
-function followAnswer(ctx: Ctx, state: TableState, cmd: ActCommand): Result {
-  const round = state.round;
+function followAnswer(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
+  const round = table.round;
   const kind = cmd.action === 'follow-double' ? 'double' : 'split';
   if (cmd.accept === undefined) return fail('accept-required', `say accept: true or accept: false for ${cmd.action}`);
   if (cmd.seat === undefined) return fail('seat-required', 'say which seat you bet behind');
-  const behind = round.bets.find((b) => b.player === cmd.player && b.seat === cmd.seat && b.status === 'open' && b.type === 'behind');
-  if (!behind) return fail('no-bet-behind', `${cmd.player} has no bet behind seat ${cmd.seat}`);
+  const bets = round.bets;
+  let behind = -1;
+  for (let row = 0; row < bets.length && behind < 0; row++)
+    if (bets.player[row] === player && seatOrNull(bets.seat[row]) === cmd.seat && bets.status[row] === OPEN && ctx.pack.bets[bets.bet[row]].type === 'behind') behind = row;
+  if (behind < 0) return fail('no-bet-behind', `${cmd.player} has no bet behind seat ${cmd.seat}`);
+  const id = bets.id[behind];
   const follow = round.follow;
-  if (round.phase === 'follow' && follow!.seat === cmd.seat && String(behind.id) in follow!.answers) {
+  if (round.phase === 'follow' && follow!.seat === cmd.seat && String(id) in follow!.answers) {
     if (follow!.kind !== kind) return fail('wrong-window', `the open window is follow-${follow!.kind}, not ${cmd.action}`);
-    follow!.answers[behind.id] = cmd.accept;
-    advance(ctx, state);
+    follow!.answers[id] = cmd.accept;
+    advance(ctx, table);
     return ok(ctx);
   }
-  (round.followAdvance[behind.id] ??= {})[kind] = cmd.accept;
+  (round.followAdvance[id] ??= {})[kind] = cmd.accept;
   return ok(ctx);
 }
 
-function timeout(ctx: Ctx, state: TableState): Result {
-  const round = state.round;
+function timeout(ctx: Ctx, table: Table): Result {
+  const round = table.round;
   switch (round.phase) {
     case 'insurance':
-      closeInsurance(ctx, state);
+      closeInsurance(ctx, table);
       break;
     case 'follow':
       for (const id of Object.keys(round.follow!.answers)) round.follow!.answers[id] ??= false;
       break;
     case 'turns':
-      if (round.common) for (const who of everyone(state)) autoComplete(ctx, state, who, true);
+      if (round.common) for (const h of round.holders) autoComplete(ctx, table, h, true);
       else {
-        const seat = round.seats.find((s) => s.seat === round.turnSeat);
-        if (!seat) return fail('no-window-open', 'no seat is deciding now');
-        autoComplete(ctx, state, { kind: 'seat', seat });
+        const h = round.holders.find((s) => s.seat === round.turnSeat);
+        if (!h) return fail('no-window-open', 'no seat is deciding now');
+        autoComplete(ctx, table, h);
       }
       break;
     default:
       return fail('no-window-open', `no decision window is open (phase ${round.phase})`);
   }
-  advance(ctx, state);
+  advance(ctx, table);
   return ok(ctx);
 }
-

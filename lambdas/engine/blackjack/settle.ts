@@ -5,40 +5,30 @@ import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isDealerNatural, isNatural, isSoft, total } from '../hand.ts';
-import type { BetRecord, Hand, TableState } from '../types.ts';
-import { betOf } from '../records.ts';
-import { behindOn, dealCard, everyone, handsOf, mainRecord } from './players.ts';
+import { DEALER_BLACKJACK_LINE, NO_LINE, OPEN } from '../ledger.ts';
+import type { Table } from '../state.ts';
+import type { Follow, Hand } from '../types.ts';
+import { dealCard, isBehindOn, mainRow } from './players.ts';
 import { settleInsurance, settleSideBets, showHole } from './deal.ts';
 
 /** The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live. */
-export function dealerPlays(ctx: Ctx, state: TableState): void {
-  const dealer = state.round.dealer;
-  showHole(ctx, state);
+export function dealerPlays(ctx: Ctx, table: Table): void {
+  const dealer = table.round.dealer;
+  showHole(ctx, table);
   if (dealer.blackjack === null) dealer.blackjack = isDealerNatural(dealer.cards);
-  settleInsurance(ctx, state);
-  if (dealer.blackjack || !dealerNeeded(ctx, state)) return;
+  settleInsurance(ctx, table);
+  if (dealer.blackjack || !dealerNeeded(ctx, table)) return;
   const hitsSoft17 = ctx.pack.blackjack!.dealer.hitsSoft17;
   for (let t = total(dealer.cards); t < 17 || (t === 17 && hitsSoft17 && isSoft(dealer.cards)); t = total(dealer.cards))
-    dealer.cards.push(dealCard(ctx, state, 'dealer')); // R-BJ-DEALER-1
+    dealer.cards.push(dealCard(ctx, table, 'dealer')); // R-BJ-DEALER-1
 }
 
-function dealerNeeded(ctx: Ctx, state: TableState): boolean {
-  for (const who of everyone(state)) for (const h of handsOf(who)) if (!h.surrendered && total(h.cards) <= 21 && !isNatural(h)) return true;
-  return state.round.bets.some((b) => b.status === 'open' && betOf(ctx.pack, b).group === 'dealer-final');
-}
-
-/** What a hand returns against the dealer, stake included (R-BJ-RESULT-1..3, R-BJ-SCORE-3). */
-function handReturn(ctx: Ctx, state: TableState, hand: Hand, stake: number, bet: CompiledBet): [number, string] {
-  const dealer = state.round.dealer;
-  // Half the stake back (R-MW-SURR-1), an odd stake's half cent rounded as the pack rounds payouts (R-BJ-MONEY-1).
-  if (hand.surrendered) return [payout(stake, HALF, ctx.pack.rounding), 'surrender'];
-  const t = total(hand.cards);
-  if (t > 21) return [0, 'bust']; // R-BJ-RESULT-2
-  if (isNatural(hand)) return dealer.blackjack ? [stake, 'push'] : [stake + payout(stake, bet.blackjackPays!, ctx.pack.rounding), 'blackjack'];
-  if (dealer.blackjack) return [0, 'dealer blackjack'];
-  const d = total(dealer.cards);
-  if (d > 21 || t > d) return [stake + payout(stake, bet.winPays!, ctx.pack.rounding), d > 21 ? 'dealer bust' : 'win'];
-  return t === d ? [stake, 'push'] : [0, 'lose'];
+function dealerNeeded(ctx: Ctx, table: Table): boolean {
+  const round = table.round;
+  for (const h of round.holders) for (const hand of h.hands) if (!hand.surrendered && total(hand.cards) <= 21 && !isNatural(hand)) return true;
+  const bets = round.bets;
+  for (let row = 0; row < bets.length; row++) if (bets.status[row] === OPEN && ctx.pack.bets[bets.bet[row]].group === 'dealer-final') return true;
+  return false;
 }
 
 const HALF = { num: 1, den: 2 };
@@ -47,27 +37,72 @@ const HALF = { num: 1, den: 2 };
 export const UNSETTLED = 'no rule settled this bet';
 
 /** Settles every bet of the round and closes it. */
-export function finish(ctx: Ctx, state: TableState): void {
-  const round = state.round;
+export function finish(ctx: Ctx, table: Table): void {
+  const round = table.round;
+  const bets = round.bets;
   const loseAll = ctx.pack.blackjack!.dealer.onBlackjack === 'lose-all';
   const dealerBlackjackLate = round.dealer.blackjack === true && round.dealer.cards.length === 2;
-  for (const who of everyone(state)) {
-    const record = mainRecord(ctx, state, who);
-    if (!record) continue;
-    const bet = betOf(ctx.pack, record);
-    const hands = handsOf(who);
-    settleHands(ctx, state, record, bet, hands.map((h, i) => ({ hand: i, stake: h.stake })), hands, loseAll, dealerBlackjackLate);
-    if (who.kind === 'seat')
-      for (const b of behindOn(ctx, state, who.seat.seat)) settleHands(ctx, state, b, betOf(ctx.pack, b), b.follows!, hands, loseAll, dealerBlackjackLate);
+  for (const h of round.holders) {
+    const row = mainRow(ctx, table, h);
+    if (row < 0) continue;
+    settleHands(ctx, table, row, stakesOf(h.hands), h.hands, loseAll, dealerBlackjackLate);
+    if (h.seat !== 0)
+      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, h.hands, loseAll, dealerBlackjackLate);
   }
-  settleSideBets(ctx, state, true);
+  settleSideBets(ctx, table, true);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
   // a reason on the record rather than staying with the house unexplained (the property tests look for it).
-  for (const b of round.bets) if (b.status === 'open') returnBet(ctx, state, b, UNSETTLED);
+  for (let row = 0; row < bets.length; row++) if (bets.status[row] === OPEN) returnBet(ctx, table, row, UNSETTLED);
   round.phase = 'settled';
   round.deadline = null;
   round.turnSeat = null;
-  if (ctx.events) emit(ctx, state, { type: 'round-settled', round: round.no });
+  if (ctx.events) emit(ctx, table, { type: 'round-settled', round: round.no });
+}
+
+const OWN_STAKES: Follow[] = [];
+
+/** A main bet's stake on each of the holder's hands, in a reused list. */
+function stakesOf(hands: readonly Hand[]): Follow[] {
+  for (let i = 0; i < hands.length; i++) {
+    const f = (OWN_STAKES[i] ??= { hand: 0, stake: 0 });
+    f.hand = i;
+    f.stake = hands[i].stake;
+  }
+  OWN_STAKES.length = hands.length;
+  return OWN_STAKES;
+}
+
+type Outcome = 'surrender' | 'bust' | 'push' | 'blackjack' | 'dealer blackjack' | 'dealer bust' | 'win' | 'lose';
+
+/** How a hand ends against the dealer (R-BJ-RESULT-1..3, R-BJ-SCORE-3). */
+function handOutcome(table: Table, hand: Hand): Outcome {
+  const dealer = table.round.dealer;
+  if (hand.surrendered) return 'surrender';
+  const t = total(hand.cards);
+  if (t > 21) return 'bust'; // R-BJ-RESULT-2
+  if (isNatural(hand)) return dealer.blackjack ? 'push' : 'blackjack';
+  if (dealer.blackjack) return 'dealer blackjack';
+  const d = total(dealer.cards);
+  if (d > 21) return 'dealer bust';
+  return t > d ? 'win' : t === d ? 'push' : 'lose';
+}
+
+/** What a hand's stake returns for its outcome, stake included. */
+function returnOf(ctx: Ctx, outcome: Outcome, stake: number, bet: CompiledBet): number {
+  switch (outcome) {
+    case 'surrender':
+      // Half the stake back (R-MW-SURR-1), an odd stake's half cent rounded as the pack rounds payouts (R-BJ-MONEY-1).
+      return payout(stake, HALF, ctx.pack.rounding);
+    case 'blackjack':
+      return stake + payout(stake, bet.blackjackPays!, ctx.pack.rounding);
+    case 'win':
+    case 'dealer bust':
+      return stake + payout(stake, bet.winPays!, ctx.pack.rounding);
+    case 'push':
+      return stake;
+    default:
+      return 0;
+  }
 }
 
 /**
@@ -75,17 +110,21 @@ export function finish(ctx: Ctx, state: TableState): void {
  * the dealer's turn (no peek), original-bets loses only the original stake; lose-all loses
  * everything wagered (R-EU-DEAL-1).
  */
-function settleHands(ctx: Ctx, state: TableState, record: BetRecord, bet: CompiledBet, stakes: { hand: number; stake: number }[], hands: Hand[], loseAll: boolean, dealerBlackjack: boolean): void {
-  if (record.status !== 'open') return;
-  const extra = stakes.reduce((s, f) => s + f.stake, 0) - record.amount;
+function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], hands: Hand[], loseAll: boolean, dealerBlackjack: boolean): void {
+  const bets = table.round.bets;
+  if (bets.status[row] !== OPEN) return;
+  const bet = ctx.pack.bets[bets.bet[row]];
+  let staked = 0;
+  for (const f of stakes) staked += f.stake;
+  const extra = staked - bets.amount[row];
   if (dealerBlackjack && !loseAll && extra > 0 && !stakes.some((f) => isNatural(hands[f.hand]))) {
-    credit(ctx, state, record, extra, 'dealer blackjack: only the original bet lost');
-    close(record, 'dealer blackjack');
+    credit(ctx, table, row, extra, 'dealer blackjack: only the original bet lost');
+    close(table, row, DEALER_BLACKJACK_LINE);
     return;
   }
   for (const f of stakes) {
-    const [returned, outcome] = handReturn(ctx, state, hands[f.hand], f.stake, bet);
-    credit(ctx, state, record, returned, outcome, f.hand);
+    const outcome = handOutcome(table, hands[f.hand]);
+    credit(ctx, table, row, returnOf(ctx, outcome, f.stake, bet), outcome, f.hand);
   }
-  close(record, null);
+  close(table, row, NO_LINE);
 }

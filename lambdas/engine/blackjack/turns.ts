@@ -2,36 +2,38 @@
 // action with its conditions and short-balance fallbacks, follow windows (R-MW-BEHIND-5),
 // pre-selections (R-MW-TURN-1), AI players and auto-play (R-BJ-AUTO-1). The round runs by itself
 // until it needs a decision.
-import { rankOf, type Card } from '../../core/cards.ts';
+import { rankOf } from '../../core/cards.ts';
+import { ACTION_BIT, ACTIONS } from '../../math/chart.ts';
 import { stakeMore } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
-import { newHand, total } from '../hand.ts';
-import type { Hand, PlayAction, TableState } from '../types.ts';
-import { type Player, activeOf, behindOn, currentHand, dealCard, drawFor, everyone, handsOf, mainRecord, moveOn, playerName, seatNo, upCard, seatLabel } from './players.ts';
+import { total } from '../hand.ts';
+import { activeIndex, currentHand, moveOn, type Holder, type Table } from '../state.ts';
+import type { Hand, PlayAction } from '../types.ts';
 import { closeInsurance, insuranceAnswered } from './deal.ts';
-import { finish } from './settle.ts';
-import { dealerPlays } from './settle.ts';
+import { newHand } from './holders.ts';
+import { dealCard, drawFor, isBehindOn, mainRow, seatLabel, upCard } from './players.ts';
+import { dealerPlays, finish } from './settle.ts';
 
 /** Runs the round until it needs a decision or is settled. */
-export function advance(ctx: Ctx, state: TableState): void {
-  const round = state.round;
+export function advance(ctx: Ctx, table: Table): void {
+  const round = table.round;
   for (;;) {
     switch (round.phase) {
       case 'insurance':
-        if (!insuranceAnswered(ctx, state)) return;
-        closeInsurance(ctx, state);
+        if (!insuranceAnswered(ctx, table)) return;
+        closeInsurance(ctx, table);
         continue;
       case 'follow':
         if (Object.values(round.follow!.answers).some((a) => a === null)) return;
-        closeFollow(ctx, state);
+        closeFollow(ctx, table);
         continue;
       case 'turns':
-        if (round.common ? commonTurns(ctx, state) : seatTurns(ctx, state)) continue;
+        if (round.common ? commonTurns(ctx, table) : seatTurns(ctx, table)) continue;
         return;
       case 'dealer':
-        dealerPlays(ctx, state);
-        finish(ctx, state);
+        dealerPlays(ctx, table);
+        finish(ctx, table);
         return;
       default:
         return;
@@ -40,21 +42,20 @@ export function advance(ctx: Ctx, state: TableState): void {
 }
 
 /** One step of seat play in seat order (R-MW-TURN-1); false when waiting for a decision. */
-function seatTurns(ctx: Ctx, state: TableState): boolean {
-  const round = state.round;
-  for (const seat of round.seats) {
-    if (round.turnSeat !== null && seat.seat < round.turnSeat) continue;
-    const who: Player = { kind: 'seat', seat };
-    const hand = moveOn(who);
+function seatTurns(ctx: Ctx, table: Table): boolean {
+  const round = table.round;
+  for (const h of round.holders) {
+    if (round.turnSeat !== null && h.seat < round.turnSeat) continue;
+    const hand = moveOn(h);
     if (!hand) continue;
-    if (round.turnSeat !== seat.seat) {
-      round.turnSeat = seat.seat;
+    if (round.turnSeat !== h.seat) {
+      round.turnSeat = h.seat;
       round.deadline = null;
     }
-    if (stepHand(ctx, state, who, hand)) return true;
+    if (stepHand(ctx, table, h, hand)) return true;
     if (round.deadline === null) {
       round.deadline = ctx.env.now + ctx.pack.timing.decisionMs;
-      if (ctx.events) emit(ctx, state, { type: 'window', window: 'turn', seat: seat.seat, deadline: round.deadline });
+      if (ctx.events) emit(ctx, table, { type: 'window', window: 'turn', seat: h.seat, deadline: round.deadline });
     }
     return false;
   }
@@ -65,19 +66,19 @@ function seatTurns(ctx: Ctx, state: TableState): boolean {
 }
 
 /** Common draw: every player decides at once, in one decision window (R-TB-DRAW-1). */
-function commonTurns(ctx: Ctx, state: TableState): boolean {
-  const round = state.round;
+function commonTurns(ctx: Ctx, table: Table): boolean {
+  const round = table.round;
   let waiting = false;
-  for (const who of everyone(state)) {
-    const hand = moveOn(who);
+  for (const h of round.holders) {
+    const hand = moveOn(h);
     if (!hand) continue;
-    if (stepHand(ctx, state, who, hand)) return true;
+    if (stepHand(ctx, table, h, hand)) return true;
     waiting = true;
   }
   if (waiting) {
     if (round.deadline === null) {
       round.deadline = ctx.env.now + ctx.pack.timing.decisionMs;
-      if (ctx.events) emit(ctx, state, { type: 'window', window: 'decisions', deadline: round.deadline });
+      if (ctx.events) emit(ctx, table, { type: 'window', window: 'decisions', deadline: round.deadline });
     }
     return false;
   }
@@ -87,23 +88,22 @@ function commonTurns(ctx: Ctx, state: TableState): boolean {
 }
 
 /** What the engine does on its own for a hand: its split card, a pre-selection, an AI decision. */
-function stepHand(ctx: Ctx, state: TableState, who: Player, hand: Hand): boolean {
+function stepHand(ctx: Ctx, table: Table, h: Holder, hand: Hand): boolean {
   if (hand.cards.length === 1) {
-    giveSplitCard(ctx, state, who, hand);
+    giveSplitCard(ctx, table, h, hand);
     return true;
   }
-  const holder = who.kind === 'seat' ? who.seat : who.p;
-  if (holder.preselect) {
-    const choice = holder.preselect;
-    holder.preselect = null;
-    if (legalActions(ctx, state, who).includes(choice)) {
-      play(ctx, state, who, choice, 'pre-selected');
+  if (h.preselect) {
+    const choice = h.preselect;
+    h.preselect = null;
+    if (legalMask(ctx, table, h) & ACTION_BIT[choice]) {
+      play(ctx, table, h, choice, 'pre-selected');
       return true;
     }
   }
-  const ai = state.players[playerName(who)].ai;
+  const ai = table.players.ai[h.ownerIndex];
   if (ai) {
-    play(ctx, state, who, aiDecision(ctx, state, playerName(who), ai, seatNo(who)), `ai ${ai}`);
+    play(ctx, table, h, aiDecision(ctx, table, h.owner, ai, h.seat === 0 ? null : h.seat), `ai ${ai}`);
     return true;
   }
   return false;
@@ -113,54 +113,59 @@ function stepHand(ctx: Ctx, state: TableState, who: Player, hand: Hand): boolean
  * A split hand takes its second card when play reaches it (R-MW-SPLIT-1, R-TB-DRAW-1). A split ace
  * stands on that one card (R-MW-STAND-1) unless it drew another ace the pack lets it split again.
  */
-function giveSplitCard(ctx: Ctx, state: TableState, who: Player, hand: Hand): void {
-  hand.cards.push(drawFor(ctx, state, who));
-  if (total(hand.cards) === 21 || (oneCardAce(ctx, hand) && !mayResplitAces(ctx, who, hand))) hand.done = true;
+function giveSplitCard(ctx: Ctx, table: Table, h: Holder, hand: Hand): void {
+  hand.cards.push(drawFor(ctx, table, h));
+  if (total(hand.cards) === 21 || (oneCardAce(ctx, hand) && !mayResplitAces(ctx, h, hand))) hand.done = true;
 }
 
 /** A split ace under the one-card rule: its only choice is to stand, or to split a second ace. */
 const oneCardAce = (ctx: Ctx, hand: Hand): boolean => hand.splitAces && ctx.pack.blackjack!.actions.split?.splitAcesOneCard === true;
 
-function mayResplitAces(ctx: Ctx, who: Player, hand: Hand): boolean {
+function mayResplitAces(ctx: Ctx, h: Holder, hand: Hand): boolean {
   const s = ctx.pack.blackjack!.actions.split;
-  return s !== null && s.resplitAces && handsOf(who).length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0;
+  return s !== null && s.resplitAces && h.hands.length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0;
 }
 
-const ACTIONS: readonly PlayAction[] = ['hit', 'stand', 'double', 'split', 'surrender'];
 /** One frozen list per combination of actions (bit i = ACTIONS[i]): asking allocates nothing. */
 const ACTION_SETS: (readonly PlayAction[])[] = Array.from({ length: 1 << ACTIONS.length }, (_, mask) => Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i))));
 
-/** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside). */
-export function legalActions(ctx: Ctx, state: TableState, who: Player): readonly PlayAction[] {
-  const hand = currentHand(who);
-  if (!hand || hand.cards.length < 2) return ACTION_SETS[0];
+/** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of ACTION_BIT. */
+export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
+  const hand = currentHand(h);
+  if (!hand || hand.cards.length < 2) return 0;
   const a = ctx.pack.blackjack!.actions;
-  const balance = state.players[playerName(who)].balance;
-  const hands = handsOf(who);
+  const balance = table.players.balance[h.ownerIndex];
+  const cards = hand.cards;
   let mask = 0;
-  if (a.hit && !oneCardAce(ctx, hand)) mask |= 1;
+  const oneCard = oneCardAce(ctx, hand);
+  if (a.hit && !oneCard) mask |= 1;
   if (a.stand) mask |= 2;
-  const two = hand.cards.length === 2 && !hand.doubled;
+  const two = cards.length === 2 && !hand.doubled;
+  if (!two) return mask;
   const d = a.double;
-  if (d && two && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCardAce(ctx, hand) && (!d.totals || d.totals[total(hand.cards)]) && (d.whenShort !== 'refuse' || balance >= hand.stake))
-    mask |= 4;
+  if (d && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCard && (!d.totals || d.totals[total(cards)]) && (d.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 4;
   const s = a.split;
-  const c1 = hand.cards[0];
-  const c2 = hand.cards[1];
-  const pair = s && (s.match === 'rank' ? rankOf(c1) === rankOf(c2) : Math.min(10, rankOf(c1) + 1) === Math.min(10, rankOf(c2) + 1));
-  if (s && two && pair && hands.length < s.maxHands && (!hand.splitAces || s.resplitAces) && (s.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 8;
-  if (a.surrender && two && !hand.fromSplit && hands.length === 1 && !hand.acted && !a.surrender.notAgainst[rankOf(upCard(state))]) mask |= 16;
-  return ACTION_SETS[mask];
+  if (s) {
+    const r1 = rankOf(cards[0]);
+    const r2 = rankOf(cards[1]);
+    const pair = s.match === 'rank' ? r1 === r2 : Math.min(10, r1 + 1) === Math.min(10, r2 + 1);
+    if (pair && h.hands.length < s.maxHands && (!hand.splitAces || s.resplitAces) && (s.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 8;
+  }
+  if (a.surrender && !hand.fromSplit && h.hands.length === 1 && !hand.acted && !a.surrender.notAgainst[rankOf(upCard(table))]) mask |= 16;
+  return mask;
 }
 
+/** The legal actions as a list (ACTIONS order). */
+export const legalActions = (ctx: Ctx, table: Table, h: Holder): readonly PlayAction[] => ACTION_SETS[legalMask(ctx, table, h)];
+export const actionsOf = (mask: number): readonly PlayAction[] => ACTION_SETS[mask];
+
 /** Applies a legal action to the hand in play. `auto` says why the engine chose it, if it did. */
-export function play(ctx: Ctx, state: TableState, who: Player, action: PlayAction, auto: string | null): void {
-  const round = state.round;
-  const hand = currentHand(who)!;
-  const index = activeOf(who);
-  const player = playerName(who);
+export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto: string | null): void {
+  const round = table.round;
+  const index = activeIndex(h);
+  const hand = h.hands[index];
   const a = ctx.pack.blackjack!.actions;
-  const short = state.players[player].balance < hand.stake;
+  const short = table.players.balance[h.ownerIndex] < hand.stake;
   let note: string | undefined;
   if ((action === 'double' || action === 'split') && short) {
     // Too little balance when the action runs: the pack's fallback (R-MW-DOUBLE-1, R-MW-SPLIT-1, R-TB-ACT-1).
@@ -168,12 +173,13 @@ export function play(ctx: Ctx, state: TableState, who: Player, action: PlayActio
     note = `balance too short to ${action}`;
     action = rule === 'hit' || total(hand.cards) <= 11 ? 'hit' : 'stand';
   }
-  if (ctx.events) emit(ctx, state, { type: 'action', player, seat: seatNo(who), hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
+  if (ctx.events)
+    emit(ctx, table, { type: 'action', player: h.owner, seat: h.seat === 0 ? null : h.seat, hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
   hand.acted = true;
-  if (who.kind === 'seat') round.deadline = null; // each seat decision has its own timer
+  if (h.seat !== 0) round.deadline = null; // each seat decision has its own timer
   switch (action) {
     case 'hit':
-      hand.cards.push(drawFor(ctx, state, who));
+      hand.cards.push(drawFor(ctx, table, h));
       if (total(hand.cards) >= 21) hand.done = true; // bust, or 21 stands (R-MW-HIT-1, R-MW-STAND-1)
       return;
     case 'stand':
@@ -184,64 +190,80 @@ export function play(ctx: Ctx, state: TableState, who: Player, action: PlayActio
       hand.done = true;
       return;
     case 'double': {
-      stakeMore(ctx, state, mainRecord(ctx, state, who), hand.stake, 'double');
+      stakeMore(ctx, table, mainRow(ctx, table, h), hand.stake, 'double');
       hand.stake *= 2;
       hand.doubled = true;
-      if (openFollow(ctx, state, who, 'double')) return;
-      hand.cards.push(drawFor(ctx, state, who));
+      if (openFollow(ctx, table, h, 'double')) return;
+      hand.cards.push(drawFor(ctx, table, h));
       hand.done = true; // exactly one card after a double (R-MW-STAND-1)
       return;
     }
     case 'split': {
-      stakeMore(ctx, state, mainRecord(ctx, state, who), hand.stake, 'split');
-      const aces = rankOf(hand.cards[0]) === 0;
-      const part = (c: Card): Hand => ({ ...newHand([c], hand.stake), fromSplit: true, splitAces: aces });
-      handsOf(who).splice(index, 1, part(hand.cards[0]), part(hand.cards[1]));
-      if (who.kind === 'seat')
-        for (const b of behindOn(ctx, state, who.seat.seat)) for (const f of b.follows!) if (f.hand > index) f.hand++;
-      openFollow(ctx, state, who, 'split'); // the first split hand's card waits for the window
+      stakeMore(ctx, table, mainRow(ctx, table, h), hand.stake, 'split');
+      const [first, second] = hand.cards;
+      const aces = rankOf(first) === 0;
+      const part = (card: number): Hand => {
+        const p = newHand(round, hand.stake);
+        p.cards.push(card);
+        p.fromSplit = true;
+        p.splitAces = aces;
+        return p;
+      };
+      h.hands.splice(index, 1, part(first), part(second));
+      round.spare.hands.push(hand);
+      if (h.seat !== 0) {
+        const bets = round.bets;
+        for (let row = 0; row < bets.length; row++) if (isBehindOn(ctx, bets, row, h.seat)) for (const f of bets.follows[row]!) if (f.hand > index) f.hand++;
+      }
+      openFollow(ctx, table, h, 'split'); // the first split hand's card waits for the window
       return;
     }
   }
 }
 
 /** Bet-behind players decide to follow a double or split before any card is dealt (R-MW-BEHIND-5). */
-function openFollow(ctx: Ctx, state: TableState, who: Player, kind: 'double' | 'split'): boolean {
+function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split'): boolean {
   const bb = ctx.pack.table.betBehind;
-  if (who.kind !== 'seat' || !bb || !(kind === 'double' ? bb.followDouble : bb.followSplit)) return false;
-  const round = state.round;
-  const hand = who.seat.active;
-  const following = behindOn(ctx, state, who.seat.seat).filter((b) => b.follows!.some((f) => f.hand === hand));
-  if (!following.length) return false;
-  const answers: Record<string, boolean | null> = {};
-  for (const b of following) answers[b.id] = round.followAdvance[b.id]?.[kind] ?? (state.players[b.player].ai ? false : null);
-  round.follow = { seat: who.seat.seat, hand, kind, answers };
+  if (h.seat === 0 || !bb || !(kind === 'double' ? bb.followDouble : bb.followSplit)) return false;
+  const round = table.round;
+  const bets = round.bets;
+  const hand = h.active;
+  let answers: Record<string, boolean | null> | null = null;
+  for (let row = 0; row < bets.length; row++) {
+    if (!isBehindOn(ctx, bets, row, h.seat) || !bets.follows[row]!.some((f) => f.hand === hand)) continue;
+    const id = bets.id[row];
+    (answers ??= {})[id] = round.followAdvance[id]?.[kind] ?? (table.players.ai[bets.player[row]] ? false : null);
+  }
+  if (!answers) return false;
+  round.follow = { seat: h.seat, hand, kind, answers };
   round.phase = 'follow';
   round.deadline = ctx.env.now + ctx.pack.timing.followMs;
-  if (ctx.events) emit(ctx, state, { type: 'window', window: kind === 'double' ? 'follow-double' : 'follow-split', seat: who.seat.seat, deadline: round.deadline });
+  if (ctx.events) emit(ctx, table, { type: 'window', window: kind === 'double' ? 'follow-double' : 'follow-split', seat: h.seat, deadline: round.deadline });
   return true;
 }
 
 /** Applies the follow answers ("no" when unanswered or the balance is short), then deals on. */
-function closeFollow(ctx: Ctx, state: TableState): void {
-  const round = state.round;
+function closeFollow(ctx: Ctx, table: Table): void {
+  const round = table.round;
+  const bets = round.bets;
   const follow = round.follow!;
-  for (const b of behindOn(ctx, state, follow.seat)) {
-    if (!(b.id in follow.answers)) continue;
-    const entry = b.follows!.find((f) => f.hand === follow.hand)!;
-    const yes = follow.answers[b.id] === true && state.players[b.player].balance >= entry.stake;
+  for (let row = 0; row < bets.length; row++) {
+    if (!isBehindOn(ctx, bets, row, follow.seat) || !(bets.id[row] in follow.answers)) continue;
+    const follows = bets.follows[row]!;
+    const entry = follows.find((f) => f.hand === follow.hand)!;
+    const yes = follow.answers[bets.id[row]] === true && table.players.balance[bets.player[row]] >= entry.stake;
     if (!yes) continue;
-    stakeMore(ctx, state, b, entry.stake, `follow ${follow.kind}`);
+    stakeMore(ctx, table, row, entry.stake, `follow ${follow.kind}`);
     if (follow.kind === 'double') entry.stake *= 2; // R-MW-BEHIND-3
-    else b.follows!.push({ hand: follow.hand + 1, stake: entry.stake }); // R-MW-BEHIND-4
+    else follows.push({ hand: follow.hand + 1, stake: entry.stake }); // R-MW-BEHIND-4
   }
   round.follow = null;
   round.phase = 'turns';
   round.deadline = null;
   if (follow.kind === 'double') {
-    const seat = round.seats.find((s) => s.seat === follow.seat)!;
+    const seat = round.holders.find((s) => s.seat === follow.seat)!;
     const hand = seat.hands[follow.hand];
-    hand.cards.push(dealCard(ctx, state, seatLabel(seat.seat)));
+    hand.cards.push(dealCard(ctx, table, seatLabel(seat.seat)));
     hand.done = true;
   }
 }
@@ -250,11 +272,11 @@ function closeFollow(ctx: Ctx, state: TableState): void {
  * R-BJ-AUTO-1: hit while the score is at most the pack's limit (11), then stand; the hand in play,
  * or every remaining hand when the whole decision phase expired (common draw).
  */
-export function autoComplete(ctx: Ctx, state: TableState, who: Player, allHands = false): void {
+export function autoComplete(ctx: Ctx, table: Table, h: Holder, allHands = false): void {
   const limit = ctx.pack.blackjack!.autoPlay.hitUntil;
-  const start = activeOf(who);
-  for (let hand = currentHand(who); hand && (allHands || activeOf(who) === start); hand = currentHand(who)) {
-    if (hand.cards.length === 1) giveSplitCard(ctx, state, who, hand);
-    else play(ctx, state, who, total(hand.cards) <= limit && ctx.pack.blackjack!.actions.hit && !oneCardAce(ctx, hand) ? 'hit' : 'stand', 'timeout');
+  const start = activeIndex(h);
+  for (let hand = currentHand(h); hand && (allHands || activeIndex(h) === start); hand = currentHand(h)) {
+    if (hand.cards.length === 1) giveSplitCard(ctx, table, h, hand);
+    else play(ctx, table, h, total(hand.cards) <= limit && ctx.pack.blackjack!.actions.hit && !oneCardAce(ctx, hand) ? 'hit' : 'stand', 'timeout');
   }
 }

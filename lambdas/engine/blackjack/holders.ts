@@ -1,0 +1,57 @@
+// Hand holders and hands, new or reused. With events off (the simulator) a finished round is reset
+// for the next one, and its holders, hands and card arrays are kept aside and handed out again, so
+// a simulated round allocates nothing.
+import type { Card } from '../../core/cards.ts';
+import type { Holder, Round } from '../state.ts';
+import type { Hand } from '../types.ts';
+
+
+export function newHand(round: Round, stake: number): Hand {
+  const h = round.spare.hands.pop();
+  if (!h) return { cards: [], stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false };
+  h.cards.length = 0;
+  h.stake = stake;
+  h.doubled = false;
+  h.fromSplit = false;
+  h.splitAces = false;
+  h.acted = false;
+  h.done = false;
+  h.surrendered = false;
+  return h;
+}
+
+/** A holder with one empty hand of `stake`. */
+export function newHolder(round: Round, seat: number, owner: string, ownerIndex: number, stake: number): Holder {
+  const h = round.spare.holders.pop();
+  if (!h) return { seat, owner, ownerIndex, initial: [], hands: [newHand(round, stake)], active: 0, preselect: null, draws: 0 };
+  h.seat = seat;
+  h.owner = owner;
+  h.ownerIndex = ownerIndex;
+  h.initial.length = 0;
+  h.hands.push(newHand(round, stake));
+  h.active = 0;
+  h.preselect = null;
+  h.draws = 0;
+  return h;
+}
+
+/** The common draw's shared cards, empty. */
+export function newCommon(round: Round): { cards: Card[]; stream: Card[] } {
+  const s = round.spare;
+  const common = s.common ?? { cards: [], stream: [] };
+  s.common = null;
+  common.cards.length = 0;
+  common.stream.length = 0;
+  return common;
+}
+
+/** Keeps the finished round's holders, hands and common cards aside for the next round. */
+export function recycleHolders(round: Round): void {
+  const s = round.spare;
+  for (let h = round.holders.pop(); h; h = round.holders.pop()) {
+    for (let hand = h.hands.pop(); hand; hand = h.hands.pop()) s.hands.push(hand);
+    s.holders.push(h);
+  }
+  if (round.common) s.common = round.common;
+  round.common = null;
+}

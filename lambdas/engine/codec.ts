@@ -1,0 +1,224 @@
+// Turns a saved table (TableState: plain JSON, what the store keeps and views read) into the
+// working form the interpreter changes (state.ts), and back. Loading copies everything the
+// interpreter may change, so a refused command leaves the saved form untouched by construction.
+import { Shoe } from '../core/shoe.ts';
+import type { CompiledPack } from '../pack/compiled.ts';
+import type { Ctx } from './context.ts';
+import { DEALER_BLACKJACK, DEALER_BLACKJACK_LINE, INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, Ledger, NO_LINE, NO_SEAT, OPEN, RETURNED, SETTLED } from './ledger.ts';
+import { Players } from './players.ts';
+import type { Holder, Round, Table } from './state.ts';
+import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
+
+const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
+const STATUS_CODE: Record<BetRecord['status'], number> = { open: OPEN, settled: SETTLED, returned: RETURNED };
+
+export function loadTable(ctx: Ctx, state: TableState): Table {
+  const players = new Players();
+  for (const name in state.players) {
+    const p = state.players[name];
+    players.join(name, p.balance, p.demo, p.ai);
+  }
+  const seats: (SeatHolder | null)[] = [];
+  for (let seat = 0; seat <= ctx.pack.table.seats; seat++) seats.push(null);
+  for (const key in state.seats) seats[Number(key)] = { ...state.seats[key] };
+  return {
+    tableId: state.tableId,
+    packId: state.packId,
+    packVersion: state.packVersion,
+    packSha256: state.packSha256,
+    engineVersion: state.engineVersion,
+    paused: state.paused,
+    players,
+    seats,
+    warnings: copyWarnings(state.warnings),
+    shoe: state.shoe ? new Shoe(state.shoe) : null,
+    retiredShoes: state.retiredShoes.slice(),
+    roundsPlayed: state.roundsPlayed,
+    round: loadRound(ctx.pack, state.round, players),
+    host: state.host,
+    ended: state.ended === true,
+    left: [],
+  };
+}
+
+const copyWarnings = (w: TableState['warnings']): TableState['warnings'] => Object.fromEntries(Object.entries(w).map(([player, bets]) => [player, { ...bets }]));
+const copyHand = (h: Hand): Hand => ({ ...h, cards: h.cards.slice() });
+
+function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
+  const bets = new Ledger(pack.bets.length, Math.max(32, r.bets.length));
+  for (const b of r.bets) {
+    const bet = pack.betByKey.get(b.key);
+    if (!bet) throw new Error(`round ${r.id} holds a ${b.key} bet, which pack ${pack.id} ${pack.version} does not offer`);
+    const row = bets.add(b.id, bet.index, players.indexOf(b.player), b.seat ?? NO_SEAT);
+    bets.amount[row] = b.amount;
+    bets.staked[row] = b.staked;
+    bets.returned[row] = b.returned;
+    bets.setStatus(row, STATUS_CODE[b.status]);
+    bets.line[row] = b.line === null ? NO_LINE : bet.type === 'paytable' ? bet.lines.findIndex((l) => l.name === b.line) : DEALER_BLACKJACK_LINE;
+    if (b.insurance) {
+      bets.insurance[row] = b.insurance.settled ? INSURANCE_SETTLED : INSURANCE_PENDING;
+      bets.insuranceCost[row] = b.insurance.cost;
+    }
+    if (b.follows) bets.follows[row] = b.follows.map((f) => ({ ...f }));
+  }
+  const holders: Holder[] = [];
+  for (const s of r.seats)
+    holders.push({ seat: s.seat, owner: s.owner, ownerIndex: players.indexOf(s.owner), initial: s.initial.slice(), hands: s.hands.map(copyHand), active: s.active, preselect: s.preselect, draws: 0 });
+  if (r.common)
+    for (const name in r.common.players) {
+      const p = r.common.players[name];
+      holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(copyHand), active: p.active, preselect: p.preselect, draws: p.draws });
+    }
+  const ab = r.andarBahar;
+  return {
+    id: r.id,
+    no: r.no,
+    pack: r.pack,
+    engineVersion: r.engineVersion,
+    phase: r.phase,
+    openedAt: r.openedAt,
+    deadline: r.deadline,
+    shoeId: r.shoeId,
+    shoeCommitment: r.shoeCommitment,
+    roundInShoe: r.roundInShoe,
+    lastOfShoe: r.lastOfShoe,
+    bets,
+    nextBetId: r.nextBetId,
+    holders,
+    common: r.common ? { cards: r.common.cards.slice(), stream: r.common.stream.slice() } : null,
+    dealer: { ...r.dealer, cards: r.dealer.cards.slice() },
+    turnSeat: r.turnSeat,
+    follow: r.follow && { ...r.follow, answers: { ...r.follow.answers } },
+    followAdvance: Object.fromEntries(Object.entries(r.followAdvance).map(([id, a]) => [id, { ...a }])),
+    voidedPlayers: r.voidedPlayers.slice(),
+    andarBahar: ab && { gameCard: ab.gameCard, sides: [ab.sides[0].slice(), ab.sides[1].slice()], winner: ab.winner },
+    opening: r.opening,
+    log: r.log.slice(),
+    events: r.events.slice(),
+    spare: { holders: [], hands: [], common: null },
+  };
+}
+
+/** The saved form of a working table whose round runs under `pack`. */
+export function saveTable(pack: CompiledPack, table: Table): TableState {
+  return {
+    tableId: table.tableId,
+    packId: table.packId,
+    packVersion: table.packVersion,
+    packSha256: table.packSha256,
+    engineVersion: table.engineVersion,
+    paused: table.paused,
+    players: savePlayers(table.players),
+    seats: saveSeats(table),
+    warnings: table.warnings,
+    shoe: table.shoe ? table.shoe.state() : null,
+    retiredShoes: table.retiredShoes,
+    roundsPlayed: table.roundsPlayed,
+    round: saveRound(pack, table, table.round),
+    ...(table.host !== undefined ? { host: table.host } : {}),
+    ...(table.ended ? { ended: true } : {}),
+  };
+}
+
+/**
+ * Writes the saved form of `table` over `state`, in place. The round object, its log and its events
+ * stay the same objects while the round is the same, as a caller holding them expects.
+ */
+export function saveTableInto(pack: CompiledPack, table: Table, state: TableState): void {
+  const saved = saveTable(pack, table);
+  const held = state.round;
+  const same = (r: { id: string; no: number }) => held && r.id === held.id && r.no === held.no;
+  const left = table.left.find(same);
+  if (left) updateInPlace(held, saveRound(pack, table, left));
+  else if (same(saved.round) && updateInPlace(held, saved.round)) saved.round = held;
+  for (const key of Object.keys(state)) if (!(key in saved)) delete (state as unknown as Record<string, unknown>)[key];
+  Object.assign(state, saved);
+}
+
+/** Brings a saved round object up to date with its newer saved form; false when that is not an update of it. */
+function updateInPlace(round: RoundState, newer: RoundState): boolean {
+  const { log, events, ...rest } = newer;
+  if (log.length < round.log.length || events.length < round.events.length) return false;
+  for (let i = round.log.length; i < log.length; i++) round.log.push(log[i]);
+  for (let i = round.events.length; i < events.length; i++) round.events.push(events[i]);
+  Object.assign(round, rest);
+  return true;
+}
+
+export function savePlayers(players: Players): Record<string, PlayerState> {
+  const out: Record<string, PlayerState> = {};
+  for (let i = 0; i < players.names.length; i++) if (players.joined[i]) out[players.names[i]] = { balance: players.balance[i], demo: players.demo[i], ai: players.ai[i] };
+  return out;
+}
+
+export function saveSeats(table: Table): Record<string, SeatHolder> {
+  const out: Record<string, SeatHolder> = {};
+  for (let seat = 1; seat < table.seats.length; seat++) {
+    const holder = table.seats[seat];
+    if (holder) out[seat] = { ...holder };
+  }
+  return out;
+}
+
+/** One ledger row as a bet record. */
+export function betRecord(pack: CompiledPack, table: Table, round: Round, row: number): BetRecord {
+  const bets = round.bets;
+  const bet = pack.bets[bets.bet[row]];
+  const line = bets.line[row];
+  const insurance = bets.insurance[row];
+  const follows = bets.follows[row];
+  return {
+    id: bets.id[row],
+    player: table.players.names[bets.player[row]],
+    key: bet.key,
+    name: bet.name,
+    mode: bet.mode,
+    type: bet.type,
+    seat: bets.seat[row] === NO_SEAT ? null : bets.seat[row],
+    amount: bets.amount[row],
+    staked: bets.staked[row],
+    status: STATUS[bets.status[row]],
+    returned: bets.returned[row],
+    line: line === NO_LINE ? null : line === DEALER_BLACKJACK_LINE ? DEALER_BLACKJACK : bet.lines[line].name,
+    ...(follows ? { follows: follows.map((f) => ({ ...f })) } : {}),
+    ...(insurance !== INSURANCE_NONE ? { insurance: { cost: bets.insuranceCost[row], settled: insurance === INSURANCE_SETTLED } } : {}),
+  };
+}
+
+function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
+  const bets: BetRecord[] = [];
+  for (let row = 0; row < r.bets.length; row++) bets.push(betRecord(pack, table, r, row));
+  const seats: SeatRound[] = [];
+  const commonPlayers: Record<string, CommonPlayer> = {};
+  for (const h of r.holders) {
+    if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(copyHand), active: h.active, draws: h.draws, preselect: h.preselect };
+    else seats.push({ seat: h.seat, owner: h.owner, initial: h.initial.slice(), hands: h.hands.map(copyHand), active: h.active, preselect: h.preselect });
+  }
+  const ab = r.andarBahar;
+  return {
+    id: r.id,
+    no: r.no,
+    pack: r.pack,
+    engineVersion: r.engineVersion,
+    phase: r.phase,
+    openedAt: r.openedAt,
+    deadline: r.deadline,
+    shoeId: r.shoeId,
+    shoeCommitment: r.shoeCommitment,
+    roundInShoe: r.roundInShoe,
+    lastOfShoe: r.lastOfShoe,
+    bets,
+    nextBetId: r.nextBetId,
+    seats,
+    common: r.common ? { cards: r.common.cards.slice(), stream: r.common.stream.slice(), players: commonPlayers } : null,
+    dealer: { ...r.dealer, cards: r.dealer.cards.slice() },
+    turnSeat: r.turnSeat,
+    follow: r.follow && { ...r.follow, answers: { ...r.follow.answers } },
+    followAdvance: Object.fromEntries(Object.entries(r.followAdvance).map(([id, a]) => [id, { ...a }])),
+    voidedPlayers: r.voidedPlayers.slice(),
+    andarBahar: ab && { gameCard: ab.gameCard, sides: [ab.sides[0].slice(), ab.sides[1].slice()], winner: ab.winner },
+    opening: r.opening,
+    log: r.log,
+    events: r.events,
+  };
+}

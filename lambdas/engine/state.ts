@@ -1,0 +1,102 @@
+// The working form of a table: what the interpreter reads and changes while it applies commands.
+// The saved form (TableState, types.ts) is plain JSON for the store, views and recall; codec.ts
+// turns one into the other. Here bets are a typed ledger and players are numbered, so a round
+// played millions of times (the simulator) allocates nothing and looks nothing up by name.
+import type { Card } from '../core/cards.ts';
+import type { Shoe } from '../core/shoe.ts';
+import type { Ledger } from './ledger.ts';
+import type { Players } from './players.ts';
+import type { DealerState, EngineEvent, FollowWindow, Hand, Phase, PlayAction, RoundLogEntry, RoundState, SeatHolder } from './types.ts';
+
+export interface Table {
+  tableId: string;
+  packId: string;
+  packVersion: string;
+  packSha256: string;
+  engineVersion: string;
+  paused: boolean;
+  players: Players;
+  /** Seat holders by seat number (index 0 unused), kept across rounds. */
+  seats: (SeatHolder | null)[];
+  /** Under-minimum warnings per player and bet name (R-LL-LIMIT-2). */
+  warnings: Record<string, Record<string, number>>;
+  /** Secret: never in a player view. */
+  shoe: Shoe | null;
+  retiredShoes: { id: string; seed: string; commitment: string }[];
+  roundsPlayed: number;
+  round: Round;
+  /** Solo tables: the one human who plays here. */
+  host: string | undefined;
+  ended: boolean;
+  /** Rounds this working form finished and left for a new one since it was loaded (saved too: a caller may hold them). */
+  left: Round[];
+}
+
+/** Who plays hands: a seat, or a player at a common-draw table (seat 0). */
+export interface Holder {
+  /** The seat number; 0 for a common-draw player. */
+  seat: number;
+  owner: string;
+  /** The owner's index in Players. */
+  ownerIndex: number;
+  /** A seat's first two cards, kept for side bets after a split. */
+  initial: Card[];
+  hands: Hand[];
+  /** Index of the hand in play (finished hands are skipped from here). */
+  active: number;
+  /** An action chosen before the seat's turn (R-MW-TURN-1). */
+  preselect: PlayAction | null;
+  /** Common draw: stream cards this player has drawn so far (R-TB-DRAW-1). */
+  draws: number;
+}
+
+export interface Round {
+  id: string;
+  no: number;
+  pack: { id: string; version: string; sha256: string };
+  engineVersion: string;
+  phase: Phase;
+  openedAt: number;
+  deadline: number | null;
+  shoeId: string;
+  shoeCommitment: string;
+  roundInShoe: number;
+  lastOfShoe: boolean;
+  bets: Ledger;
+  nextBetId: number;
+  /** Who holds hands, in playing order (seats in seat order, or common-draw players); empty until the deal. */
+  holders: Holder[];
+  /** Common draw, once dealt: the shared initial hand and the stream (R-TB-DRAW-1). */
+  common: { cards: Card[]; stream: Card[] } | null;
+  dealer: DealerState;
+  turnSeat: number | null;
+  follow: FollowWindow | null;
+  followAdvance: Record<string, { double?: boolean; split?: boolean }>;
+  voidedPlayers: string[];
+  andarBahar: { gameCard: Card; sides: [Card[], Card[]]; winner: 0 | 1 | null } | null;
+  opening: RoundState['opening'];
+  log: RoundLogEntry[];
+  events: EngineEvent[];
+  /** Holders, hands and common cards of finished rounds, handed out again (events off: nothing of them is kept). */
+  spare: { holders: Holder[]; hands: Hand[]; common: { cards: Card[]; stream: Card[] } | null };
+}
+
+export const isSeat = (h: Holder): boolean => h.seat !== 0;
+
+/** Index of the first unfinished hand from the stored pointer on (hands.length when all are done). */
+export function activeIndex(h: Holder): number {
+  let i = h.active;
+  while (i < h.hands.length && h.hands[i].done) i++;
+  return i;
+}
+
+/** The hand a holder is on; undefined when they are done. Reading never changes the state. */
+export function currentHand(h: Holder): Hand | undefined {
+  return h.hands[activeIndex(h)];
+}
+
+/** Moves the stored pointer past finished hands (only the engine's own steps do this). */
+export function moveOn(h: Holder): Hand | undefined {
+  h.active = activeIndex(h);
+  return h.hands[h.active];
+}
