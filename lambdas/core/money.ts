@@ -40,6 +40,7 @@ export function gcd(a: number, b: number): number {
 export function payout(stake: number, ratio: Ratio, rounding: Rounding): number {
   const scaled = stake * ratio.num;
   if (!Number.isSafeInteger(scaled)) throw new RangeError(`payout overflow: ${stake} at ${ratio.num}:${ratio.den}`);
+  if (ratio.den === 1) return scaled; // a whole ratio: no division, nothing to round
   const whole = Math.floor(scaled / ratio.den);
   if (rounding === 'down') return whole;
   const rest = scaled - whole * ratio.den;

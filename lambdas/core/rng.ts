@@ -14,17 +14,32 @@ const TWO_32 = 0x1_0000_0000;
  * last block of n are drawn again, so every result is exactly equally likely (never raw `x % n`).
  */
 export function uniformInt(rng: RandomSource, n: number): number {
-  const limit = n < LIMITS.length ? LIMITS[n] : rejectFrom(n);
+  const limit = rejectionLimit(n);
   let x = rng.nextUint32();
   while (x >= limit) x = rng.nextUint32();
-  // x % n without a float modulo (x may exceed 2^31); exact, since x / n is far from rounding up to the next integer below 2^32.
-  return x - Math.floor(x / n) * n;
+  return modulo(x, n);
+}
+
+/** Values from this on are drawn again for a uniform result below n. */
+const rejectionLimit = (n: number): number => (n < LIMITS.length ? LIMITS[n] : rejectFrom(n));
+
+/** x % n for 0 <= x < 2^32, exactly, without a float modulo (x may exceed 2^31). */
+function modulo(x: number, n: number): number {
+  if (n < INVERSES.length) {
+    // By a multiply: x * (1/n) is within far less than one of x / n, so the quotient is off by at
+    // most one, and the remainder is corrected into [0, n). Exact: integers below 2^53.
+    const r = x - Math.floor(x * INVERSES[n]) * n;
+    return r < 0 ? r + n : r >= n ? r - n : r;
+  }
+  return x - Math.floor(x / n) * n; // exact, since x / n is far from rounding up to the next integer below 2^32
 }
 
 /** The first value of the incomplete last block of n. */
 const rejectFrom = (n: number): number => TWO_32 - (TWO_32 % n);
 /** rejectFrom(n) for the small n of card shuffles: a float modulo per card is a measurable part of a simulated round. */
 const LIMITS = Float64Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : rejectFrom(n)));
+/** 1/n for the same n: a division per card is a measurable part of a simulated round too. */
+const INVERSES = Float64Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : 1 / n));
 
 /** Fisher–Yates over the first `length` entries, in place. */
 export function shuffleInPlace(rng: RandomSource, cards: Uint8Array, length = cards.length): void {
@@ -71,10 +86,8 @@ export const commitment = (seed: Uint8Array): string => createHash('sha256').upd
  * simulator only; live play always uses ChaChaRandom.
  */
 export class FastRandom implements RandomSource {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  /** The four state words in a typed array: as object fields, values past 2^30 would be boxed on every step. */
+  private readonly s = new Int32Array(4);
 
   constructor(seed: number) {
     let s = seed >>> 0;
@@ -85,23 +98,22 @@ export class FastRandom implements RandomSource {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.a = next();
-    this.b = next();
-    this.c = next();
-    this.d = next();
+    for (let i = 0; i < 4; i++) this.s[i] = next();
   }
 
   nextUint32(): number {
-    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
-    const t = this.b << 9;
-    this.c ^= this.a;
-    this.d ^= this.b;
-    this.b ^= this.c;
-    this.a ^= this.d;
-    this.c ^= t;
-    this.d = rotl(this.d, 11);
-    return result;
+    const s = this.s;
+    const a = s[0];
+    const b = s[1];
+    const c = s[2] ^ a;
+    const d = s[3] ^ b;
+    s[0] = a ^ d;
+    s[1] = b ^ c;
+    s[2] = c ^ (b << 9);
+    s[3] = rotl(d, 11);
+    return Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
   }
+
 }
 
 const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k));

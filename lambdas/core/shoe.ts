@@ -87,6 +87,7 @@ export function fixedShoe(decks: number, cards: Card[]): ShoeState {
 export function shoeOrder(state: ShoeState): Uint8Array {
   const shoe = new Shoe(state);
   shoe.reveal(shoe.size - 1);
+  shoe.keepOrderOn(state);
   return shoe.order;
 }
 
@@ -105,8 +106,12 @@ export class Shoe {
   roundsStarted: number;
   /** Cards this shoe can deal: its size, or the fixed order's length. */
   private readonly end: number;
-  /** The order as far as known, shared with the saved form it was loaded from (one shuffle per shoe). */
-  private readonly dealt: Dealing;
+  /** The order, shared with the saved form it came from: a shoe is shuffled once, however often it is loaded. */
+  readonly order: Uint8Array;
+  /** The simulator's generator, revealing the order one card at a time; null when the order is known whole. */
+  private readonly rng: RandomSource | null;
+  /** Positions below this are final. */
+  private known: number;
 
   constructor(state: ShoeState) {
     this.id = state.id;
@@ -121,11 +126,10 @@ export class Shoe {
     this.cutCardOut = state.cutCardOut;
     this.roundsStarted = state.roundsStarted;
     this.end = this.fixed ? this.fixed.length : this.size;
-    this.dealt = this.fixed ? { order: new Uint8Array(0), rng: null, known: 0 } : dealing(state);
-  }
-
-  get order(): Uint8Array {
-    return this.dealt.order;
+    const d = this.fixed ? { order: new Uint8Array(0), rng: null, known: 0 } : dealing(state);
+    this.order = d.order;
+    this.rng = d.rng;
+    this.known = d.known;
   }
 
   /** The saved form, with the order cached off its JSON for the next load. */
@@ -143,24 +147,24 @@ export class Shoe {
       roundsStarted: this.roundsStarted,
       ...(this.fixed ? { fixed: this.fixed } : {}),
     };
-    if (!this.fixed) cache(s, this.dealt);
+    this.keepOrderOn(s);
     return s;
+  }
+
+  /** Caches the order as far as known on a saved form of this shoe, for the next load. */
+  keepOrderOn(state: ShoeState): void {
+    if (!this.fixed) cache(state, { order: this.order, rng: this.rng, known: this.known });
   }
 
   /** Deals the next card, or -1 when the shoe is exhausted. Marks the cut card when reached. */
   draw(): Card {
     const p = this.position;
     if (p >= this.end) return -1;
-    let card: Card;
-    if (this.fixed) card = this.fixed[p];
-    else {
-      const d = this.dealt;
-      if (d.known <= p) this.reveal(p);
-      card = d.order[p];
-    }
     this.position = p + 1;
-    if (p + 1 > this.cutAt) this.cutCardOut = true;
-    return card;
+    if (p >= this.cutAt) this.cutCardOut = true;
+    if (this.fixed) return this.fixed[p];
+    if (this.known <= p) this.reveal(p);
+    return this.order[p];
   }
 
   /**
@@ -181,7 +185,7 @@ export class Shoe {
    */
   reshuffleInPlace(): void {
     if (this.generator !== 'xoshiro') throw new Error('only simulator shoes are reshuffled in place');
-    this.dealt.known = 0;
+    this.known = 0;
     this.position = 0;
     this.cutCardOut = false;
     this.roundsStarted = 0;
@@ -189,17 +193,17 @@ export class Shoe {
 
   /** Forward Fisher–Yates steps until position `upTo` is final (live shoes are known whole). */
   reveal(upTo: number): void {
-    const d = this.dealt;
-    const order = d.order;
+    const order = this.order;
     const n = order.length;
-    let i = d.known;
+    const rng = this.rng!;
+    let i = this.known;
     for (; i <= upTo; i++) {
-      const j = i + uniformInt(d.rng!, n - i);
+      const j = i + uniformInt(rng, n - i);
       const t = order[i];
       order[i] = order[j];
       order[j] = t;
     }
-    d.known = i;
+    this.known = i;
   }
 }
 

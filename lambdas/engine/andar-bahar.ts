@@ -2,15 +2,15 @@
 // (R-AB-DECK-1, R-AB-GAME-1), bets per mode (R-AB-MODE-1), alternate dealing until a card of the
 // game card's rank appears (R-AB-DEAL-1), and every bet settled from the pack's pay tables.
 import { CARDS_PER_DECK, rankOf, type Card } from '../core/cards.ts';
-import { findBetFor, type CompiledBet } from '../pack/compiled.ts';
+import { findBetFor, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
 import { outcomeIndex } from '../pack/line-table.ts';
 import { checkStake, isRefusal, placeStake, returnBet, scratchStake, voidForShoe } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { NO_SEAT } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
-import type { Table } from './state.ts';
+import { empty, type Table } from './state.ts';
 import type { Family } from './table.ts';
-import { fail } from './types.ts';
+import { fail, type BetSpec, type Result } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
 const STAKE = scratchStake();
@@ -45,6 +45,16 @@ function dealTo(ctx: Ctx, table: Table, to: string): Card {
   return card;
 }
 
+/** Why no compiled bet matches a placement: its mode, or its name. (Apart: a closure in the hot path would cost every bet an allocation.) */
+function notOffered(pack: CompiledPack, cmd: BetSpec): Result {
+  const mode = cmd.mode ?? pack.modes!.default;
+  if (!pack.modes!.offered.includes(mode)) return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
+  const modes = pack.bets.filter((b) => b.name === cmd.bet).map((b) => b.mode);
+  return modes.length
+    ? fail('mode-not-offered', `${cmd.bet} is not offered in ${mode} mode; it is offered in: ${modes.join(', ')}`)
+    : fail('unknown-bet', `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
+}
+
 export const andarBahar: Family = {
   opened(ctx, table) {
     const gameCard = dealTo(ctx, table, 'game');
@@ -54,8 +64,8 @@ export const andarBahar: Family = {
     else {
       // A recycled round (simulator): the same arrays again.
       ab.gameCard = gameCard;
-      ab.sides[0].length = 0;
-      ab.sides[1].length = 0;
+      empty(ab.sides[0]);
+      empty(ab.sides[1]);
       ab.winner = null;
     }
   },
@@ -65,14 +75,7 @@ export const andarBahar: Family = {
     if (cmd.seat !== undefined) return fail('no-seats', 'Andar Bahar has no seats; omit seat');
     // Compiled bets exist only in offered modes, so the lookup itself checks the mode.
     const bet = findBetFor(pack, cmd);
-    if (!bet) {
-      const mode = cmd.mode ?? pack.modes!.default;
-      if (!pack.modes!.offered.includes(mode)) return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
-      const modes = pack.bets.filter((b) => b.name === cmd.bet).map((b) => b.mode);
-      return modes.length
-        ? fail('mode-not-offered', `${cmd.bet} is not offered in ${mode} mode; it is offered in: ${modes.join(', ')}`)
-        : fail('unknown-bet', `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
-    }
+    if (!bet) return notOffered(pack, cmd);
     const bets = table.round.bets;
     const existing = bets.findOpen(bet.index, player, NO_SEAT);
     const stake = checkStake(ctx, table, player, bet, existing < 0 ? 0 : bets.amount[existing], cmd.amount, STAKE);

@@ -57,8 +57,7 @@ export function checkStake(ctx: Ctx, table: Table, player: number, bet: Compiled
     if (warned > 0) voidHand = true;
     else warning = `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; accepted this once — a repeat voids your whole hand for the round`;
   }
-  const balance = table.players.balance[player];
-  if (!voidHand && accepted > balance) return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, balance)}`);
+  if (!voidHand && accepted > table.players.balance[player]) return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, table.players.balance[player])}`);
   if (!into) return { accepted, excess, warning, voidHand };
   into.accepted = accepted;
   into.excess = excess;

@@ -4,6 +4,7 @@
 import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
+import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, DEALER_BLACKJACK_LINE, INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, Ledger, NO_LINE, NO_SEAT, OPEN, RETURNED, SETTLED } from './ledger.ts';
 import { Players } from './players.ts';
 import type { Holder, Round, Table } from './state.ts';
@@ -37,6 +38,7 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
     round: loadRound(ctx.pack, state.round, players),
     host: state.host,
     ended: state.ended === true,
+    family: familyOf(ctx.pack),
     left: [],
   };
 }
@@ -89,7 +91,7 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
     dealer: { ...r.dealer, cards: r.dealer.cards.slice() },
     turnSeat: r.turnSeat,
     follow: r.follow && { ...r.follow, answers: { ...r.follow.answers } },
-    followAdvance: Object.fromEntries(Object.entries(r.followAdvance).map(([id, a]) => [id, { ...a }])),
+    followAdvance: Object.keys(r.followAdvance).length ? Object.fromEntries(Object.entries(r.followAdvance).map(([id, a]) => [id, { ...a }])) : null,
     voidedPlayers: r.voidedPlayers.slice(),
     andarBahar: ab && { gameCard: ab.gameCard, sides: [ab.sides[0].slice(), ab.sides[1].slice()], winner: ab.winner },
     opening: r.opening,
@@ -214,7 +216,7 @@ function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
     dealer: { ...r.dealer, cards: r.dealer.cards.slice() },
     turnSeat: r.turnSeat,
     follow: r.follow && { ...r.follow, answers: { ...r.follow.answers } },
-    followAdvance: Object.fromEntries(Object.entries(r.followAdvance).map(([id, a]) => [id, { ...a }])),
+    followAdvance: Object.fromEntries(Object.entries(r.followAdvance ?? {}).map(([id, a]) => [id, { ...a }])),
     voidedPlayers: r.voidedPlayers.slice(),
     andarBahar: ab && { gameCard: ab.gameCard, sides: [ab.sides[0].slice(), ab.sides[1].slice()], winner: ab.winner },
     opening: r.opening,

@@ -86,18 +86,23 @@ function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[]
     lines.push(line);
   }
   if (open.length === 1) return settleOne(ctx, table, bet, open[0], lines[0]);
-  const winnings = open.map((row, i) => (lines[i] < 0 ? 0 : payout(bets.amount[row], bet.lines[lines[i]].pays, ctx.pack.rounding)));
-  const total = winnings.reduce((a, b) => a + b, 0);
+  const winnings: number[] = [];
+  let total = 0;
+  for (let i = 0; i < open.length; i++) {
+    winnings.push(lines[i] < 0 ? 0 : payout(bets.amount[open[i]], bet.lines[lines[i]].pays, ctx.pack.rounding));
+    total += winnings[i];
+  }
   if (bet.capPerRound !== null && total > bet.capPerRound) {
     // Pro rata, rounded down: the paid total never exceeds the cap (R-LL-LIMIT-1).
     for (let i = 0; i < winnings.length; i++) winnings[i] = Number((BigInt(winnings[i]) * BigInt(bet.capPerRound)) / BigInt(total));
     if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: total, cap: bet.capPerRound });
   }
-  open.forEach((row, i) => {
+  for (let i = 0; i < open.length; i++) {
+    const row = open[i];
     const line = lines[i];
     credit(ctx, table, row, line >= 0 ? bets.amount[row] + winnings[i] : 0, line >= 0 ? bet.lines[line].name : 'lose');
     close(table, row, line >= 0 ? line : NO_LINE);
-  });
+  }
 }
 
 /** One placement, its paying line known (or UNDECIDED: left open). */

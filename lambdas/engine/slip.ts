@@ -2,7 +2,7 @@
 // only the slip's player's balance, rows, warnings and seats, the round's void list and its events.
 import { hasSeats } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
-import type { Table } from './state.ts';
+import { empty, type Table } from './state.ts';
 import type { BetSpec, SeatHolder } from './types.ts';
 
 export interface SlipSnapshot {
@@ -27,7 +27,7 @@ export function snapshotSlip(ctx: Ctx, table: Table, player: number, bets: reado
   into.balance = table.players.balance[player];
   into.rows = ledger.length;
   into.nextBetId = round.nextBetId;
-  into.own.length = 0;
+  empty(into.own);
   for (let row = 0; row < ledger.length; row++)
     if (ledger.player[row] === player) into.own.push(row, ledger.amount[row], ledger.staked[row], ledger.status[row], ledger.returned[row]);
   into.seats = takesSeat(ctx, table, bets) ? table.seats.slice() : null;

@@ -5,6 +5,7 @@
 import type { Card } from '../core/cards.ts';
 import type { Shoe } from '../core/shoe.ts';
 import type { Ledger } from './ledger.ts';
+import type { Family } from './table.ts';
 import type { Players } from './players.ts';
 import type { DealerState, EngineEvent, FollowWindow, Hand, Phase, PlayAction, RoundLogEntry, RoundState, SeatHolder } from './types.ts';
 
@@ -28,6 +29,8 @@ export interface Table {
   /** Solo tables: the one human who plays here. */
   host: string | undefined;
   ended: boolean;
+  /** The family's code for this table's pack (a table never changes family). */
+  family: Family;
   /** Rounds this working form finished and left for a new one since it was loaded (saved too: a caller may hold them). */
   left: Round[];
 }
@@ -71,7 +74,8 @@ export interface Round {
   dealer: DealerState;
   turnSeat: number | null;
   follow: FollowWindow | null;
-  followAdvance: Record<string, { double?: boolean; split?: boolean }>;
+  /** Follow answers given in advance (R-MW-BEHIND-5), by bet-behind id; null while there are none. */
+  followAdvance: Record<string, { double?: boolean; split?: boolean }> | null;
   voidedPlayers: string[];
   andarBahar: { gameCard: Card; sides: [Card[], Card[]]; winner: 0 | 1 | null } | null;
   opening: RoundState['opening'];
@@ -82,6 +86,20 @@ export interface Round {
 }
 
 export const isSeat = (h: Holder): boolean => h.seat !== 0;
+
+/** The holder of a seat; undefined when the seat has no hand this round. */
+export function holderAt(round: Round, seat: number): Holder | undefined {
+  const holders = round.holders;
+  for (let i = 0; i < holders.length; i++) if (holders[i].seat === seat) return holders[i];
+  return undefined;
+}
+
+/** A common-draw player's holder, by Players index. */
+export function holderOf(round: Round, player: number): Holder | undefined {
+  const holders = round.holders;
+  for (let i = 0; i < holders.length; i++) if (holders[i].ownerIndex === player) return holders[i];
+  return undefined;
+}
 
 /** Index of the first unfinished hand from the stored pointer on (hands.length when all are done). */
 export function activeIndex(h: Holder): number {
@@ -99,4 +117,9 @@ export function currentHand(h: Holder): Hand | undefined {
 export function moveOn(h: Holder): Hand | undefined {
   h.active = activeIndex(h);
   return h.hands[h.active];
+}
+
+/** Empties an array in place, keeping its storage: setting `length = 0` frees it, and the next round would allocate it again. */
+export function empty(array: unknown[]): void {
+  while (array.length > 0) array.pop();
 }

@@ -11,11 +11,10 @@ import { fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
 import { returnAll } from './bets.ts';
 import { loadTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
 import { emit, ok, type Ctx } from './context.ts';
-import { andarBahar } from './andar-bahar.ts';
-import { blackjack } from './blackjack/index.ts';
+import { familyOf } from './families.ts';
 import { Ledger } from './ledger.ts';
 import { Players } from './players.ts';
-import type { Round, Table } from './state.ts';
+import { empty, type Round, type Table } from './state.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
 import { fail, type BetSpec, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
 
@@ -35,8 +34,6 @@ export interface Family {
   recycle?(round: Round): void;
 }
 
-const families: Record<string, Family> = { blackjack, 'andar-bahar': andarBahar };
-const familyOf = (ctx: Ctx): Family => families[ctx.pack.family];
 
 export interface TableOptions {
   /** Scenarios and the CLI only: deal exactly these cards, in order, with no burn. */
@@ -113,6 +110,7 @@ function blankTable(ctx: Ctx, tableId: string): Table {
     round: undefined as unknown as Round,
     host: undefined,
     ended: false,
+    family: familyOf(pack),
     left: [],
   };
 }
@@ -146,7 +144,7 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
     }
     case 'bet': {
       const player = table.players.joinedIndex(cmd.player);
-      return bettingOpen(table, cmd.player, player) ?? familyOf(ctx).bet(ctx, table, player, cmd);
+      return bettingOpen(table, cmd.player, player) ?? table.family.bet(ctx, table, player, cmd);
     }
     case 'bets': {
       const player = table.players.joinedIndex(cmd.player);
@@ -155,12 +153,12 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
     case 'act': {
       const player = table.players.joinedIndex(cmd.player);
       if (player < 0) return fail('unknown-player', `${cmd.player} has not joined this table`);
-      return familyOf(ctx).act(ctx, table, player, cmd);
+      return table.family.act(ctx, table, player, cmd);
     }
     case 'deal':
       if (table.paused) return fail('table-paused', 'the table is paused');
       if (round.phase !== 'betting') return fail('not-betting', `the round is already dealt (phase ${round.phase})`);
-      return familyOf(ctx).deal(ctx, table);
+      return table.family.deal(ctx, table);
     case 'timeout':
       return timeout(ctx, table);
     case 'tick':
@@ -223,7 +221,7 @@ const SLIP = emptySnapshot();
 /** A bet slip: each bet as if placed alone, in order; a refusal undoes the ones before it. */
 function placeSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpec[]): Result {
   if (!Array.isArray(bets) || bets.length === 0) return fail('empty-slip', 'a bet slip needs at least one bet');
-  const family = familyOf(ctx);
+  const family = table.family;
   const before = snapshotSlip(ctx, table, player, bets, SLIP);
   const name = table.players.names[player];
   for (let i = 0; i < bets.length; i++) {
@@ -241,10 +239,10 @@ function timeout(ctx: Ctx, table: Table): Result {
   const phase = table.round.phase;
   if (phase === 'betting') {
     if (table.paused) return fail('table-paused', 'the table is paused');
-    return familyOf(ctx).deal(ctx, table);
+    return table.family.deal(ctx, table);
   }
   if (phase === 'settled' || phase === 'void' || phase === 'dealer') return fail('no-window-open', `no decision window is open (phase ${phase})`);
-  return familyOf(ctx).timeout(ctx, table);
+  return table.family.timeout(ctx, table);
 }
 
 /** Applies whatever the clock says is due: expired windows, and the next round after settlement. */
@@ -324,7 +322,7 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
   const deadline = ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs;
   const old = table.round;
   // Nothing is recorded with events off (the simulator), so the finished round is reused in place.
-  if (!ctx.events && old?.pack.sha256 === ctx.pack.sha256) recycleRound(ctx, old, no, now, deadline, shoe);
+  if (!ctx.events && old?.pack.sha256 === ctx.pack.sha256) recycleRound(table, no, now, deadline, shoe);
   else {
     if (old) table.left.push(old);
     table.round = {
@@ -346,7 +344,7 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
       dealer: { cards: [], holeShown: false, blackjack: null },
       turnSeat: null,
       follow: null,
-      followAdvance: {},
+      followAdvance: null,
       voidedPlayers: [],
       andarBahar: null,
       // Kept for replay when the round is recorded; the simulator (events off) skips the copies.
@@ -358,7 +356,7 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
   }
   shoe.roundsStarted++;
   for (const e of shoeEvents) emit(ctx, table, e);
-  familyOf(ctx).opened(ctx, table);
+  table.family.opened(ctx, table);
   if (ctx.events) emit(ctx, table, { type: 'round-opened', round: no, deadline: table.round.deadline });
 }
 
@@ -368,8 +366,9 @@ function openingOf(table: Table): Pick<RoundState['opening'], 'players' | 'seats
 }
 
 /** Resets a finished round in place as round `no`. */
-function recycleRound(ctx: Ctx, round: Round, no: number, now: number, deadline: number | null, shoe: Shoe): void {
-  familyOf(ctx).recycle?.(round);
+function recycleRound(table: Table, no: number, now: number, deadline: number | null, shoe: Shoe): void {
+  const round = table.round;
+  table.family.recycle?.(round);
   round.no = no;
   round.phase = 'betting';
   round.openedAt = now;
@@ -380,15 +379,12 @@ function recycleRound(ctx: Ctx, round: Round, no: number, now: number, deadline:
   round.lastOfShoe = false;
   round.bets.clear();
   round.nextBetId = 1;
-  round.dealer.cards.length = 0;
+  empty(round.dealer.cards);
   round.dealer.holeShown = false;
   round.dealer.blackjack = null;
   round.turnSeat = null;
   round.follow = null;
-  for (const _ in round.followAdvance) {
-    round.followAdvance = {};
-    break;
-  }
-  round.voidedPlayers.length = 0;
+  round.followAdvance = null;
+  empty(round.voidedPlayers);
   round.opening.shoePosition = shoe.position;
 }

@@ -122,6 +122,17 @@ describe('R-BJ-SHOE-3: scaling uses rejection sampling, never x % n', () => {
     expect(s.reads).toBe(3);
   });
 
+  it('R-BJ-SHOE-3: an accepted value maps to exactly value mod n for every card count, at the edges of every block', () => {
+    // The remainder is taken by a multiply with 1/n, corrected by one: it must equal x % n exactly.
+    for (let n = 1; n <= 1100; n++) {
+      const limit = TWO_32 - (TWO_32 % n);
+      const blocks = [0, 1, Math.floor(limit / n / 2), Math.floor(limit / n) - 1];
+      for (const k of blocks)
+        for (const x of [k * n - 1, k * n, k * n + 1, k * n + n - 1])
+          if (x >= 0 && x < limit) expect(uniformInt(stub([x]), n), `${x} mod ${n}`).toBe(x % n);
+    }
+  });
+
   it('R-BJ-SHOE-3: for a power of two nothing is rejected', () => {
     const s = stub([0xffffffff]);
     expect(uniformInt(s, 8)).toBe(7);

@@ -25,6 +25,12 @@ export function mainOn(ctx: Ctx, table: Table, seat: number, player = -1): numbe
   return -1;
 }
 
+/** The player's seat bet on `seat` so far (0 for none). */
+function seatBetOn(ctx: Ctx, table: Table, seat: number, player: number): number {
+  const row = mainOn(ctx, table, seat, player);
+  return row < 0 ? 0 : table.round.bets.amount[row];
+}
+
 export function placeBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec): Result {
   const pack = ctx.pack;
   if (cmd.mode !== undefined && !pack.modes) return fail('mode-not-offered', `this table has no betting modes; remove mode "${cmd.mode}"`);
@@ -105,15 +111,11 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
   const holder = table.seats[seat];
   if (holder && holder.owner !== name) return fail('seat-taken', `seat ${seat} is taken by ${holder.owner}`);
   if (players.demo[player] && !rules.demoMaySit) return fail('demo-cannot-sit', 'demo accounts cannot occupy a seat; bet behind a seated player instead (R-MW-SEAT-1)');
-  const amountOn = (s: number) => {
-    const row = mainOn(ctx, table, s, player);
-    return row < 0 ? 0 : table.round.bets.amount[row];
-  };
-
   if (!holder) {
     const mine = seatsOf(ctx, table, name);
     if (mine.length >= rules.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${rules.seatsPerPlayer}`);
-    const current = Math.max(0, ...mine.map(amountOn));
+    let current = 0;
+    for (const s of mine) current = Math.max(current, seatBetOn(ctx, table, s, player));
     // A seat kept from the last round has no seat bet yet: the amount to match is unknown until it has.
     if (rules.mirrorSeatBets && mine.length > 0 && current === 0)
       return fail('seat-bet-mismatch', `your seats carry the same seat bet: place this round's seat bet on seat ${mine.join(', ')} first, then take seat ${seat} with the same amount (R-MW-SEAT-2)`);
@@ -143,7 +145,7 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
   const stakes: Stake[] = [];
   let committed = 0;
   for (let i = 0; i < targets.length; i++) {
-    const stake = checkStake(ctx, table, player, bet, amountOn(targets[i]), each);
+    const stake = checkStake(ctx, table, player, bet, seatBetOn(ctx, table, targets[i], player), each);
     if (isRefusal(stake)) return stake;
     if (stake.voidHand) return voidPlayerHand(ctx, table, player, bet);
     committed += stake.accepted;

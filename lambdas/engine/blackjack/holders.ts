@@ -2,14 +2,14 @@
 // for the next one, and its holders, hands and card arrays are kept aside and handed out again, so
 // a simulated round allocates nothing.
 import type { Card } from '../../core/cards.ts';
-import type { Holder, Round } from '../state.ts';
+import { empty, type Holder, type Round } from '../state.ts';
 import type { Hand } from '../types.ts';
 
 
 export function newHand(round: Round, stake: number): Hand {
   const h = round.spare.hands.pop();
   if (!h) return { cards: [], stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false };
-  h.cards.length = 0;
+  empty(h.cards);
   h.stake = stake;
   h.doubled = false;
   h.fromSplit = false;
@@ -27,7 +27,7 @@ export function newHolder(round: Round, seat: number, owner: string, ownerIndex:
   h.seat = seat;
   h.owner = owner;
   h.ownerIndex = ownerIndex;
-  h.initial.length = 0;
+  empty(h.initial);
   h.hands.push(newHand(round, stake));
   h.active = 0;
   h.preselect = null;
@@ -40,8 +40,8 @@ export function newCommon(round: Round): { cards: Card[]; stream: Card[] } {
   const s = round.spare;
   const common = s.common ?? { cards: [], stream: [] };
   s.common = null;
-  common.cards.length = 0;
-  common.stream.length = 0;
+  empty(common.cards);
+  empty(common.stream);
   return common;
 }
 

@@ -3,7 +3,7 @@ import type { Family } from '../table.ts';
 import { seatOrNull, stakeMore, voidForShoe } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
 import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, OPEN } from '../ledger.ts';
-import { currentHand, type Holder, type Table } from '../state.ts';
+import { currentHand, holderAt, holderOf, type Holder, type Table } from '../state.ts';
 import { fail, type Command, type PlayAction, type Result } from '../types.ts';
 import { placeBet } from './betting.ts';
 import { closeInsurance, deal, isInsurable, minimumSeatBet, release } from './deal.ts';
@@ -57,12 +57,12 @@ export const blackjack: Family = {
 function addressed(table: Table, player: number, cmd: ActCommand): Holder | Result {
   const round = table.round;
   if (round.common) {
-    const h = round.holders.find((x) => x.ownerIndex === player);
+    const h = holderOf(round, player);
     if (!h) return fail('no-hand', `${cmd.player} has no hand in this round; only players with a main bet play (R-TB-BET-1)`);
     return h;
   }
   if (cmd.seat === undefined) return fail('seat-required', 'say which seat the action is for');
-  const h = round.holders.find((s) => s.seat === cmd.seat);
+  const h = holderAt(round, cmd.seat);
   if (!h) return fail('seat-not-playing', `seat ${cmd.seat} has no hand in this round`);
   if (h.owner !== cmd.player) return fail('not-your-seat', `seat ${cmd.seat} is ${h.owner}'s; you may act only on your own seats`);
   return h;
@@ -148,7 +148,7 @@ function followAnswer(ctx: Ctx, table: Table, player: number, cmd: ActCommand): 
     advance(ctx, table);
     return ok(ctx);
   }
-  (round.followAdvance[id] ??= {})[kind] = cmd.accept;
+  ((round.followAdvance ??= {})[id] ??= {})[kind] = cmd.accept;
   return ok(ctx);
 }
 
@@ -164,7 +164,7 @@ function timeout(ctx: Ctx, table: Table): Result {
     case 'turns':
       if (round.common) for (const h of round.holders) autoComplete(ctx, table, h, true);
       else {
-        const h = round.holders.find((s) => s.seat === round.turnSeat);
+        const h = round.turnSeat === null ? undefined : holderAt(round, round.turnSeat);
         if (!h) return fail('no-window-open', 'no seat is deciding now');
         autoComplete(ctx, table, h);
       }

@@ -105,6 +105,11 @@ function returnOf(ctx: Ctx, outcome: Outcome, stake: number, bet: CompiledBet): 
   }
 }
 
+function onANatural(stakes: readonly Follow[], hands: readonly Hand[]): boolean {
+  for (const f of stakes) if (isNatural(hands[f.hand])) return true;
+  return false;
+}
+
 /**
  * Settles a main bet or a bet behind over the hands it is on. Against a dealer blackjack found at
  * the dealer's turn (no peek), original-bets loses only the original stake; lose-all loses
@@ -117,7 +122,7 @@ function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follo
   let staked = 0;
   for (const f of stakes) staked += f.stake;
   const extra = staked - bets.amount[row];
-  if (dealerBlackjack && !loseAll && extra > 0 && !stakes.some((f) => isNatural(hands[f.hand]))) {
+  if (dealerBlackjack && !loseAll && extra > 0 && !onANatural(stakes, hands)) {
     credit(ctx, table, row, extra, 'dealer blackjack: only the original bet lost');
     close(table, row, DEALER_BLACKJACK_LINE);
     return;

@@ -8,8 +8,8 @@ import { stakeMore } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
 import { total } from '../hand.ts';
-import { activeIndex, currentHand, moveOn, type Holder, type Table } from '../state.ts';
-import type { Hand, PlayAction } from '../types.ts';
+import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, type Table } from '../state.ts';
+import type { Follow, Hand, PlayAction } from '../types.ts';
 import { closeInsurance, insuranceAnswered } from './deal.ts';
 import { newHand } from './holders.ts';
 import { dealCard, drawFor, isBehindOn, mainRow, seatLabel, upCard } from './players.ts';
@@ -200,16 +200,9 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
     }
     case 'split': {
       stakeMore(ctx, table, mainRow(ctx, table, h), hand.stake, 'split');
-      const [first, second] = hand.cards;
+      const first = hand.cards[0];
       const aces = rankOf(first) === 0;
-      const part = (card: number): Hand => {
-        const p = newHand(round, hand.stake);
-        p.cards.push(card);
-        p.fromSplit = true;
-        p.splitAces = aces;
-        return p;
-      };
-      h.hands.splice(index, 1, part(first), part(second));
+      h.hands.splice(index, 1, splitPart(round, first, hand.stake, aces), splitPart(round, hand.cards[1], hand.stake, aces));
       round.spare.hands.push(hand);
       if (h.seat !== 0) {
         const bets = round.bets;
@@ -221,6 +214,20 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
   }
 }
 
+/** One hand of a split pair: its first card, the seat bet, from a split. */
+function splitPart(round: Round, card: number, stake: number, aces: boolean): Hand {
+  const p = newHand(round, stake);
+  p.cards.push(card);
+  p.fromSplit = true;
+  p.splitAces = aces;
+  return p;
+}
+
+const followOf = (follows: readonly Follow[], hand: number): Follow | undefined => {
+  for (const f of follows) if (f.hand === hand) return f;
+  return undefined;
+};
+
 /** Bet-behind players decide to follow a double or split before any card is dealt (R-MW-BEHIND-5). */
 function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split'): boolean {
   const bb = ctx.pack.table.betBehind;
@@ -230,9 +237,9 @@ function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split')
   const hand = h.active;
   let answers: Record<string, boolean | null> | null = null;
   for (let row = 0; row < bets.length; row++) {
-    if (!isBehindOn(ctx, bets, row, h.seat) || !bets.follows[row]!.some((f) => f.hand === hand)) continue;
+    if (!isBehindOn(ctx, bets, row, h.seat) || !followOf(bets.follows[row]!, hand)) continue;
     const id = bets.id[row];
-    (answers ??= {})[id] = round.followAdvance[id]?.[kind] ?? (table.players.ai[bets.player[row]] ? false : null);
+    (answers ??= {})[id] = round.followAdvance?.[id]?.[kind] ?? (table.players.ai[bets.player[row]] ? false : null);
   }
   if (!answers) return false;
   round.follow = { seat: h.seat, hand, kind, answers };
@@ -250,7 +257,7 @@ function closeFollow(ctx: Ctx, table: Table): void {
   for (let row = 0; row < bets.length; row++) {
     if (!isBehindOn(ctx, bets, row, follow.seat) || !(bets.id[row] in follow.answers)) continue;
     const follows = bets.follows[row]!;
-    const entry = follows.find((f) => f.hand === follow.hand)!;
+    const entry = followOf(follows, follow.hand)!;
     const yes = follow.answers[bets.id[row]] === true && table.players.balance[bets.player[row]] >= entry.stake;
     if (!yes) continue;
     stakeMore(ctx, table, row, entry.stake, `follow ${follow.kind}`);
@@ -261,7 +268,7 @@ function closeFollow(ctx: Ctx, table: Table): void {
   round.phase = 'turns';
   round.deadline = null;
   if (follow.kind === 'double') {
-    const seat = round.holders.find((s) => s.seat === follow.seat)!;
+    const seat = holderAt(round, follow.seat)!;
     const hand = seat.hands[follow.hand];
     hand.cards.push(dealCard(ctx, table, seatLabel(seat.seat)));
     hand.done = true;
