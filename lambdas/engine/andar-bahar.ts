@@ -4,7 +4,7 @@
 import { CARDS_PER_DECK, rankOf, type Card } from '../core/cards.ts';
 import { findBetFor, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
 import { outcomeIndex } from '../pack/line-table.ts';
-import { checkStake, isRefusal, placeStake, returnBet, scratchStake, voidForShoe } from './bets.ts';
+import { placeOnSpot, returnBet, voidForShoe } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { NO_SEAT } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
@@ -13,7 +13,6 @@ import type { Family } from './table.ts';
 import { fail, type BetSpec, type Result } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
-const STAKE = scratchStake();
 
 // One group of each kind, filled once a round when the winner is known: a bet reads it and lets go.
 const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = { winner: undefined, cardsDealt: undefined };
@@ -45,6 +44,16 @@ function dealTo(ctx: Ctx, table: Table, to: string): Card {
   return card;
 }
 
+const noSeats = (): Result => fail('no-seats', 'Andar Bahar has no seats; omit seat');
+
+/** A repeated bet under the minimum voids the player's bets of the round (R-LL-LIMIT-2). */
+function voidHand(ctx: Ctx, table: Table, player: number, bet: CompiledBet): Result {
+  const bets = table.round.bets;
+  for (let row = 0; row < bets.length; row++) if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
+  table.round.voidedPlayers.push(table.players.names[player]);
+  return ok(ctx);
+}
+
 /** Why no compiled bet matches a placement: its mode, or its name. (Apart: a closure in the hot path would cost every bet an allocation.) */
 function notOffered(pack: CompiledPack, cmd: BetSpec): Result {
   const mode = cmd.mode ?? pack.modes!.default;
@@ -71,22 +80,11 @@ export const andarBahar: Family = {
   },
 
   bet(ctx, table, player, cmd) {
-    const pack = ctx.pack;
-    if (cmd.seat !== undefined) return fail('no-seats', 'Andar Bahar has no seats; omit seat');
+    if (cmd.seat !== undefined) return noSeats();
     // Compiled bets exist only in offered modes, so the lookup itself checks the mode.
-    const bet = findBetFor(pack, cmd);
-    if (!bet) return notOffered(pack, cmd);
-    const bets = table.round.bets;
-    const existing = bets.findOpen(bet.index, player, NO_SEAT);
-    const stake = checkStake(ctx, table, player, bet, existing < 0 ? 0 : bets.amount[existing], cmd.amount, STAKE);
-    if (isRefusal(stake)) return stake;
-    if (stake.voidHand) {
-      for (let row = 0; row < bets.length; row++) if (bets.player[row] === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
-      table.round.voidedPlayers.push(table.players.names[player]);
-      return ok(ctx);
-    }
-    placeStake(ctx, table, player, bet, NO_SEAT, stake, existing);
-    return ok(ctx);
+    const bet = findBetFor(ctx.pack, cmd);
+    if (!bet) return notOffered(ctx.pack, cmd);
+    return placeOnSpot(ctx, table, player, bet, NO_SEAT, cmd.amount, voidHand);
   },
 
   act: () => fail('no-actions', 'Andar Bahar has no player actions; place bets while betting is open'),

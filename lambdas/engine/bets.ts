@@ -1,10 +1,10 @@
 // Bet placement rules shared by every family: limits with over-max and under-min handling
 // (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the ledger rows themselves.
 import type { CompiledBet } from '../pack/compiled.ts';
-import { emit, pay, type Ctx } from './context.ts';
+import { emit, ok, pay, type Ctx } from './context.ts';
 import { NO_SEAT, OPEN, RETURNED, SETTLED, type Ledger } from './ledger.ts';
 import type { Table } from './state.ts';
-import { fail, type EngineError } from './types.ts';
+import { fail, type EngineError, type Result } from './types.ts';
 
 export interface Stake {
   /** What is taken now. */
@@ -34,6 +34,24 @@ export const seatOrNull = (seat: number): number | null => (seat === NO_SEAT ? n
  * The answer is written into `into` when given: a caller that uses it at once passes a reusable one.
  */
 export function checkStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
+  // The usual case, kept small so the compiler inlines it: a whole amount within the limits, the round limit and the balance.
+  const total = existing + amount;
+  if (Number.isSafeInteger(amount) && amount > 0 && total <= bet.max && total >= bet.min && (bet.roundLimit === null || table.round.roundInShoe <= bet.roundLimit) && amount <= table.players.balance[player])
+    return stakeOf(into, amount, 0, null, false);
+  return checkUnusualStake(ctx, table, player, bet, existing, amount, into);
+}
+
+function stakeOf(into: Stake | undefined, accepted: number, excess: number, warning: string | null, voidHand: boolean): Stake {
+  if (!into) return { accepted, excess, warning, voidHand };
+  into.accepted = accepted;
+  into.excess = excess;
+  into.warning = warning;
+  into.voidHand = voidHand;
+  return into;
+}
+
+/** checkStake for a stake outside the usual case: a refusal, or a limit's warning or void (R-LL-LIMIT-2). */
+function checkUnusualStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
   if (!Number.isSafeInteger(amount) || amount <= 0)
     return fail('invalid-amount', `${bet.name}: the amount must be a whole number of minor units above 0 (got ${amount})`);
   const round = table.round;
@@ -58,12 +76,7 @@ export function checkStake(ctx: Ctx, table: Table, player: number, bet: Compiled
     else warning = `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; accepted this once — a repeat voids your whole hand for the round`;
   }
   if (!voidHand && accepted > table.players.balance[player]) return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, table.players.balance[player])}`);
-  if (!into) return { accepted, excess, warning, voidHand };
-  into.accepted = accepted;
-  into.excess = excess;
-  into.warning = warning;
-  into.voidHand = voidHand;
-  return into;
+  return stakeOf(into, accepted, excess, warning, voidHand);
 }
 
 /** A Stake to pass to checkStake when the answer is used at once and dropped. */
@@ -76,26 +89,44 @@ export function placeStake(ctx: Ctx, table: Table, player: number, bet: Compiled
   const round = table.round;
   const bets = round.bets;
   const row = existing >= 0 ? existing : bets.add(round.nextBetId++, bet.index, player, seat);
-  bets.amount[row] += stake.accepted;
-  bets.staked[row] += stake.accepted;
+  bets.addStake(row, stake.accepted);
   move(ctx, table, player, -stake.accepted, 'bet', bet.key);
-  if (stake.warning) {
-    const name = table.players.names[player];
-    if (ctx.events) emit(ctx, table, { type: 'warning', player: name, message: stake.warning });
-    if (stake.excess === 0) ((table.warnings[name] ??= {})[bet.name] = (table.warnings[name]?.[bet.name] ?? 0) + 1);
-  }
-  if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount: stake.accepted, total: bets.amount[row] });
+  if (stake.warning) noteWarning(ctx, table, player, bet, stake);
+  if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount: stake.accepted, total: bets.amount(row) });
   return row;
 }
+
+/** A limit's warning goes to the player; one under the minimum is counted (a repeat voids the hand, R-LL-LIMIT-2). */
+function noteWarning(ctx: Ctx, table: Table, player: number, bet: CompiledBet, stake: Stake): void {
+  const name = table.players.names[player];
+  if (ctx.events) emit(ctx, table, { type: 'warning', player: name, message: stake.warning! });
+  if (stake.excess === 0) ((table.warnings[name] ??= {})[bet.name] = (table.warnings[name]?.[bet.name] ?? 0) + 1);
+}
+
+/**
+ * A bet on one spot with the bet's own limits: placed, or refused, or (a repeated under-minimum
+ * bet) handed to `voidHand`, which voids the player's hand as the family does (R-LL-LIMIT-2).
+ */
+export function placeOnSpot(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number, voidHand: (ctx: Ctx, table: Table, player: number, bet: CompiledBet) => Result): Result {
+  const bets = table.round.bets;
+  const existing = bets.findOpen(bet.index, player, seat);
+  const stake = checkStake(ctx, table, player, bet, existing < 0 ? 0 : bets.amount(existing), amount, STAKE);
+  if (isRefusal(stake)) return stake;
+  if (stake.voidHand) return voidHand(ctx, table, player, bet);
+  placeStake(ctx, table, player, bet, seat, stake, existing);
+  return ok(ctx);
+}
+
+const STAKE = scratchStake();
 
 /** Debits an addition to a bet: its stake, a double, a split, a follow, insurance. */
 export function stakeMore(ctx: Ctx, table: Table, row: number, amount: number, reason: string): void {
   const bets = table.round.bets;
-  bets.staked[row] += amount;
-  pay(ctx, table, bets.player[row], -amount, reason);
+  bets.addStaked(row, amount);
+  pay(ctx, table, bets.player(row), -amount, reason);
 }
 
-export const keyOf = (ctx: Ctx, bets: Ledger, row: number): string => ctx.pack.bets[bets.bet[row]].key;
+export const keyOf = (ctx: Ctx, bets: Ledger, row: number): string => ctx.pack.bets[bets.bet(row)].key;
 
 /**
  * Undoes a bet (void, a seat removed, a voided hand): the player gets back everything staked on it,
@@ -103,18 +134,18 @@ export const keyOf = (ctx: Ctx, bets: Ledger, row: number): string => ctx.pack.b
  */
 export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): void {
   const bets = table.round.bets;
-  if (bets.status[row] === RETURNED) return;
-  const delta = bets.staked[row] - bets.returned[row];
+  if (bets.status(row) === RETURNED) return;
+  const delta = bets.staked(row) - bets.returned(row);
   bets.closeRow(row, RETURNED);
-  bets.returned[row] = bets.staked[row];
-  const player = bets.player[row];
+  bets.setMoney(row, bets.amount(row), bets.staked(row), bets.staked(row));
+  const player = bets.player(row);
   if (!ctx.events) {
     table.players.balance[player] += delta;
     return;
   }
   const key = keyOf(ctx, bets, row);
   pay(ctx, table, player, delta, `returned ${key}: ${reason}`);
-  emit(ctx, table, { type: 'bet-returned', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat[row]), amount: bets.staked[row], reason });
+  emit(ctx, table, { type: 'bet-returned', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat(row)), amount: bets.staked(row), reason });
 }
 
 /** Returns every bet of the round (void, a shoe run dry). */
@@ -135,15 +166,15 @@ export function voidForShoe(ctx: Ctx, table: Table): void {
 /** Credits what a bet (or part of it) returns, stake included; 0 for a loss. */
 export function credit(ctx: Ctx, table: Table, row: number, returned: number, outcome: string, hand: number | null = null): void {
   const bets = table.round.bets;
-  bets.returned[row] += returned;
-  const player = bets.player[row];
+  bets.addReturned(row, returned);
+  const player = bets.player(row);
   if (!ctx.events) {
     table.players.balance[player] += returned;
     return;
   }
   const key = keyOf(ctx, bets, row);
   move(ctx, table, player, returned, 'settle', key);
-  emit(ctx, table, { type: 'settled', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat[row]), hand, stake: bets.amount[row], returned, outcome });
+  emit(ctx, table, { type: 'settled', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat(row)), hand, stake: bets.amount(row), returned, outcome });
 }
 
 /** `pay`, with the wallet event's reason (`verb key`) built only when events are kept. */
@@ -156,7 +187,7 @@ function move(ctx: Ctx, table: Table, player: number, delta: number, verb: strin
 export function close(table: Table, row: number, line: number): void {
   const bets = table.round.bets;
   bets.closeRow(row, SETTLED);
-  bets.line[row] = line;
+  bets.setLine(row, line);
 }
 
-export const isOpen = (bets: Ledger, row: number): boolean => bets.status[row] === OPEN;
+export const isOpen = (bets: Ledger, row: number): boolean => bets.status(row) === OPEN;

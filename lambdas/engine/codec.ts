@@ -52,15 +52,10 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
     const bet = pack.betByKey.get(b.key);
     if (!bet) throw new Error(`round ${r.id} holds a ${b.key} bet, which pack ${pack.id} ${pack.version} does not offer`);
     const row = bets.add(b.id, bet.index, players.indexOf(b.player), b.seat ?? NO_SEAT);
-    bets.amount[row] = b.amount;
-    bets.staked[row] = b.staked;
-    bets.returned[row] = b.returned;
+    bets.setMoney(row, b.amount, b.staked, b.returned);
     bets.setStatus(row, STATUS_CODE[b.status]);
-    bets.line[row] = b.line === null ? NO_LINE : bet.type === 'paytable' ? bet.lines.findIndex((l) => l.name === b.line) : DEALER_BLACKJACK_LINE;
-    if (b.insurance) {
-      bets.insurance[row] = b.insurance.settled ? INSURANCE_SETTLED : INSURANCE_PENDING;
-      bets.insuranceCost[row] = b.insurance.cost;
-    }
+    bets.setLine(row, b.line === null ? NO_LINE : bet.type === 'paytable' ? bet.lines.findIndex((l) => l.name === b.line) : DEALER_BLACKJACK_LINE);
+    if (b.insurance) bets.setInsurance(row, b.insurance.settled ? INSURANCE_SETTLED : INSURANCE_PENDING, b.insurance.cost);
     if (b.follows) bets.follows[row] = b.follows.map((f) => ({ ...f }));
   }
   const holders: Holder[] = [];
@@ -165,25 +160,25 @@ export function saveSeats(table: Table): Record<string, SeatHolder> {
 /** One ledger row as a bet record. */
 export function betRecord(pack: CompiledPack, table: Table, round: Round, row: number): BetRecord {
   const bets = round.bets;
-  const bet = pack.bets[bets.bet[row]];
-  const line = bets.line[row];
-  const insurance = bets.insurance[row];
+  const bet = pack.bets[bets.bet(row)];
+  const line = bets.line(row);
+  const insurance = bets.insurance(row);
   const follows = bets.follows[row];
   return {
-    id: bets.id[row],
-    player: table.players.names[bets.player[row]],
+    id: bets.id(row),
+    player: table.players.names[bets.player(row)],
     key: bet.key,
     name: bet.name,
     mode: bet.mode,
     type: bet.type,
-    seat: bets.seat[row] === NO_SEAT ? null : bets.seat[row],
-    amount: bets.amount[row],
-    staked: bets.staked[row],
-    status: STATUS[bets.status[row]],
-    returned: bets.returned[row],
+    seat: bets.seat(row) === NO_SEAT ? null : bets.seat(row),
+    amount: bets.amount(row),
+    staked: bets.staked(row),
+    status: STATUS[bets.status(row)],
+    returned: bets.returned(row),
     line: line === NO_LINE ? null : line === DEALER_BLACKJACK_LINE ? DEALER_BLACKJACK : bet.lines[line].name,
     ...(follows ? { follows: follows.map((f) => ({ ...f })) } : {}),
-    ...(insurance !== INSURANCE_NONE ? { insurance: { cost: bets.insuranceCost[row], settled: insurance === INSURANCE_SETTLED } } : {}),
+    ...(insurance !== INSURANCE_NONE ? { insurance: { cost: bets.insuranceCost(row), settled: insurance === INSURANCE_SETTLED } } : {}),
   };
 }
 

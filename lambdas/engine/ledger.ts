@@ -1,5 +1,5 @@
-// A round's bets as a ledger: one row per bet, one typed column per field, so placing, settling
-// and tallying a bet touches a few numbers instead of an object (the simulator settles tens of
+// A round's bets as a ledger: one row per bet, each field a typed array, so placing, settling and
+// tallying a bet touches a few numbers instead of an object (the simulator settles tens of
 // millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
 import type { Follow } from './types.ts';
@@ -24,117 +24,111 @@ export const NO_SEAT = 0;
 
 export class Ledger {
   length = 0;
-  id: Float64Array;
+  // One typed array per field (measured faster here than all fields of a row side by side).
+  private ids: Float64Array;
   /** Compiled bet index. */
-  bet: Int16Array;
+  private bets: Int16Array;
   /** Player index (Players). */
-  player: Int32Array;
-  seat: Int16Array;
+  private players: Int32Array;
+  private seats: Int16Array;
   /** The bet's own stake. */
-  amount: Float64Array;
+  private amounts: Float64Array;
   /** Everything debited for it: stake, doubles, splits, follows, insurance. */
-  staked: Float64Array;
+  private stakeds: Float64Array;
   /** Everything credited back so far (stakes included). */
-  returned: Float64Array;
-  status: Uint8Array;
-  line: Int16Array;
-  insuranceCost: Float64Array;
-  insurance: Uint8Array;
+  private returneds: Float64Array;
+  private statuses: Uint8Array;
+  private lines: Int16Array;
+  private insurances: Uint8Array;
+  private insuranceCosts: Float64Array;
   /** Bet behind: which of the seat's hands it follows, and its stake on each; null for other bets. */
-  follows: (Follow[] | null)[] = [];
+  readonly follows: (Follow[] | null)[] = [];
   /** Open rows per bet index: a bet with none needs no search. */
-  readonly openPerBet: Uint32Array;
+  private readonly openPerBet: Uint32Array;
 
   constructor(bets: number, capacity = 32) {
     this.openPerBet = new Uint32Array(bets);
-    this.id = new Float64Array(capacity);
-    this.bet = new Int16Array(capacity);
-    this.player = new Int32Array(capacity);
-    this.seat = new Int16Array(capacity);
-    this.amount = new Float64Array(capacity);
-    this.staked = new Float64Array(capacity);
-    this.returned = new Float64Array(capacity);
-    this.status = new Uint8Array(capacity);
-    this.line = new Int16Array(capacity);
-    this.insuranceCost = new Float64Array(capacity);
-    this.insurance = new Uint8Array(capacity);
+    this.ids = new Float64Array(capacity);
+    this.bets = new Int16Array(capacity);
+    this.players = new Int32Array(capacity);
+    this.seats = new Int16Array(capacity);
+    this.amounts = new Float64Array(capacity);
+    this.stakeds = new Float64Array(capacity);
+    this.returneds = new Float64Array(capacity);
+    this.statuses = new Uint8Array(capacity);
+    this.lines = new Int16Array(capacity);
+    this.insurances = new Uint8Array(capacity);
+    this.insuranceCosts = new Float64Array(capacity);
   }
 
-  /** Appends an open row with nothing staked yet; returns its index. */
   add(id: number, bet: number, player: number, seat: number): number {
-    if (this.length === this.id.length) this.grow();
+    if (this.length === this.ids.length) this.grow();
     const row = this.length++;
-    this.id[row] = id;
-    this.bet[row] = bet;
-    this.player[row] = player;
-    this.seat[row] = seat;
-    this.amount[row] = 0;
-    this.staked[row] = 0;
-    this.returned[row] = 0;
-    this.status[row] = OPEN;
-    this.line[row] = NO_LINE;
-    this.insuranceCost[row] = 0;
-    this.insurance[row] = INSURANCE_NONE;
-    this.follows[row] = null;
+    this.ids[row] = id;
+    this.bets[row] = bet;
+    this.players[row] = player;
+    this.seats[row] = seat;
+    this.amounts[row] = 0;
+    this.stakeds[row] = 0;
+    this.returneds[row] = 0;
+    this.statuses[row] = OPEN;
+    this.lines[row] = NO_LINE;
+    this.insurances[row] = INSURANCE_NONE;
+    this.insuranceCosts[row] = 0;
+    if (this.follows.length > row) this.follows[row] = null;
     this.openPerBet[bet]++;
     return row;
   }
 
-  /** Marks a row no longer open (settled or returned). */
+  id(row: number): number { return this.ids[row]; }
+  bet(row: number): number { return this.bets[row]; }
+  player(row: number): number { return this.players[row]; }
+  seat(row: number): number { return this.seats[row]; }
+  amount(row: number): number { return this.amounts[row]; }
+  staked(row: number): number { return this.stakeds[row]; }
+  returned(row: number): number { return this.returneds[row]; }
+  status(row: number): number { return this.statuses[row]; }
+  isOpen(row: number): boolean { return this.statuses[row] === OPEN; }
+  line(row: number): number { return this.lines[row]; }
+  insurance(row: number): number { return this.insurances[row]; }
+  insuranceCost(row: number): number { return this.insuranceCosts[row]; }
+  addStake(row: number, amount: number): void { this.amounts[row] += amount; this.stakeds[row] += amount; }
+  addStaked(row: number, amount: number): void { this.stakeds[row] += amount; }
+  addReturned(row: number, amount: number): void { this.returneds[row] += amount; }
+  setLine(row: number, line: number): void { this.lines[row] = line; }
+  setInsurance(row: number, state: number, cost: number): void { this.insurances[row] = state; this.insuranceCosts[row] = cost; }
+  setMoney(row: number, amount: number, staked: number, returned: number): void { this.amounts[row] = amount; this.stakeds[row] = staked; this.returneds[row] = returned; }
   closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
-    if (this.status[row] === OPEN) this.openPerBet[this.bet[row]]--;
-    this.status[row] = status;
+    if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
+    this.statuses[row] = status;
   }
-
-  /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
-    const was = this.status[row];
+    const was = this.statuses[row];
     if (was === status) return;
-    if (was === OPEN) this.openPerBet[this.bet[row]]--;
-    if (status === OPEN) this.openPerBet[this.bet[row]]++;
-    this.status[row] = status;
+    if (was === OPEN) this.openPerBet[this.bets[row]]--;
+    if (status === OPEN) this.openPerBet[this.bets[row]]++;
+    this.statuses[row] = status;
   }
-
-  /** Drops the rows from `length` on (a refused bet slip). */
   truncate(length: number): void {
-    for (let row = length; row < this.length; row++) if (this.status[row] === OPEN) this.openPerBet[this.bet[row]]--;
+    for (let row = length; row < this.length; row++) if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
     this.length = Math.min(this.length, length);
   }
-
-  clear(): void {
-    this.truncate(0);
-  }
-
-  /** The first open row of `bet` by `player` on `seat`, or -1. */
+  clear(): void { this.truncate(0); }
   findOpen(bet: number, player: number, seat: number): number {
     if (this.openPerBet[bet] === 0) return -1;
     for (let row = 0; row < this.length; row++)
-      if (this.bet[row] === bet && this.player[row] === player && this.seat[row] === seat && this.status[row] === OPEN) return row;
+      if (this.bets[row] === bet && this.players[row] === player && this.seats[row] === seat && this.statuses[row] === OPEN) return row;
     return -1;
   }
-
   hasOpen(): boolean {
-    for (let row = 0; row < this.length; row++) if (this.status[row] === OPEN) return true;
+    for (let row = 0; row < this.length; row++) if (this.statuses[row] === OPEN) return true;
     return false;
   }
-
   private grow(): void {
-    const size = this.id.length * 2;
-    const widen = <A extends Float64Array | Int16Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => {
-      const b = new make(size);
-      b.set(a);
-      return b;
-    };
-    this.id = widen(this.id, Float64Array);
-    this.bet = widen(this.bet, Int16Array);
-    this.player = widen(this.player, Int32Array);
-    this.seat = widen(this.seat, Int16Array);
-    this.amount = widen(this.amount, Float64Array);
-    this.staked = widen(this.staked, Float64Array);
-    this.returned = widen(this.returned, Float64Array);
-    this.status = widen(this.status, Uint8Array);
-    this.line = widen(this.line, Int16Array);
-    this.insuranceCost = widen(this.insuranceCost, Float64Array);
-    this.insurance = widen(this.insurance, Uint8Array);
+    const size = this.ids.length * 2;
+    const widen = <A extends Float64Array | Int16Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => { const b = new make(size); b.set(a); return b; };
+    this.ids = widen(this.ids, Float64Array); this.bets = widen(this.bets, Int16Array); this.players = widen(this.players, Int32Array); this.seats = widen(this.seats, Int16Array);
+    this.amounts = widen(this.amounts, Float64Array); this.stakeds = widen(this.stakeds, Float64Array); this.returneds = widen(this.returneds, Float64Array);
+    this.statuses = widen(this.statuses, Uint8Array); this.lines = widen(this.lines, Int16Array); this.insurances = widen(this.insurances, Uint8Array); this.insuranceCosts = widen(this.insuranceCosts, Float64Array);
   }
 }

@@ -48,8 +48,8 @@ export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: b
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
   for (let row = 0; row < bets.length; row++) {
-    if (bets.status[row] !== OPEN) continue;
-    const bet = compiled[bets.bet[row]];
+    if (bets.status(row) !== OPEN) continue;
+    const bet = compiled[bets.bet(row)];
     if (bet.type !== 'paytable') continue;
     if (bet.capPerRound === null) {
       const group = groupOf(ctx, table, row, bet, final);
@@ -64,14 +64,14 @@ export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: b
 /** Another open placement of the row's bet comes before it. */
 function openBefore(table: Table, row: number): boolean {
   const bets = table.round.bets;
-  for (let r = 0; r < row; r++) if (bets.bet[r] === bets.bet[row] && bets.status[r] === OPEN) return true;
+  for (let r = 0; r < row; r++) if (bets.bet(r) === bets.bet(row) && bets.status(r) === OPEN) return true;
   return false;
 }
 
 function openRowsOf(table: Table, bet: number): number[] {
   const bets = table.round.bets;
   const rows: number[] = [];
-  for (let r = 0; r < bets.length; r++) if (bets.bet[r] === bet && bets.status[r] === OPEN) rows.push(r);
+  for (let r = 0; r < bets.length; r++) if (bets.bet(r) === bet && bets.status(r) === OPEN) rows.push(r);
   return rows;
 }
 
@@ -89,7 +89,7 @@ function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[]
   const winnings: number[] = [];
   let total = 0;
   for (let i = 0; i < open.length; i++) {
-    winnings.push(lines[i] < 0 ? 0 : payout(bets.amount[open[i]], bet.lines[lines[i]].pays, ctx.pack.rounding));
+    winnings.push(lines[i] < 0 ? 0 : payout(bets.amount(open[i]), bet.lines[lines[i]].pays, ctx.pack.rounding));
     total += winnings[i];
   }
   if (bet.capPerRound !== null && total > bet.capPerRound) {
@@ -100,7 +100,7 @@ function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[]
   for (let i = 0; i < open.length; i++) {
     const row = open[i];
     const line = lines[i];
-    credit(ctx, table, row, line >= 0 ? bets.amount[row] + winnings[i] : 0, line >= 0 ? bet.lines[line].name : 'lose');
+    credit(ctx, table, row, line >= 0 ? bets.amount(row) + winnings[i] : 0, line >= 0 ? bet.lines[line].name : 'lose');
     close(table, row, line >= 0 ? line : NO_LINE);
   }
 }
@@ -114,7 +114,7 @@ function settleOne(ctx: Ctx, table: Table, bet: CompiledBet, row: number, index:
     return;
   }
   const line = bet.lines[index];
-  const amount = table.round.bets.amount[row];
+  const amount = table.round.bets.amount(row);
   let won = payout(amount, line.pays, ctx.pack.rounding);
   if (bet.capPerRound !== null && won > bet.capPerRound) {
     if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });

@@ -29,7 +29,7 @@ export function snapshotSlip(ctx: Ctx, table: Table, player: number, bets: reado
   into.nextBetId = round.nextBetId;
   empty(into.own);
   for (let row = 0; row < ledger.length; row++)
-    if (ledger.player[row] === player) into.own.push(row, ledger.amount[row], ledger.staked[row], ledger.status[row], ledger.returned[row]);
+    if (ledger.player(row) === player) into.own.push(row, ledger.amount(row), ledger.staked(row), ledger.status(row), ledger.returned(row));
   into.seats = takesSeat(ctx, table, bets) ? table.seats.slice() : null;
   const warnings = table.warnings[table.players.names[player]];
   into.warnings = warnings && { ...warnings };
@@ -49,10 +49,8 @@ export function restoreSlip(ctx: Ctx, table: Table, s: SlipSnapshot): void {
   round.nextBetId = s.nextBetId;
   for (let i = 0; i < s.own.length; i += 5) {
     const row = s.own[i];
-    ledger.amount[row] = s.own[i + 1];
-    ledger.staked[row] = s.own[i + 2];
+    ledger.setMoney(row, s.own[i + 1], s.own[i + 2], s.own[i + 4]);
     ledger.setStatus(row, s.own[i + 3]);
-    ledger.returned[row] = s.own[i + 4];
   }
   if (s.seats) table.seats = s.seats;
   const name = table.players.names[s.player];

@@ -71,7 +71,7 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
   const bets = round.bets;
   const betViews: TableView['bets'] = [];
   for (let row = 0; row < bets.length; row++) {
-    if (viewer !== null && table.players.names[bets.player[row]] !== viewer) continue;
+    if (viewer !== null && table.players.names[bets.player(row)] !== viewer) continue;
     const b = betRecord(ctx.pack, table, round, row);
     betViews.push({ id: b.id, player: b.player, bet: b.key, seat: b.seat, amount: b.amount, staked: b.staked, status: b.status, returned: b.returned, line: b.line });
   }
@@ -104,13 +104,13 @@ function legalMoves(ctx: Ctx, table: Table, viewer: string): LegalMove[] {
   const round = table.round;
   const bets = round.bets;
   const moves: LegalMove[] = [];
-  const mine = (row: number) => table.players.names[bets.player[row]] === viewer;
+  const mine = (row: number) => table.players.names[bets.player(row)] === viewer;
   if (round.phase === 'insurance')
     for (let row = 0; row < bets.length; row++)
-      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance[row] === INSURANCE_NONE) moves.push({ action: 'insurance', ...(bets.seat[row] !== NO_SEAT ? { seat: bets.seat[row] } : {}) });
+      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance(row) === INSURANCE_NONE) moves.push({ action: 'insurance', ...(bets.seat(row) !== NO_SEAT ? { seat: bets.seat(row) } : {}) });
   if (round.phase === 'follow' && round.follow) {
     const f = round.follow;
-    for (let row = 0; row < bets.length; row++) if (mine(row) && f.answers[bets.id[row]] === null) moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
+    for (let row = 0; row < bets.length; row++) if (mine(row) && f.answers[bets.id(row)] === null) moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
   }
   if (round.phase === 'turns')
     for (const h of round.holders)

@@ -46,13 +46,30 @@ export function codeFor(chart: Chart, hand: readonly Card[], upCard: Card, pairs
 
 /** The actions a chart plays, and each one's bit in a mask of legal actions. */
 export const ACTIONS: readonly Action[] = ['hit', 'stand', 'double', 'split', 'surrender'];
-/** No prototype: a name that is no action reads undefined. */
-export const ACTION_BIT: Readonly<Record<Action, number>> = Object.freeze(Object.assign(Object.create(null), { hit: 1, stand: 2, double: 4, split: 8, surrender: 16 }));
+export const ACTION_BIT: Readonly<Record<Action, number>> = Object.freeze({ hit: 1, stand: 2, double: 4, split: 8, surrender: 16 });
+
+/** An action's bit, 0 for a name that is no action (a switch: no lookup, and no prototype to trip on). */
+export function actionBit(name: string): number {
+  switch (name) {
+    case 'hit':
+      return 1;
+    case 'stand':
+      return 2;
+    case 'double':
+      return 4;
+    case 'split':
+      return 8;
+    case 'surrender':
+      return 16;
+    default:
+      return 0;
+  }
+}
 const HIT = 1;
 const STAND = 2;
 const SPLIT = 8;
 
-export const maskOf = (legal: readonly Action[]): number => legal.reduce((m, a) => m | ACTION_BIT[a], 0);
+export const maskOf = (legal: readonly Action[]): number => legal.reduce((m, a) => m | actionBit(a), 0);
 
 /**
  * A chart as lookup tables, for deciding millions of hands (the simulator): codes by total (hard,
@@ -72,10 +89,16 @@ const FIRST_BIT = CODES.map((c) => (c === 'D' || c === 'Ds' ? ACTION_BIT.double 
 const THEN_BIT = CODES.map((c) => (c === 'H' || c === 'D' || c === 'R' ? HIT : STAND));
 const TOTALS = 32;
 const tables = new WeakMap<Chart, ChartTable>();
+/** The last chart asked for: one player decides millions of hands from one chart. */
+let last: { chart: Chart | null; table: ChartTable | null } = { chart: null, table: null };
 
 function tableOf(chart: Chart): ChartTable {
+  if (last.chart === chart) return last.table!;
   let t = tables.get(chart);
-  if (t) return t;
+  if (t) {
+    last = { chart, table: t };
+    return t;
+  }
   t = { hard: new Int8Array(TOTALS * 10), soft: new Int8Array(TOTALS * 10), pairs: new Int8Array(11 * 10).fill(-1) };
   for (let total = 0; total < TOTALS; total++)
     for (let col = 0; col < 10; col++) {
@@ -88,6 +111,7 @@ function tableOf(chart: Chart): ChartTable {
     if (row) for (let col = 0; col < 10; col++) t.pairs[value * 10 + col] = CODES.indexOf(row[col]);
   }
   tables.set(chart, t);
+  last = { chart, table: t };
   return t;
 }
 

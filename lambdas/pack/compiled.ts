@@ -19,6 +19,8 @@ export interface CompiledLine {
   /** The ratio as the pack writes it ("0.9:1"), for people. */
   readonly paysAsWritten: string;
   readonly matches: (cards: ArrayLike<number>, n: number, facts: Facts) => boolean;
+  /** The line reads the cards only through their blackjack total and count (so a hand's shape decides it). */
+  readonly totalAndCountOnly: boolean;
 }
 
 export interface CompiledBet {

@@ -104,6 +104,11 @@ function pushBool(tests: Predicate[], want: boolean, holds: Predicate): void {
   tests.push((c, n, f) => holds(c, n, f) === want);
 }
 
+/** The condition reads the cards only through their blackjack total and their count (and the dealer-blackjack fact). */
+export function readsOnlyTotalAndCount(when: ConditionSpec): boolean {
+  return Object.keys(when).every((k) => k === 'total' || k === 'bust' || k === 'cardCount' || k === 'dealerBlackjack');
+}
+
 /** The facts a condition reads, so the engine knows what must be known before it settles. */
 export function factsRead(when: ConditionSpec): FactName[] {
   return (['dealerBlackjack', 'winner', 'cardsDealt'] as const).filter((f) => when[f] !== undefined);

@@ -2,7 +2,7 @@
 // three cards) switch to a lookup table over every card combination once a bet has been evaluated
 // often (the simulator); a live table never pays for building one. The table is filled per card
 // multiset, so it costs one evaluation per multiset, not per ordering.
-import { CARDS_PER_DECK, type Card } from '../core/cards.ts';
+import { BJ_VALUE, CARDS_PER_DECK, type Card } from '../core/cards.ts';
 import type { Facts, FactName } from './conditions.ts';
 import type { CardGroupName } from './schema.ts';
 
@@ -10,6 +10,7 @@ export type LineOf = (cards: ArrayLike<Card>, n: number, facts: Facts) => number
 
 interface Line {
   matches: (cards: ArrayLike<Card>, n: number, facts: Facts) => boolean;
+  totalAndCountOnly?: boolean;
 }
 
 const GROUP_SIZE: Partial<Record<CardGroupName, number>> = { 'first-two': 2, 'first-two-and-up': 3, 'first-3': 3 };
@@ -23,7 +24,8 @@ export function lineFunction(lines: readonly Line[], group: CardGroupName | null
   };
   const size = group ? GROUP_SIZE[group] : undefined;
   // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
-  if (!size || facts.some((f) => f !== 'dealerBlackjack')) return slow;
+  if (facts.some((f) => f !== 'dealerBlackjack')) return slow;
+  if (!size) return lines.length && lines.every((l) => l.totalAndCountOnly) ? byShape(slow) : slow;
   const byFact = facts.includes('dealerBlackjack');
   let calls = 0;
   let table: Int8Array | null = null;
@@ -35,6 +37,32 @@ export function lineFunction(lines: readonly Line[], group: CardGroupName | null
     }
     if (!table && ++calls >= TABLE_AFTER) table = buildTable(slow, size, byFact);
     return slow(cards, n, f);
+  };
+}
+
+// A hand's shape: its count, its sum with aces as 1, whether it holds an ace, and the dealer-blackjack fact.
+const SHAPE_CARDS = 24;
+const SHAPE_SUMS = SHAPE_CARDS * 10 + 1;
+const UNKNOWN = -2;
+
+/**
+ * Lines that read a group only through its blackjack total and count (Bust Bonus on the dealer's
+ * final hand) give the same line for every hand of one shape: the answer is kept per shape, filled
+ * in as shapes come up, so a group of any size costs one walk over its cards.
+ */
+function byShape(slow: LineOf): LineOf {
+  const memo = new Int8Array(SHAPE_CARDS * SHAPE_SUMS * 2 * 3).fill(UNKNOWN);
+  return (cards, n, f) => {
+    if (n >= SHAPE_CARDS) return slow(cards, n, f);
+    let sum = 0;
+    let ace = 0;
+    for (let i = 0; i < n; i++) {
+      sum += BJ_VALUE[cards[i]];
+      if (cards[i] < 4) ace = 1;
+    }
+    const k = ((n * SHAPE_SUMS + sum) * 2 + ace) * 3 + (f.dealerBlackjack === undefined ? 0 : f.dealerBlackjack ? 1 : 2);
+    const known = memo[k];
+    return known !== UNKNOWN ? known : (memo[k] = slow(cards, n, f));
   };
 }
 

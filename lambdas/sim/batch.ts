@@ -113,8 +113,8 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
 function tally(round: Round, sums: Float64Array): void {
   const bets = round.bets;
   for (let row = 0; row < bets.length; row++) {
-    const net = (bets.returned[row] - bets.staked[row]) / bets.amount[row];
-    const at = bets.bet[row] * 4;
+    const net = (bets.returned(row) - bets.staked(row)) / bets.amount(row);
+    const at = bets.bet(row) * 4;
     sums[at]++;
     sums[at + 1] += net;
     sums[at + 2] += net * net;

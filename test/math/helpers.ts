@@ -2,14 +2,14 @@
 import { vi } from 'vitest';
 import { parseRatio, type Ratio } from '../../lambdas/core/money.ts';
 import { payingLine } from '../../lambdas/math/paytable.ts';
-import { compileCondition, factsRead, type Facts } from '../../lambdas/pack/conditions.ts';
+import { compileCondition, factsRead, readsOnlyTotalAndCount, type Facts } from '../../lambdas/pack/conditions.ts';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import { lineFunction, outcomeTable } from '../../lambdas/pack/line-table.ts';
 import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts';
 
 export function paytable(group: CardGroupName, lines: { pays: string; when: ConditionSpec }[]): CompiledBet {
   const compiled = lines
-    .map((l, i) => ({ name: `line ${i}`, pays: parseRatio(l.pays)!, paysAsWritten: l.pays, matches: compileCondition(l.when) }))
+    .map((l, i) => ({ name: `line ${i}`, pays: parseRatio(l.pays)!, paysAsWritten: l.pays, matches: compileCondition(l.when), totalAndCountOnly: readsOnlyTotalAndCount(l.when) }))
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set(lines.flatMap((l) => factsRead(l.when)))];
   return {

@@ -6,6 +6,8 @@ import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import type { Facts } from '../../lambdas/pack/conditions.ts';
 import { outcomeIndex, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
+import { paytable } from '../math/helpers.ts';
+import { cards } from '../engine/helpers.ts';
 
 const slow = (bet: CompiledBet, cards: number[], facts: Facts) => bet.lines.findIndex((l) => l.matches(cards, cards.length, facts));
 
@@ -33,6 +35,30 @@ describe('pay-table lookup tables', () => {
         expect(bet.lineOf(cards, 3, {})).toBe(slow(bet, cards, {}));
       }
     }
+  });
+
+  it('R-TB-SIDE-1: Bust Bonus, read by the dealer hand\'s total and count only, gives its conditions\' line for hands of every size, however often a shape repeats', () => {
+    const bet = loadPack('blackjack-tanpa-batas').betByKey.get('bust-bonus')!;
+    expect(bet.lines.every((l) => l.totalAndCountOnly)).toBe(true);
+    for (let i = 0; i < 30_000; i++) {
+      const n = 2 + (i % 9);
+      const cards = Array.from({ length: n }, (_, k) => (i * 37 + k * 13 + ((i * k) % 7)) % 52);
+      for (const dealerBlackjack of [false, true, undefined]) expect(bet.lineOf(cards, n, { dealerBlackjack })).toBe(slow(bet, cards, { dealerBlackjack }));
+    }
+  });
+
+  it('a pay table with a line that reads suits is never answered by shape: two hands of one shape, two lines', () => {
+    const bet = paytable('dealer-final', [
+      { pays: '5:1', when: { total: 20, suited: true } },
+      { pays: '1:1', when: { total: 20 } },
+    ]);
+    const suited = cards('TS 7S 3S'); // 20 in one suit
+    const mixed = cards('TH 7S 3S'); // 20, the same shape
+    for (let i = 0; i < 3; i++) {
+      expect(bet.lineOf(suited, 3, {})).toBe(slow(bet, suited, {}));
+      expect(bet.lineOf(mixed, 3, {})).toBe(slow(bet, mixed, {}));
+    }
+    expect(slow(bet, suited, {})).not.toBe(slow(bet, mixed, {}));
   });
 
   it('R-AB-PAY-1, R-AB-SIDE-1, R-AB-SIDE-3: every Andar Bahar outcome bet from its table equals its conditions, for each winner and count dealt', () => {

@@ -1,7 +1,7 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
 import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
-import { checkStake, isRefusal, placeStake, returnBet, scratchStake, type Stake } from '../bets.ts';
+import { checkStake, isRefusal, placeOnSpot, placeStake, returnBet, scratchStake, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { NO_SEAT, OPEN } from '../ledger.ts';
 import type { Table } from '../state.ts';
@@ -21,14 +21,14 @@ export function mainOn(ctx: Ctx, table: Table, seat: number, player = -1): numbe
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
   for (let row = 0; row < bets.length; row++)
-    if (bets.status[row] === OPEN && bets.seat[row] === seat && compiled[bets.bet[row]].type === 'hand' && (player < 0 || bets.player[row] === player)) return row;
+    if (bets.status(row) === OPEN && bets.seat(row) === seat && compiled[bets.bet(row)].type === 'hand' && (player < 0 || bets.player(row) === player)) return row;
   return -1;
 }
 
 /** The player's seat bet on `seat` so far (0 for none). */
 function seatBetOn(ctx: Ctx, table: Table, seat: number, player: number): number {
   const row = mainOn(ctx, table, seat, player);
-  return row < 0 ? 0 : table.round.bets.amount[row];
+  return row < 0 ? 0 : table.round.bets.amount(row);
 }
 
 export function placeBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec): Result {
@@ -84,20 +84,12 @@ function placeCommon(ctx: Ctx, table: Table, player: number, bet: CompiledBet, a
 }
 
 /** A bet on one spot, with the bet's own limit handling. */
-function single(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number): Result {
-  const bets = table.round.bets;
-  const existing = bets.findOpen(bet.index, player, seat);
-  const stake = checkStake(ctx, table, player, bet, existing < 0 ? 0 : bets.amount[existing], amount, STAKE);
-  if (isRefusal(stake)) return stake;
-  if (stake.voidHand) return voidPlayerHand(ctx, table, player, bet);
-  placeStake(ctx, table, player, bet, seat, stake, existing);
-  return ok(ctx);
-}
+const single = (ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number): Result => placeOnSpot(ctx, table, player, bet, seat, amount, voidPlayerHand);
 
 /** A repeated bet under the minimum voids the player's whole hand for the round (R-LL-LIMIT-2). */
 function voidPlayerHand(ctx: Ctx, table: Table, player: number, bet: CompiledBet): Result {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (bets.player[row] === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
+  for (let row = 0; row < bets.length; row++) if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
   const name = table.players.names[player];
   table.round.voidedPlayers.push(name);
   if (ctx.events) emit(ctx, table, { type: 'warning', player: name, message: `${bet.name} under the minimum a second time: your hand is void for this round and every bet returned` });

@@ -9,7 +9,7 @@ import { emit, ok, type Ctx } from '../context.ts';
 import { isDealerNatural, total } from '../hand.ts';
 import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
-import type { Holder, Table } from '../state.ts';
+import { holderOf, type Holder, type Table } from '../state.ts';
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
@@ -47,45 +47,43 @@ function closeBetting(ctx: Ctx, table: Table): void {
       const main = mainOn(ctx, table, seat);
       if (main >= 0) {
         holder.missed = 0;
-        round.holders.push(newHolder(round, seat, holder.owner, table.players.indexOf(holder.owner), bets.amount[main]));
+        round.holders.push(newHolder(round, seat, holder.owner, table.players.indexOf(holder.owner), bets.amount(main)));
         continue;
       }
       // No seat bet: everything on the seat goes back (R-MW-SEAT-3). A holder who cannot cover the
       // table minimum has no valid seat bet and leaves now; one who chose not to bet keeps the seat
       // for the rounds the pack allows (R-MW-SEAT-4).
-      for (let row = 0; row < bets.length; row++) if (bets.seat[row] === seat) returnBet(ctx, table, row, `seat ${seat} has no seat bet`);
+      for (let row = 0; row < bets.length; row++) if (bets.seat(row) === seat) returnBet(ctx, table, row, `seat ${seat} has no seat bet`);
       holder.missed++;
       const short = table.players.balanceOf(holder.owner) < minimumSeatBet(ctx);
       if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, table, seat, short ? 'balance below the table minimum' : 'no seat bet');
     }
     for (let row = 0; row < bets.length; row++) {
-      if (bets.status[row] !== OPEN) continue;
-      const bet = pack.bets[bets.bet[row]];
-      if (bet.type === 'behind') bets.follows[row] = [{ hand: 0, stake: bets.amount[row] }];
-      if (bet.withMain && mainOn(ctx, table, bets.seat[row], bets.player[row]) < 0) returnBet(ctx, table, row, `${bet.name} needs a main bet`);
+      if (bets.status(row) !== OPEN) continue;
+      const bet = pack.bets[bets.bet(row)];
+      if (bet.type === 'behind') bets.follows[row] = [{ hand: 0, stake: bets.amount(row) }];
+      if (bet.withMain && mainOn(ctx, table, bets.seat(row), bets.player(row)) < 0) returnBet(ctx, table, row, `${bet.name} needs a main bet`);
     }
   } else {
-    // Players in the order their saved form (a JSON object keyed by name) keeps them.
-    const names: string[] = [];
-    const stakes: number[] = [];
-    for (let row = 0; row < bets.length; row++)
-      if (bets.status[row] === OPEN && pack.bets[bets.bet[row]].type === 'hand') {
-        const name = table.players.names[bets.player[row]];
-        const at = names.indexOf(name);
-        if (at >= 0) stakes[at] = bets.amount[row];
-        else names.push(name), stakes.push(bets.amount[row]);
-      }
-    const order = names.length > 1 ? objectKeyOrder(names) : [0];
-    for (const i of names.length ? order : []) round.holders.push(newHolder(round, NO_SEAT, names[i], table.players.indexOf(names[i]), stakes[i]));
+    // One holder per player with a main bet, in the order their saved form (a JSON object keyed by name) keeps them.
+    for (let row = 0; row < bets.length; row++) {
+      if (bets.status(row) !== OPEN || pack.bets[bets.bet(row)].type !== 'hand') continue;
+      const h = holderOf(round, bets.player(row));
+      if (h) h.hands[0].stake = bets.amount(row);
+      else round.holders.push(newHolder(round, NO_SEAT, table.players.names[bets.player(row)], bets.player(row), bets.amount(row)));
+    }
+    if (round.holders.length > 1 && round.holders.some((h) => isArrayIndex(h.owner))) inObjectKeyOrder(round.holders);
     round.common = newCommon(round);
   }
 }
 
-/** The order a JSON object keeps these keys in: array indexes ascending, then the rest as inserted. */
-function objectKeyOrder(names: string[]): number[] {
-  const index = (s: string) => (/^(0|[1-9]\d*)$/.test(s) && Number(s) < 4294967295 ? Number(s) : -1);
-  const numeric = names.map((n, i) => [index(n), i]).filter(([k]) => k >= 0).sort((a, b) => a[0] - b[0]).map(([, i]) => i);
-  return [...numeric, ...names.map((n, i) => i).filter((i) => index(names[i]) < 0)];
+const isArrayIndex = (s: string): boolean => /^(0|[1-9]\d*)$/.test(s) && Number(s) < 4294967295;
+
+/** Sorts holders as a JSON object orders their owners' names: array indexes ascending first, then the rest as they came. */
+function inObjectKeyOrder(holders: Holder[]): void {
+  const numeric = holders.filter((h) => isArrayIndex(h.owner)).sort((a, b) => Number(a.owner) - Number(b.owner));
+  const rest = holders.filter((h) => !isArrayIndex(h.owner));
+  holders.splice(0, holders.length, ...numeric, ...rest);
 }
 
 /** The smallest seat bet the table takes. */
@@ -128,8 +126,8 @@ function initialDeal(ctx: Ctx, table: Table): void {
 /** Whether a row may answer insurance: a hand bet, or a bet behind where the table insures those. */
 export function isInsurable(ctx: Ctx, table: Table, row: number): boolean {
   const bets = table.round.bets;
-  if (bets.status[row] !== OPEN) return false;
-  const type = ctx.pack.bets[bets.bet[row]].type;
+  if (bets.status(row) !== OPEN) return false;
+  const type = ctx.pack.bets[bets.bet(row)].type;
   return type === 'hand' || (type === 'behind' && !!ctx.pack.table.betBehind?.insurance);
 }
 
@@ -141,7 +139,7 @@ function openInsuranceOrPeek(ctx: Ctx, table: Table): void {
     round.phase = 'insurance';
     round.deadline = ctx.env.now + ctx.pack.timing.insuranceMs;
     // AI players never buy insurance; their answer is "no" at once.
-    for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && table.players.ai[bets.player[row]]) answerNo(table, row);
+    for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && table.players.ai[bets.player(row)]) answerNo(table, row);
     if (ctx.events) emit(ctx, table, { type: 'window', window: 'insurance', deadline: round.deadline });
     return;
   }
@@ -154,20 +152,19 @@ function anyInsurable(ctx: Ctx, table: Table): boolean {
 }
 
 function answerNo(table: Table, row: number): void {
-  table.round.bets.insurance[row] = INSURANCE_SETTLED;
-  table.round.bets.insuranceCost[row] = 0;
+  table.round.bets.setInsurance(row, INSURANCE_SETTLED, 0);
 }
 
 /** Unanswered insurance counts as "no" (R-BJ-AUTO-1). */
 export function closeInsurance(ctx: Ctx, table: Table): void {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance[row] === INSURANCE_NONE) answerNo(table, row);
+  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === INSURANCE_NONE) answerNo(table, row);
   peek(ctx, table);
 }
 
 export function insuranceAnswered(ctx: Ctx, table: Table): boolean {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance[row] === INSURANCE_NONE) return false;
+  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === INSURANCE_NONE) return false;
   return true;
 }
 
@@ -201,10 +198,10 @@ export function settleInsurance(ctx: Ctx, table: Table): void {
   if (!ins || round.dealer.blackjack === null) return;
   const bets = round.bets;
   for (let row = 0; row < bets.length; row++) {
-    if (bets.insurance[row] !== INSURANCE_PENDING) continue;
-    bets.insurance[row] = INSURANCE_SETTLED;
+    if (bets.insurance(row) !== INSURANCE_PENDING) continue;
+    const cost = bets.insuranceCost(row);
+    bets.setInsurance(row, INSURANCE_SETTLED, cost);
     const won = round.dealer.blackjack;
-    const cost = bets.insuranceCost[row];
     credit(ctx, table, row, won ? cost + payout(cost, ins.pays, ctx.pack.rounding) : 0, won ? 'insurance wins' : 'insurance loses');
   }
 }
@@ -238,7 +235,7 @@ function groupFor(_ctx: Ctx, table: Table, row: number, bet: CompiledBet, final:
     if (!final) return null;
     group.cards = dealer.cards;
   } else {
-    const first = round.common ? round.common.cards : seatHolder(round.holders, round.bets.seat[row])?.initial;
+    const first = round.common ? round.common.cards : seatHolder(round.holders, round.bets.seat(row))?.initial;
     if (!first) return null;
     if (bet.group === 'first-two-and-up') {
       withUp[0] = first[0];

@@ -9,7 +9,7 @@ import { placeBet } from './betting.ts';
 import { closeInsurance, deal, isInsurable, minimumSeatBet, release } from './deal.ts';
 import { recycleHolders } from './holders.ts';
 import { ShoeExhausted } from './players.ts';
-import { ACTION_BIT } from '../../math/chart.ts';
+import { actionBit } from '../../math/chart.ts';
 import { actionsOf, advance, autoComplete, legalMask, play } from './turns.ts';
 
 type ActCommand = Extract<Command, { type: 'act' }>;
@@ -75,8 +75,8 @@ function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
   if (round.phase === 'settled' || round.phase === 'void') return fail('round-finished', `round ${round.no} is ${round.phase === 'void' ? 'void' : 'settled'}`);
   if (cmd.action === 'insurance') return insurance(ctx, table, player, cmd);
   if (cmd.action === 'follow-double' || cmd.action === 'follow-split') return followAnswer(ctx, table, player, cmd);
-  const bit = ACTION_BIT[cmd.action as PlayAction];
-  if (bit === undefined) return fail('unknown-action', `"${cmd.action}" is not an action; actions: hit, stand, double, split, surrender, insurance, follow-double, follow-split`);
+  const bit = actionBit(cmd.action);
+  if (bit === 0) return fail('unknown-action', `"${cmd.action}" is not an action; actions: hit, stand, double, split, surrender, insurance, follow-double, follow-split`);
   const action = cmd.action as PlayAction;
   if (round.phase === 'betting') return fail('not-dealt', 'the cards are not dealt yet');
   const h = addressed(table, player, cmd);
@@ -113,17 +113,16 @@ function insurance(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Res
   let mine = false;
   let target = -1;
   for (let row = 0; row < bets.length && target < 0; row++) {
-    if (!isInsurable(ctx, table, row) || bets.player[row] !== player || (cmd.seat !== undefined && seatOrNull(bets.seat[row]) !== cmd.seat)) continue;
+    if (!isInsurable(ctx, table, row) || bets.player(row) !== player || (cmd.seat !== undefined && seatOrNull(bets.seat(row)) !== cmd.seat)) continue;
     mine = true;
-    if (bets.insurance[row] === INSURANCE_NONE) target = row;
+    if (bets.insurance(row) === INSURANCE_NONE) target = row;
   }
   if (!mine) return fail('nothing-to-insure', `${cmd.player} has no bet${cmd.seat ? ` on seat ${cmd.seat}` : ''} that can be insured`);
   if (target < 0) return fail('already-answered', 'insurance is already answered for this bet');
   // Half the bet (R-MW-INS-1, R-MW-BEHIND-2); a cost, so an odd bet's half cent is never charged whatever the payout rounding.
-  const cost = cmd.accept ? Math.floor(bets.amount[target] / 2) : 0;
+  const cost = cmd.accept ? Math.floor(bets.amount(target) / 2) : 0;
   if (cost > table.players.balance[player]) return fail('insufficient-balance', `insurance costs ${cost}, more than your balance`);
-  bets.insurance[target] = cost === 0 ? INSURANCE_SETTLED : INSURANCE_PENDING;
-  bets.insuranceCost[target] = cost;
+  bets.setInsurance(target, cost === 0 ? INSURANCE_SETTLED : INSURANCE_PENDING, cost);
   if (cost) stakeMore(ctx, table, target, cost, 'insurance');
   advance(ctx, table);
   return ok(ctx);
@@ -138,9 +137,9 @@ function followAnswer(ctx: Ctx, table: Table, player: number, cmd: ActCommand): 
   const bets = round.bets;
   let behind = -1;
   for (let row = 0; row < bets.length && behind < 0; row++)
-    if (bets.player[row] === player && seatOrNull(bets.seat[row]) === cmd.seat && bets.status[row] === OPEN && ctx.pack.bets[bets.bet[row]].type === 'behind') behind = row;
+    if (bets.player(row) === player && seatOrNull(bets.seat(row)) === cmd.seat && bets.status(row) === OPEN && ctx.pack.bets[bets.bet(row)].type === 'behind') behind = row;
   if (behind < 0) return fail('no-bet-behind', `${cmd.player} has no bet behind seat ${cmd.seat}`);
-  const id = bets.id[behind];
+  const id = bets.id(behind);
   const follow = round.follow;
   if (round.phase === 'follow' && follow!.seat === cmd.seat && String(id) in follow!.answers) {
     if (follow!.kind !== kind) return fail('wrong-window', `the open window is follow-${follow!.kind}, not ${cmd.action}`);

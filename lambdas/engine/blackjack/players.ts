@@ -41,10 +41,10 @@ export function mainRow(ctx: Ctx, table: Table, h: Holder): number {
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
   for (let row = 0; row < bets.length; row++)
-    if (bets.status[row] === OPEN && bets.seat[row] === h.seat && compiled[bets.bet[row]].type === 'hand' && (h.seat !== 0 || bets.player[row] === h.ownerIndex)) return row;
+    if (bets.status(row) === OPEN && bets.seat(row) === h.seat && compiled[bets.bet(row)].type === 'hand' && (h.seat !== 0 || bets.player(row) === h.ownerIndex)) return row;
   return -1;
 }
 
 /** An open bet behind `seat`. */
 export const isBehindOn = (ctx: Ctx, bets: Ledger, row: number, seat: number): boolean =>
-  bets.status[row] === OPEN && bets.seat[row] === seat && ctx.pack.bets[bets.bet[row]].type === 'behind';
+  bets.status(row) === OPEN && bets.seat(row) === seat && ctx.pack.bets[bets.bet(row)].type === 'behind';

@@ -27,7 +27,7 @@ function dealerNeeded(ctx: Ctx, table: Table): boolean {
   const round = table.round;
   for (const h of round.holders) for (const hand of h.hands) if (!hand.surrendered && total(hand.cards) <= 21 && !isNatural(hand)) return true;
   const bets = round.bets;
-  for (let row = 0; row < bets.length; row++) if (bets.status[row] === OPEN && ctx.pack.bets[bets.bet[row]].group === 'dealer-final') return true;
+  for (let row = 0; row < bets.length; row++) if (bets.status(row) === OPEN && ctx.pack.bets[bets.bet(row)].group === 'dealer-final') return true;
   return false;
 }
 
@@ -45,14 +45,14 @@ export function finish(ctx: Ctx, table: Table): void {
   for (const h of round.holders) {
     const row = mainRow(ctx, table, h);
     if (row < 0) continue;
-    settleHands(ctx, table, row, stakesOf(h.hands), h.hands, loseAll, dealerBlackjackLate);
+    settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate);
     if (h.seat !== 0)
-      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, h.hands, loseAll, dealerBlackjackLate);
+      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, bets.follows[b]!.length, h.hands, loseAll, dealerBlackjackLate);
   }
   settleSideBets(ctx, table, true);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
   // a reason on the record rather than staying with the house unexplained (the property tests look for it).
-  for (let row = 0; row < bets.length; row++) if (bets.status[row] === OPEN) returnBet(ctx, table, row, UNSETTLED);
+  for (let row = 0; row < bets.length; row++) if (bets.status(row) === OPEN) returnBet(ctx, table, row, UNSETTLED);
   round.phase = 'settled';
   round.deadline = null;
   round.turnSeat = null;
@@ -61,14 +61,13 @@ export function finish(ctx: Ctx, table: Table): void {
 
 const OWN_STAKES: Follow[] = [];
 
-/** A main bet's stake on each of the holder's hands, in a reused list. */
+/** A main bet's stake on each of the holder's hands, in a reused list (its first hands.length entries). */
 function stakesOf(hands: readonly Hand[]): Follow[] {
   for (let i = 0; i < hands.length; i++) {
     const f = (OWN_STAKES[i] ??= { hand: 0, stake: 0 });
     f.hand = i;
     f.stake = hands[i].stake;
   }
-  OWN_STAKES.length = hands.length;
   return OWN_STAKES;
 }
 
@@ -105,8 +104,8 @@ function returnOf(ctx: Ctx, outcome: Outcome, stake: number, bet: CompiledBet): 
   }
 }
 
-function onANatural(stakes: readonly Follow[], hands: readonly Hand[]): boolean {
-  for (const f of stakes) if (isNatural(hands[f.hand])) return true;
+function onANatural(stakes: readonly Follow[], count: number, hands: readonly Hand[]): boolean {
+  for (let i = 0; i < count; i++) if (isNatural(hands[stakes[i].hand])) return true;
   return false;
 }
 
@@ -115,19 +114,20 @@ function onANatural(stakes: readonly Follow[], hands: readonly Hand[]): boolean 
  * the dealer's turn (no peek), original-bets loses only the original stake; lose-all loses
  * everything wagered (R-EU-DEAL-1).
  */
-function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], hands: Hand[], loseAll: boolean, dealerBlackjack: boolean): void {
+function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], count: number, hands: Hand[], loseAll: boolean, dealerBlackjack: boolean): void {
   const bets = table.round.bets;
-  if (bets.status[row] !== OPEN) return;
-  const bet = ctx.pack.bets[bets.bet[row]];
+  if (bets.status(row) !== OPEN) return;
+  const bet = ctx.pack.bets[bets.bet(row)];
   let staked = 0;
-  for (const f of stakes) staked += f.stake;
-  const extra = staked - bets.amount[row];
-  if (dealerBlackjack && !loseAll && extra > 0 && !onANatural(stakes, hands)) {
+  for (let i = 0; i < count; i++) staked += stakes[i].stake;
+  const extra = staked - bets.amount(row);
+  if (dealerBlackjack && !loseAll && extra > 0 && !onANatural(stakes, count, hands)) {
     credit(ctx, table, row, extra, 'dealer blackjack: only the original bet lost');
     close(table, row, DEALER_BLACKJACK_LINE);
     return;
   }
-  for (const f of stakes) {
+  for (let i = 0; i < count; i++) {
+    const f = stakes[i];
     const outcome = handOutcome(table, hands[f.hand]);
     credit(ctx, table, row, returnOf(ctx, outcome, f.stake, bet), outcome, f.hand);
   }

@@ -3,7 +3,7 @@
 // pre-selections (R-MW-TURN-1), AI players and auto-play (R-BJ-AUTO-1). The round runs by itself
 // until it needs a decision.
 import { rankOf } from '../../core/cards.ts';
-import { ACTION_BIT, ACTIONS } from '../../math/chart.ts';
+import { ACTIONS, actionBit } from '../../math/chart.ts';
 import { stakeMore } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
@@ -96,7 +96,7 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: Hand): boolean {
   if (h.preselect) {
     const choice = h.preselect;
     h.preselect = null;
-    if (legalMask(ctx, table, h) & ACTION_BIT[choice]) {
+    if (legalMask(ctx, table, h) & actionBit(choice)) {
       play(ctx, table, h, choice, 'pre-selected');
       return true;
     }
@@ -129,7 +129,7 @@ function mayResplitAces(ctx: Ctx, h: Holder, hand: Hand): boolean {
 /** One frozen list per combination of actions (bit i = ACTIONS[i]): asking allocates nothing. */
 const ACTION_SETS: (readonly PlayAction[])[] = Array.from({ length: 1 << ACTIONS.length }, (_, mask) => Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i))));
 
-/** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of ACTION_BIT. */
+/** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of action bits (actionBit). */
 export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
   const hand = currentHand(h);
   if (!hand || hand.cards.length < 2) return 0;
@@ -238,8 +238,8 @@ function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split')
   let answers: Record<string, boolean | null> | null = null;
   for (let row = 0; row < bets.length; row++) {
     if (!isBehindOn(ctx, bets, row, h.seat) || !followOf(bets.follows[row]!, hand)) continue;
-    const id = bets.id[row];
-    (answers ??= {})[id] = round.followAdvance?.[id]?.[kind] ?? (table.players.ai[bets.player[row]] ? false : null);
+    const id = bets.id(row);
+    (answers ??= {})[id] = round.followAdvance?.[id]?.[kind] ?? (table.players.ai[bets.player(row)] ? false : null);
   }
   if (!answers) return false;
   round.follow = { seat: h.seat, hand, kind, answers };
@@ -255,10 +255,10 @@ function closeFollow(ctx: Ctx, table: Table): void {
   const bets = round.bets;
   const follow = round.follow!;
   for (let row = 0; row < bets.length; row++) {
-    if (!isBehindOn(ctx, bets, row, follow.seat) || !(bets.id[row] in follow.answers)) continue;
+    if (!isBehindOn(ctx, bets, row, follow.seat) || !(bets.id(row) in follow.answers)) continue;
     const follows = bets.follows[row]!;
     const entry = followOf(follows, follow.hand)!;
-    const yes = follow.answers[bets.id[row]] === true && table.players.balance[bets.player[row]] >= entry.stake;
+    const yes = follow.answers[bets.id(row)] === true && table.players.balance[bets.player(row)] >= entry.stake;
     if (!yes) continue;
     stakeMore(ctx, table, row, entry.stake, `follow ${follow.kind}`);
     if (follow.kind === 'double') entry.stake *= 2; // R-MW-BEHIND-3
