@@ -114,6 +114,12 @@ export class Ledger {
     this.length = Math.min(this.length, length);
   }
   clear(): void { this.truncate(0); }
+  /** How many rows of `bet` are open. */
+  openCount(bet: number): number {
+    return this.openPerBet[bet];
+  }
+
+  /** The first open row of `bet` by `player` on `seat`, or -1. */
   findOpen(bet: number, player: number, seat: number): number {
     if (this.openPerBet[bet] === 0) return -1;
     for (let row = 0; row < this.length; row++)

@@ -51,7 +51,8 @@ export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: b
     if (bets.status(row) !== OPEN) continue;
     const bet = compiled[bets.bet(row)];
     if (bet.type !== 'paytable') continue;
-    if (bet.capPerRound === null) {
+    // A placement settles on its own unless it shares a cap with others (its only open placement caps alone).
+    if (bet.capPerRound === null || bets.openCount(bet.index) === 1) {
       const group = groupOf(ctx, table, row, bet, final);
       if (group) settleOne(ctx, table, bet, row, paying(bet, group));
       continue;

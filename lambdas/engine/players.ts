@@ -11,28 +11,37 @@ export class Players {
   /** Joined (a player entry in the saved state), as opposed to only named by a bet or a seat. */
   readonly joined: boolean[] = [];
   private readonly byName = new Map<string, number>();
+  /** The last name looked up and its index: one player sends command after command (the simulator). */
+  private lastName = '';
+  private lastIndex = -1;
 
   /** The player's index, or -1 for a name never seen. */
   find(name: string): number {
-    return this.byName.get(name) ?? -1;
+    if (name === this.lastName) return this.lastIndex;
+    const i = this.byName.get(name) ?? -1;
+    this.lastName = name;
+    this.lastIndex = i;
+    return i;
   }
 
   /** The index of a joined player, or -1. */
   joinedIndex(name: string): number {
-    const i = this.byName.get(name);
-    return i !== undefined && this.joined[i] ? i : -1;
+    const i = this.find(name);
+    return i >= 0 && this.joined[i] ? i : -1;
   }
 
   /** The name's index, given one (not joined) if it has none. */
   indexOf(name: string): number {
-    const i = this.byName.get(name);
-    if (i !== undefined) return i;
+    const i = this.find(name);
+    if (i >= 0) return i;
     this.names.push(name);
     this.balance.push(0);
     this.demo.push(false);
     this.ai.push(null);
     this.joined.push(false);
     this.byName.set(name, this.names.length - 1);
+    this.lastName = name;
+    this.lastIndex = this.names.length - 1;
     return this.names.length - 1;
   }
 

@@ -80,14 +80,9 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   // One bet slip a round: the bets the round limits still allow, by the round's index in its shoe.
   const lastLimited = Math.max(0, ...placements.map((p) => p.bet.roundLimit ?? 0)) + 1;
   const slips: Command[] = [];
-  const slipFor = (roundInShoe: number): Command => {
-    const i = Math.min(roundInShoe, lastLimited);
-    return (slips[i] ??= {
-      type: 'bets',
-      player: PLAYER,
-      bets: placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit).map((p) => p.command as BetSpec),
-    });
-  };
+  for (let i = 0; i <= lastLimited; i++)
+    slips.push({ type: 'bets', player: PLAYER, bets: placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit).map((p) => p.command as BetSpec) });
+  const slipFor = (roundInShoe: number): Command => slips[Math.min(roundInShoe, lastLimited)];
   const commands = simCommands(seated);
   const deal: Command = { type: 'deal' };
   const next: Command = { type: 'next-round' };

@@ -122,17 +122,29 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
     return ok(ctx);
   }
 
-  // A raise on a held seat mirrors to the player's other seats; when the balance cannot cover
-  // every seat, the amount is split evenly between them, rounded down (R-MW-SEAT-2).
-  const balance = players.balance[player];
-  const targets = rules.mirrorSeatBets ? seatsOf(ctx, table, name) : [seat];
-  let each = cmd.amount;
-  if (targets.length > 1 && cmd.amount * targets.length > balance) {
-    if (cmd.amount > balance) return fail('insufficient-balance', `${bet.name}: ${cmd.amount} is more than your balance of ${balance}`);
-    each = Math.floor(cmd.amount / targets.length);
-    if (each === 0) return fail('invalid-amount', `${cmd.amount} cannot be split between your ${targets.length} seats`);
+  // A bet on a held seat: on that seat alone, unless it mirrors to the player's other seats.
+  if (!rules.mirrorSeatBets || seatCount(ctx, table, name) === 1) return single(ctx, table, player, bet, seat, cmd.amount);
+  return raiseSeats(ctx, table, player, bet, cmd.amount, seatsOf(ctx, table, name));
+}
+
+function seatCount(ctx: Ctx, table: Table, player: string): number {
+  let n = 0;
+  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) if (table.seats[seat]?.owner === player) n++;
+  return n;
+}
+
+/**
+ * A raise on a held seat mirrors to the player's other seats; when the balance cannot cover every
+ * seat, the amount is split evenly between them, rounded down (R-MW-SEAT-2).
+ */
+function raiseSeats(ctx: Ctx, table: Table, player: number, bet: CompiledBet, amount: number, targets: number[]): Result {
+  const balance = table.players.balance[player];
+  let each = amount;
+  if (amount * targets.length > balance) {
+    if (amount > balance) return fail('insufficient-balance', `${bet.name}: ${amount} is more than your balance of ${balance}`);
+    each = Math.floor(amount / targets.length);
+    if (each === 0) return fail('invalid-amount', `${amount} cannot be split between your ${targets.length} seats`);
   }
-  if (targets.length === 1) return single(ctx, table, player, bet, targets[0], each);
   // Every seat is checked before any is debited.
   const stakes: Stake[] = [];
   let committed = 0;
