@@ -3,7 +3,7 @@
 // Shoe is the working form the interpreter deals from. The order is rebuilt from the seed when
 // needed and cached off the JSON (a symbol key), so a shoe loaded for every command is shuffled once.
 import { BJ_VALUE, CARDS_PER_DECK, type Card } from './cards.ts';
-import { ChaChaRandom, FastRandom, commitment, shuffleInPlace, uniformInt, type RandomSource } from './rng.ts';
+import { ChaChaRandom, FastRandom, commitment, shuffleInPlace } from './rng.ts';
 
 export interface ShoeState {
   id: string;
@@ -41,7 +41,7 @@ export interface ShoeSpec {
  */
 interface Dealing {
   order: Uint8Array;
-  rng: RandomSource | null;
+  rng: FastRandom | null;
   /** Positions below this are final. */
   known: number;
 }
@@ -109,7 +109,7 @@ export class Shoe {
   /** The order, shared with the saved form it came from: a shoe is shuffled once, however often it is loaded. */
   readonly order: Uint8Array;
   /** The simulator's generator, revealing the order one card at a time; null when the order is known whole. */
-  private readonly rng: RandomSource | null;
+  private readonly rng: FastRandom | null;
   /** Positions below this are final. */
   private known: number;
 
@@ -163,8 +163,9 @@ export class Shoe {
     this.position = p + 1;
     if (p >= this.cutAt) this.cutCardOut = true;
     if (this.fixed) return this.fixed[p];
-    if (this.known <= p) this.reveal(p);
-    return this.order[p];
+    if (this.known < p) this.reveal(p - 1);
+    // The usual lazy step (a simulator shoe): one Fisher–Yates swap makes this position final.
+    return this.known === p ? this.step(p) : this.order[p];
   }
 
   /**
@@ -193,17 +194,18 @@ export class Shoe {
 
   /** Forward Fisher–Yates steps until position `upTo` is final (live shoes are known whole). */
   reveal(upTo: number): void {
+    for (let i = this.known; i <= upTo; i++) this.step(i);
+  }
+
+  /** The Fisher–Yates step at position i (= known): swaps a card from i on into it; returns it. */
+  private step(i: number): Card {
     const order = this.order;
-    const n = order.length;
-    const rng = this.rng!;
-    let i = this.known;
-    for (; i <= upTo; i++) {
-      const j = i + uniformInt(rng, n - i);
-      const t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-    this.known = i;
+    const j = i + this.rng!.below(order.length - i);
+    const card = order[j];
+    order[j] = order[i];
+    order[i] = card;
+    this.known = i + 1;
+    return card;
   }
 }
 

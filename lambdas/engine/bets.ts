@@ -3,6 +3,7 @@
 import type { CompiledBet } from '../pack/compiled.ts';
 import { emit, ok, pay, type Ctx } from './context.ts';
 import { NO_SEAT, OPEN, RETURNED, SETTLED, type Ledger } from './ledger.ts';
+import { beforeWarningsChange } from './slip.ts';
 import type { Table } from './state.ts';
 import { fail, type EngineError, type Result } from './types.ts';
 
@@ -34,11 +35,14 @@ export const seatOrNull = (seat: number): number | null => (seat === NO_SEAT ? n
  * The answer is written into `into` when given: a caller that uses it at once passes a reusable one.
  */
 export function checkStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
-  // The usual case, kept small so the compiler inlines it: a whole amount within the limits, the round limit and the balance.
-  const total = existing + amount;
-  if (Number.isSafeInteger(amount) && amount > 0 && total <= bet.max && total >= bet.min && (bet.roundLimit === null || table.round.roundInShoe <= bet.roundLimit) && amount <= table.players.balance[player])
-    return stakeOf(into, amount, 0, null, false);
+  if (isUsualStake(table, player, bet, existing, amount)) return stakeOf(into, amount, 0, null, false);
   return checkUnusualStake(ctx, table, player, bet, existing, amount, into);
+}
+
+/** The usual case, kept small so the compiler inlines it: a whole amount within the limits, the round limit and the balance. */
+function isUsualStake(table: Table, player: number, bet: CompiledBet, existing: number, amount: number): boolean {
+  const total = existing + amount;
+  return Number.isSafeInteger(amount) && amount > 0 && total <= bet.max && total >= bet.min && (bet.roundLimit === null || table.round.roundInShoe <= bet.roundLimit) && amount <= table.players.balance[player];
 }
 
 function stakeOf(into: Stake | undefined, accepted: number, excess: number, warning: string | null, voidHand: boolean): Stake {
@@ -100,7 +104,9 @@ export function placeStake(ctx: Ctx, table: Table, player: number, bet: Compiled
 function noteWarning(ctx: Ctx, table: Table, player: number, bet: CompiledBet, stake: Stake): void {
   const name = table.players.names[player];
   if (ctx.events) emit(ctx, table, { type: 'warning', player: name, message: stake.warning! });
-  if (stake.excess === 0) ((table.warnings[name] ??= {})[bet.name] = (table.warnings[name]?.[bet.name] ?? 0) + 1);
+  if (stake.excess !== 0) return;
+  beforeWarningsChange(table.slip, table, name);
+  (table.warnings[name] ??= {})[bet.name] = (table.warnings[name]?.[bet.name] ?? 0) + 1;
 }
 
 /**
@@ -108,7 +114,15 @@ function noteWarning(ctx: Ctx, table: Table, player: number, bet: CompiledBet, s
  * bet) handed to `voidHand`, which voids the player's hand as the family does (R-LL-LIMIT-2).
  */
 export function placeOnSpot(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number, voidHand: (ctx: Ctx, table: Table, player: number, bet: CompiledBet) => Result): Result {
-  const bets = table.round.bets;
+  const round = table.round;
+  const bets = round.bets;
+  // The usual bet, kept short: a spot the player has no bet on yet, and a stake within every limit.
+  if (bets.openCount(bet.index) === 0 && isUsualStake(table, player, bet, 0, amount)) {
+    bets.open(round.nextBetId++, bet.index, player, seat, amount);
+    move(ctx, table, player, -amount, 'bet', bet.key);
+    if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount, total: amount });
+    return ok(ctx);
+  }
   const existing = bets.findOpen(bet.index, player, seat);
   const stake = checkStake(ctx, table, player, bet, existing < 0 ? 0 : bets.amount(existing), amount, STAKE);
   if (isRefusal(stake)) return stake;
@@ -181,6 +195,18 @@ export function credit(ctx: Ctx, table: Table, row: number, returned: number, ou
 function move(ctx: Ctx, table: Table, player: number, delta: number, verb: string, key: string): void {
   if (ctx.events) pay(ctx, table, player, delta, `${verb} ${key}`);
   else table.players.balance[player] += delta;
+}
+
+/** Credits what a bet returns (0 for a loss) and closes it with its line code: a bet settled in one go. */
+export function settleBet(ctx: Ctx, table: Table, row: number, returned: number, line: number, outcome: string): void {
+  const bets = table.round.bets;
+  if (ctx.events) {
+    credit(ctx, table, row, returned, outcome);
+    close(table, row, line);
+    return;
+  }
+  bets.settle(row, returned, line);
+  table.players.balance[bets.player(row)] += returned;
 }
 
 /** Closes a bet once everything on it is credited; `line` is its line code (ledger.ts). */

@@ -38,6 +38,7 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
     round: loadRound(ctx.pack, state.round, players),
     host: state.host,
     ended: state.ended === true,
+    slip: null,
     family: familyOf(ctx.pack),
     left: [],
   };

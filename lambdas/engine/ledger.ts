@@ -80,6 +80,22 @@ export class Ledger {
     return row;
   }
 
+  /** Appends an open row with `amount` staked; returns its index. */
+  open(id: number, bet: number, player: number, seat: number, amount: number): number {
+    const row = this.add(id, bet, player, seat);
+    this.amounts[row] = amount;
+    this.stakeds[row] = amount;
+    return row;
+  }
+
+  /** Settles a row: what it returns (added to anything credited before), and its line code. */
+  settle(row: number, returned: number, line: number): void {
+    this.returneds[row] += returned;
+    if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
+    this.statuses[row] = SETTLED;
+    this.lines[row] = line;
+  }
+
   id(row: number): number { return this.ids[row]; }
   bet(row: number): number { return this.bets[row]; }
   player(row: number): number { return this.players[row]; }

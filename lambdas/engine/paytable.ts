@@ -5,7 +5,7 @@ import type { Card } from '../core/cards.ts';
 import { payout } from '../core/money.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
-import { close, credit } from './bets.ts';
+import { settleBet } from './bets.ts';
 import { emit, type Ctx } from './context.ts';
 import { NO_LINE, OPEN } from './ledger.ts';
 import type { Table } from './state.ts';
@@ -101,19 +101,14 @@ function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[]
   for (let i = 0; i < open.length; i++) {
     const row = open[i];
     const line = lines[i];
-    credit(ctx, table, row, line >= 0 ? bets.amount(row) + winnings[i] : 0, line >= 0 ? bet.lines[line].name : 'lose');
-    close(table, row, line >= 0 ? line : NO_LINE);
+    settleBet(ctx, table, row, line >= 0 ? bets.amount(row) + winnings[i] : 0, line >= 0 ? line : NO_LINE, line >= 0 ? bet.lines[line].name : 'lose');
   }
 }
 
 /** One placement, its paying line known (or UNDECIDED: left open). */
 function settleOne(ctx: Ctx, table: Table, bet: CompiledBet, row: number, index: number): void {
   if (index === UNDECIDED) return;
-  if (index < 0) {
-    credit(ctx, table, row, 0, 'lose');
-    close(table, row, NO_LINE);
-    return;
-  }
+  if (index < 0) return settleBet(ctx, table, row, 0, NO_LINE, 'lose');
   const line = bet.lines[index];
   const amount = table.round.bets.amount(row);
   let won = payout(amount, line.pays, ctx.pack.rounding);
@@ -121,6 +116,5 @@ function settleOne(ctx: Ctx, table: Table, bet: CompiledBet, row: number, index:
     if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });
     won = bet.capPerRound; // the whole cap: its pro-rata share of a single placement
   }
-  credit(ctx, table, row, amount + won, line.name);
-  close(table, row, index);
+  settleBet(ctx, table, row, amount + won, index, line.name);
 }

@@ -13,6 +13,8 @@ export interface SlipSnapshot {
   /** The player's rows already on the table, with what a slip may change on them: row, amount, staked, status, returned. */
   own: number[];
   seats: (SeatHolder | null)[] | null;
+  /** The player's under-minimum warnings before the slip changed them (saved by the first change, savedWarnings true). */
+  savedWarnings: boolean;
   warnings: Record<string, number> | undefined;
   voided: number;
   events: number;
@@ -31,15 +33,23 @@ export function snapshotSlip(ctx: Ctx, table: Table, player: number, bets: reado
   for (let row = 0; row < ledger.length; row++)
     if (ledger.player(row) === player) into.own.push(row, ledger.amount(row), ledger.staked(row), ledger.status(row), ledger.returned(row));
   into.seats = takesSeat(ctx, table, bets) ? table.seats.slice() : null;
-  const warnings = table.warnings[table.players.names[player]];
-  into.warnings = warnings && { ...warnings };
+  into.savedWarnings = false;
+  into.warnings = undefined;
   into.voided = round.voidedPlayers.length;
   into.events = ctx.events?.length ?? 0;
   into.roundEvents = round.events.length;
   return into;
 }
 
-export const emptySnapshot = (): SlipSnapshot => ({ player: -1, balance: 0, rows: 0, nextBetId: 0, own: [], seats: null, warnings: undefined, voided: 0, events: 0, roundEvents: 0 });
+export const emptySnapshot = (): SlipSnapshot => ({ player: -1, balance: 0, rows: 0, nextBetId: 0, own: [], seats: null, savedWarnings: false, warnings: undefined, voided: 0, events: 0, roundEvents: 0 });
+
+/** Called before a slip's bet changes the player's warnings: the first change saves them for a refusal to restore. */
+export function beforeWarningsChange(s: SlipSnapshot | null, table: Table, name: string): void {
+  if (!s || s.savedWarnings) return;
+  const warnings = table.warnings[name];
+  s.warnings = warnings && { ...warnings };
+  s.savedWarnings = true;
+}
 
 export function restoreSlip(ctx: Ctx, table: Table, s: SlipSnapshot): void {
   const round = table.round;
@@ -54,8 +64,10 @@ export function restoreSlip(ctx: Ctx, table: Table, s: SlipSnapshot): void {
   }
   if (s.seats) table.seats = s.seats;
   const name = table.players.names[s.player];
-  if (s.warnings) table.warnings[name] = s.warnings;
-  else delete table.warnings[name];
+  if (s.savedWarnings) {
+    if (s.warnings) table.warnings[name] = s.warnings;
+    else delete table.warnings[name];
+  }
   round.voidedPlayers.length = s.voided;
   if (ctx.events) ctx.events.length = s.events;
   round.events.length = s.roundEvents;

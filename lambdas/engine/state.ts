@@ -5,6 +5,7 @@
 import type { Card } from '../core/cards.ts';
 import type { Shoe } from '../core/shoe.ts';
 import type { Ledger } from './ledger.ts';
+import type { SlipSnapshot } from './slip.ts';
 import type { Family } from './table.ts';
 import type { Players } from './players.ts';
 import type { DealerState, EngineEvent, FollowWindow, Hand, Phase, PlayAction, RoundLogEntry, RoundState, SeatHolder } from './types.ts';
@@ -29,6 +30,8 @@ export interface Table {
   /** Solo tables: the one human who plays here. */
   host: string | undefined;
   ended: boolean;
+  /** The bet slip being placed, to undo should one of its bets be refused; null outside a slip. */
+  slip: SlipSnapshot | null;
   /** The family's code for this table's pack (a table never changes family). */
   family: Family;
   /** Rounds this working form finished and left for a new one since it was loaded (saved too: a caller may hold them). */

@@ -110,6 +110,7 @@ function blankTable(ctx: Ctx, tableId: string): Table {
     round: undefined as unknown as Round,
     host: undefined,
     ended: false,
+    slip: null,
     family: familyOf(pack),
     left: [],
   };
@@ -224,15 +225,20 @@ function placeSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpe
   const family = table.family;
   const before = snapshotSlip(ctx, table, player, bets, SLIP);
   const name = table.players.names[player];
-  for (let i = 0; i < bets.length; i++) {
-    // Only a voided hand can close betting to the player mid-slip.
-    const r = (table.round.voidedPlayers.length > before.voided ? bettingOpen(table, name, player) : undefined) ?? family.bet(ctx, table, player, bets[i]);
-    if (!r.ok) {
-      restoreSlip(ctx, table, before);
-      return bets.length === 1 ? r : fail(r.error.code, `bet ${i + 1} of ${bets.length} (${bets[i].bet}): ${r.error.message}; no bet of the slip was placed`);
+  table.slip = before;
+  try {
+    for (let i = 0; i < bets.length; i++) {
+      // Only a voided hand can close betting to the player mid-slip.
+      const r = (table.round.voidedPlayers.length > before.voided ? bettingOpen(table, name, player) : undefined) ?? family.bet(ctx, table, player, bets[i]);
+      if (!r.ok) {
+        restoreSlip(ctx, table, before);
+        return bets.length === 1 ? r : fail(r.error.code, `bet ${i + 1} of ${bets.length} (${bets[i].bet}): ${r.error.message}; no bet of the slip was placed`);
+      }
     }
+    return ok(ctx);
+  } finally {
+    table.slip = null;
   }
-  return ok(ctx);
 }
 
 function timeout(ctx: Ctx, table: Table): Result {

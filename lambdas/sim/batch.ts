@@ -66,14 +66,18 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   const table = openTable(ctx, 'sim');
   execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
   const seated = hasSeats(pack);
-  // Per wager, by bet index: placements, sum of net, sum of net squared, wins.
+  // Per wager, by bet index: placements, sum of net, sum of net squared, wins; net in minor units
+  // (each wager has one stake, so per unit staked is one division at the end, not one per bet).
   const sums = new Float64Array(pack.bets.length * 4);
+  const stakes = new Float64Array(pack.bets.length);
   const placements: { bet: CompiledBet; command: Command }[] = [];
   const wagers = wagerOf(pack);
   const tallied = pack.bets.filter((bet) => bet.type !== 'behind');
   for (const bet of tallied) {
-    if (wagers[bet.index] === bet)
-      placements.push({ bet, command: { type: 'bet', player: PLAYER, bet: bet.name, amount: exactStake(bet, pack), ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) } });
+    if (wagers[bet.index] === bet) {
+      stakes[bet.index] = exactStake(bet, pack);
+      placements.push({ bet, command: { type: 'bet', player: PLAYER, bet: bet.name, amount: stakes[bet.index], ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) } });
+    }
   }
   // Main bets first: some side bets are placed only with one (R-LL-GAME-1).
   placements.sort((a, b) => Number(b.bet.type === 'hand') - Number(a.bet.type === 'hand'));
@@ -92,24 +96,27 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     if (!execute(ctx, table, slipFor(table.round.roundInShoe)).ok) for (const p of placements) execute(ctx, table, p.command);
     execute(ctx, table, deal);
     play(ctx, table, chart, commands);
-    tally(table.round, sums);
+    tally(table.round, stakes, sums);
     execute(ctx, table, next);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
   // Every key of a wager is tallied with the wager's sums.
   const tallies = tallied.map((bet): BetTally => {
     const at = wagers[bet.index].index * 4;
-    return { key: bet.key, name: bet.name, mode: bet.mode, placed: sums[at], net: sums[at + 1], netSquared: sums[at + 2], wins: sums[at + 3] };
+    const stake = stakes[wagers[bet.index].index];
+    return { key: bet.key, name: bet.name, mode: bet.mode, placed: sums[at], net: sums[at + 1] / stake, netSquared: sums[at + 2] / (stake * stake), wins: sums[at + 3] };
   });
   return { rounds, tallies };
 }
 
-/** Adds each bet of the finished round to its sums: placements, net, net squared, wins (per unit staked). */
-function tally(round: Round, sums: Float64Array): void {
+/** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */
+function tally(round: Round, stakes: Float64Array, sums: Float64Array): void {
   const bets = round.bets;
   for (let row = 0; row < bets.length; row++) {
-    const net = (bets.returned(row) - bets.staked(row)) / bets.amount(row);
-    const at = bets.bet(row) * 4;
+    const bet = bets.bet(row);
+    if (bets.amount(row) !== stakes[bet]) throw new Error(`a ${bet} bet was placed with ${bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
+    const net = bets.returned(row) - bets.staked(row);
+    const at = bet * 4;
     sums[at]++;
     sums[at + 1] += net;
     sums[at + 2] += net * net;

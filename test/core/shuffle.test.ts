@@ -78,6 +78,35 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
     });
   }
 
+  it('R-BJ-SHOE-3: the simulator shoe, shuffled again in place card by card (FastRandom.below), puts every card at every position equally often (chi-square, 99%)', () => {
+    const shoe = new Shoe(newShoe({ decks: 1, penetration: 1, burn: 'none' }, 's', seedOf(9), 'xoshiro'));
+    const { stat, df } = positionChiSquare(CARDS_PER_DECK, 10_000, (d) => {
+      shoe.reshuffleInPlace();
+      for (let i = 0; i < d.length; i++) d[i] = shoe.draw();
+    });
+    expect(stat).toBeLessThan(chiSquare99(df));
+  });
+
+  it('R-BJ-SHOE-3: FastRandom.below gives every value below n equally often, for small, card-sized and large n (chi-square, 99%)', () => {
+    const rng = new FastRandom(3);
+    // Upper 99% points for the small degrees of freedom, where the approximation above is poor.
+    const small: Record<number, number> = { 2: 9.21, 5: 15.09 };
+    for (const n of [3, 6, 52, 416, 40_000, 70_000]) {
+      const each = n < 100 ? 2_000 : 40;
+      const counts = new Float64Array(n);
+      let outside = 0;
+      for (let i = 0; i < n * each; i++) {
+        const v = rng.below(n);
+        if (v >= 0 && v < n && v === Math.floor(v)) counts[v]++;
+        else outside++;
+      }
+      expect(outside, `n = ${n}: values outside [0, n)`).toBe(0);
+      let stat = 0;
+      for (const c of counts) stat += (c - each) ** 2 / each;
+      expect(stat, `n = ${n}`).toBeLessThan(small[n - 1] ?? chiSquare99(n - 1));
+    }
+  });
+
   it('the chi-square test has the power to see a biased shuffle (the naive swap-with-any-position shuffle fails it)', () => {
     const rng = new ChaChaRandom(seedOf(7));
     const naive = (d: Uint8Array) => {
