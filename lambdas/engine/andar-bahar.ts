@@ -87,6 +87,8 @@ export const andarBahar: Family = {
     return placeOnSpot(ctx, table, player, bet, NO_SEAT, cmd.amount, voidHand);
   },
 
+  plainBet: (ctx, spec) => (spec.seat === undefined ? findBetFor(ctx.pack, spec) : undefined),
+
   act: () => fail('no-actions', 'Andar Bahar has no player actions; place bets while betting is open'),
 
   deal(ctx, table) {
@@ -107,7 +109,7 @@ export const andarBahar: Family = {
     }
     ab.winner = side;
     fillGroups(ctx, table);
-    settleDecided(ctx, table, groupOf, true);
+    settleDecided(ctx, table, groupOf, true, outcome.outcome);
     round.phase = 'settled';
     if (ctx.events) emit(ctx, table, { type: 'round-settled', round: round.no });
     return ok(ctx);

@@ -1,11 +1,12 @@
 // Bet placement rules shared by every family: limits with over-max and under-min handling
 // (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the ledger rows themselves.
-import type { CompiledBet } from '../pack/compiled.ts';
+import { setHidden } from '../core/hidden.ts';
+import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { emit, ok, pay, type Ctx } from './context.ts';
 import { NO_SEAT, OPEN, RETURNED, SETTLED, type Ledger } from './ledger.ts';
 import { beforeWarningsChange } from './slip.ts';
 import type { Table } from './state.ts';
-import { fail, type EngineError, type Result } from './types.ts';
+import { fail, type BetSpec, type EngineError, type Result } from './types.ts';
 
 export interface Stake {
   /** What is taken now. */
@@ -40,7 +41,7 @@ export function checkStake(ctx: Ctx, table: Table, player: number, bet: Compiled
 }
 
 /** The usual case, kept small so the compiler inlines it: a whole amount within the limits, the round limit and the balance. */
-function isUsualStake(table: Table, player: number, bet: CompiledBet, existing: number, amount: number): boolean {
+export function isUsualStake(table: Table, player: number, bet: CompiledBet, existing: number, amount: number): boolean {
   const total = existing + amount;
   return Number.isSafeInteger(amount) && amount > 0 && total <= bet.max && total >= bet.min && (bet.roundLimit === null || table.round.roundInShoe <= bet.roundLimit) && amount <= table.players.balance[player];
 }
@@ -83,6 +84,14 @@ function checkUnusualStake(ctx: Ctx, table: Table, player: number, bet: Compiled
   return stakeOf(into, accepted, excess, warning, voidHand);
 }
 
+/** The usual bet (isUsualStake) on a spot with no open bet: a new row, the stake debited. */
+export function placeFresh(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number): void {
+  const round = table.round;
+  round.bets.open(round.nextBetId++, bet.index, player, seat, amount);
+  move(ctx, table, player, -amount, 'bet', bet.key);
+  if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount, total: amount });
+}
+
 /** A Stake to pass to checkStake when the answer is used at once and dropped. */
 export const scratchStake = (): Stake => ({ accepted: 0, excess: 0, warning: null, voidHand: false });
 
@@ -118,9 +127,7 @@ export function placeOnSpot(ctx: Ctx, table: Table, player: number, bet: Compile
   const bets = round.bets;
   // The usual bet, kept short: a spot the player has no bet on yet, and a stake within every limit.
   if (bets.openCount(bet.index) === 0 && isUsualStake(table, player, bet, 0, amount)) {
-    bets.open(round.nextBetId++, bet.index, player, seat, amount);
-    move(ctx, table, player, -amount, 'bet', bet.key);
-    if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount, total: amount });
+    placeFresh(ctx, table, player, bet, seat, amount);
     return ok(ctx);
   }
   const existing = bets.findOpen(bet.index, player, seat);
@@ -217,3 +224,87 @@ export function close(table: Table, row: number, line: number): void {
 }
 
 export const isOpen = (bets: Ledger, row: number): boolean => bets.status(row) === OPEN;
+
+// ------------------------------------------------------------------ a plain slip in one pass
+
+/**
+ * A slip's bets resolved once (kept on the slip's array, off its JSON): each a plain bet on a spot
+ * of its own, as the family admits it (no seat rule: Andar Bahar, common draw), with a stake within
+ * the bet's limits. The specs' values are kept too, so a changed spec makes the plan stale.
+ */
+interface SlipPlan {
+  pack: CompiledPack;
+  bets: CompiledBet[];
+  indices: Int16Array;
+  amounts: Float64Array;
+  names: string[];
+  modes: (string | undefined)[];
+  /** What the slip stakes in all. */
+  total: number;
+  /** The last round of a shoe in which every bet may be placed (R-TB-SIDE-2). */
+  lastRound: number;
+}
+
+const PLAN = Symbol('slip plan');
+type Planned = readonly BetSpec[] & { [PLAN]?: SlipPlan | null };
+
+function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
+  const plan = specs[PLAN];
+  if (plan === null) return null;
+  if (plan && plan.pack === ctx.pack && plan.bets.length === specs.length && sameSpecs(plan, specs)) return plan;
+  return setHidden(specs, PLAN, makePlan(ctx, table, specs));
+}
+
+function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
+  for (let i = 0; i < specs.length; i++) {
+    const s = specs[i];
+    if (s.bet !== plan.names[i] || s.mode !== plan.modes[i] || s.amount !== plan.amounts[i] || s.seat !== undefined) return false;
+  }
+  return true;
+}
+
+function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan | null {
+  const bets: CompiledBet[] = [];
+  let lastRound = Infinity;
+  for (const s of specs) {
+    const bet = table.family.plainBet?.(ctx, s);
+    // Two bets on one spot add up: the second is not on a fresh spot, and only the full path handles it.
+    if (!bet || bets.includes(bet) || !Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount < bet.min || s.amount > bet.max) return null;
+    bets.push(bet);
+    if (bet.roundLimit !== null) lastRound = Math.min(lastRound, bet.roundLimit);
+  }
+  const amounts = Float64Array.from(specs, (s) => s.amount);
+  return {
+    pack: ctx.pack,
+    bets,
+    indices: Int16Array.from(bets, (b) => b.index),
+    amounts,
+    names: specs.map((s) => s.bet),
+    modes: specs.map((s) => s.mode),
+    total: amounts.reduce((a, b) => a + b, 0),
+    lastRound,
+  };
+}
+
+/**
+ * Places a slip of plain bets on fresh spots, each within its limits and round limit and all within
+ * the balance, in one pass, as the bets one by one would (the same rows, money and events, in
+ * order). Answers false, having changed nothing, for any other slip: the full path then places it
+ * bet by bet.
+ */
+export function placePlainSlip(ctx: Ctx, table: Table, player: number, specs: readonly BetSpec[]): boolean {
+  const plan = planOf(ctx, table, specs);
+  if (!plan) return false;
+  const round = table.round;
+  const bets = round.bets;
+  if (round.roundInShoe > plan.lastRound || plan.total > table.players.balance[player]) return false;
+  for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
+  if (ctx.events) for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], NO_SEAT, plan.amounts[i]);
+  else {
+    // The same rows and money without a word said: in one pass.
+    bets.openAll(round.nextBetId, plan.indices, player, NO_SEAT, plan.amounts);
+    round.nextBetId += plan.bets.length;
+    table.players.balance[player] -= plan.total;
+  }
+  return true;
+}

@@ -88,6 +88,36 @@ export class Ledger {
     return row;
   }
 
+  /**
+   * Appends an open row per bet index of `bets`, each with its stake in `amounts`, ids from
+   * `firstId` on, all for one player on one seat: `open` for each, in one pass.
+   */
+  openAll(firstId: number, bets: Int16Array, player: number, seat: number, amounts: Float64Array): void {
+    const n = bets.length;
+    while (this.length + n > this.ids.length) this.grow();
+    const { ids, players, seats, stakeds, returneds, statuses, lines, insurances, insuranceCosts, openPerBet } = this;
+    const betColumn = this.bets;
+    const amountColumn = this.amounts;
+    let row = this.length;
+    for (let i = 0; i < n; i++, row++) {
+      const bet = bets[i];
+      ids[row] = firstId + i;
+      betColumn[row] = bet;
+      players[row] = player;
+      seats[row] = seat;
+      amountColumn[row] = amounts[i];
+      stakeds[row] = amounts[i];
+      returneds[row] = 0;
+      statuses[row] = OPEN;
+      lines[row] = NO_LINE;
+      insurances[row] = INSURANCE_NONE;
+      insuranceCosts[row] = 0;
+      openPerBet[bet]++;
+    }
+    for (let r = this.length; r < row && r < this.follows.length; r++) this.follows[r] = null;
+    this.length = row;
+  }
+
   /** Settles a row: what it returns (added to anything credited before), and its line code. */
   settle(row: number, returned: number, line: number): void {
     this.returneds[row] += returned;

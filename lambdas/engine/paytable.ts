@@ -42,9 +42,11 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
 
 /**
  * Settles every open pay-table bet that is decided. A bet with a cap per round settles all its
- * placements together (one pass finds them); any other placement settles on its own.
+ * placements together (one pass finds them); any other placement settles on its own. `outcome`,
+ * once the round's outcome is known (Andar Bahar), is its outcomeIndex: an outcome bet reads its
+ * line straight from its table.
  */
-export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean): void {
+export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1): void {
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
   for (let row = 0; row < bets.length; row++) {
@@ -53,6 +55,10 @@ export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: b
     if (bet.type !== 'paytable') continue;
     // A placement settles on its own unless it shares a cap with others (its only open placement caps alone).
     if (bet.capPerRound === null || bets.openCount(bet.index) === 1) {
+      if (outcome >= 0 && bet.outcomeLines !== null) {
+        settleOne(ctx, table, bet, row, bet.outcomeLines[outcome]);
+        continue;
+      }
       const group = groupOf(ctx, table, row, bet, final);
       if (group) settleOne(ctx, table, bet, row, paying(bet, group));
       continue;

@@ -7,8 +7,9 @@
 // there and saving it back only when the command is accepted; `execute` runs a command on a
 // working form kept between commands (the simulator, which never saves a round).
 import type { Card } from '../core/cards.ts';
+import type { CompiledBet } from '../pack/compiled.ts';
 import { fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
-import { returnAll } from './bets.ts';
+import { placePlainSlip, returnAll } from './bets.ts';
 import { loadTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { familyOf } from './families.ts';
@@ -32,6 +33,11 @@ export interface Family {
   timeout(ctx: Ctx, table: Table): Result;
   /** A finished round is reset in place for the next (events off: nothing of it is kept). */
   recycle?(round: Round): void;
+  /**
+   * The compiled bet of a spec that is a plain bet on a spot: one whose only rules are the spot's
+   * (limits, round limit, balance), so a slip of them may be placed in one pass; undefined otherwise.
+   */
+  plainBet?(ctx: Ctx, spec: BetSpec): CompiledBet | undefined;
 }
 
 
@@ -222,6 +228,7 @@ const SLIP = emptySnapshot();
 /** A bet slip: each bet as if placed alone, in order; a refusal undoes the ones before it. */
 function placeSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpec[]): Result {
   if (!Array.isArray(bets) || bets.length === 0) return fail('empty-slip', 'a bet slip needs at least one bet');
+  if (placePlainSlip(ctx, table, player, bets)) return ok(ctx);
   const family = table.family;
   const before = snapshotSlip(ctx, table, player, bets, SLIP);
   const name = table.players.names[player];

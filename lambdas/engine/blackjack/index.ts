@@ -5,6 +5,7 @@ import { ok, type Ctx } from '../context.ts';
 import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, OPEN } from '../ledger.ts';
 import { currentHand, holderAt, holderOf, type Holder, type Table } from '../state.ts';
 import { fail, type Command, type PlayAction, type Result } from '../types.ts';
+import { findBetFor, hasSeats } from '../../pack/compiled.ts';
 import { placeBet } from './betting.ts';
 import { closeInsurance, deal, isInsurable, minimumSeatBet, release } from './deal.ts';
 import { recycleHolders } from './holders.ts';
@@ -51,6 +52,12 @@ export const blackjack: Family = {
     }
   },
   recycle: recycleHolders,
+  // Common draw: a bet needs no seat; one placed with a main bet, and the bet behind, have rules of their own.
+  plainBet(ctx, spec) {
+    if (hasSeats(ctx.pack) || spec.seat !== undefined || (spec.mode !== undefined && !ctx.pack.modes)) return undefined;
+    const bet = findBetFor(ctx.pack, spec);
+    return bet && bet.type !== 'behind' && !bet.withMain ? bet : undefined;
+  },
 };
 
 /** The hand holder a player addresses: their seat, or their own common-draw hands. */
