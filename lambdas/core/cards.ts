@@ -15,8 +15,11 @@ export const colourOf = (card: Card): number => (card & 3) === 1 || (card & 3) =
 /** Blackjack value with the ace as 1 (R-BJ-CARD-1); soft totals add 10 once. */
 export const BJ_VALUE: readonly number[] = Array.from({ length: 52 }, (_, c) => Math.min(10, rankOf(c) + 1));
 
-/** Sum of the first n cards with aces as 1, doubled, plus 1 when there is an ace. */
-function sumWithAce(cards: ArrayLike<Card>, n: number): number {
+/**
+ * A hand's shape, all its total depends on: its sum with aces as 1, doubled, plus 1 when it holds
+ * an ace. One pass over the cards gives both the total and whether it is soft.
+ */
+export function shapeOf(cards: ArrayLike<Card>, n = cards.length): number {
   let sum = 0;
   let ace = 0;
   for (let i = 0; i < n; i++) {
@@ -26,18 +29,23 @@ function sumWithAce(cards: ArrayLike<Card>, n: number): number {
   return sum * 2 + ace;
 }
 
-/** The blackjack total (R-BJ-SCORE-1): an ace counts 11 when that does not take it over 21. */
-export function bjTotal(cards: ArrayLike<Card>, n = cards.length): number {
-  const s = sumWithAce(cards, n);
-  const sum = s >> 1;
-  return s & 1 && sum + 10 <= 21 ? sum + 10 : sum;
+/** The shape once `card` is added. */
+export const withCard = (shape: number, card: Card): number => (shape & ~1) + BJ_VALUE[card] * 2 + ((shape & 1) | (card < 4 ? 1 : 0));
+
+/** The blackjack total of a shape (R-BJ-SCORE-1): an ace counts 11 when that does not take it over 21. */
+export function totalOf(shape: number): number {
+  const sum = shape >> 1;
+  return shape & 1 && sum + 10 <= 21 ? sum + 10 : sum;
 }
 
+/** Whether a shape's total counts an ace as 11 ("soft"). */
+export const isSoftShape = (shape: number): boolean => (shape & 1) === 1 && (shape >> 1) + 10 <= 21;
+
+/** The blackjack total (R-BJ-SCORE-1): an ace counts 11 when that does not take it over 21. */
+export const bjTotal = (cards: ArrayLike<Card>, n = cards.length): number => totalOf(shapeOf(cards, n));
+
 /** True when an ace is counted as 11 in the total ("soft"). */
-export function bjSoft(cards: ArrayLike<Card>, n = cards.length): boolean {
-  const s = sumWithAce(cards, n);
-  return (s & 1) === 1 && (s >> 1) + 10 <= 21;
-}
+export const bjSoft = (cards: ArrayLike<Card>, n = cards.length): boolean => isSoftShape(shapeOf(cards, n));
 
 const CARD_PATTERN = /^(10|[A2-9TJQK])([SHDC])$/;
 

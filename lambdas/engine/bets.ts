@@ -229,8 +229,9 @@ export const isOpen = (bets: Ledger, row: number): boolean => bets.status(row) =
 
 /**
  * A slip's bets resolved once (kept on the slip's array, off its JSON): each a plain bet on a spot
- * of its own, as the family admits it (no seat rule: Andar Bahar, common draw), with a stake within
- * the bet's limits. The specs' values are kept too, so a changed spec makes the plan stale.
+ * of its own, as the family admits it (Andar Bahar, common draw, a player's bets on a seat they
+ * hold), with a stake within the bet's limits, all on one seat or none. The specs' values are kept
+ * too, so a changed spec makes the plan stale.
  */
 interface SlipPlan {
   pack: CompiledPack;
@@ -239,6 +240,8 @@ interface SlipPlan {
   amounts: Float64Array;
   names: string[];
   modes: (string | undefined)[];
+  /** The one seat every bet of the slip is on (NO_SEAT: none). */
+  seat: number;
   /** What the slip stakes in all. */
   total: number;
   /** The last round of a shoe in which every bet may be placed (R-TB-SIDE-2). */
@@ -258,7 +261,7 @@ function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
 function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
   for (let i = 0; i < specs.length; i++) {
     const s = specs[i];
-    if (s.bet !== plan.names[i] || s.mode !== plan.modes[i] || s.amount !== plan.amounts[i] || s.seat !== undefined) return false;
+    if (s.bet !== plan.names[i] || s.mode !== plan.modes[i] || s.amount !== plan.amounts[i] || (s.seat ?? NO_SEAT) !== plan.seat) return false;
   }
   return true;
 }
@@ -266,10 +269,11 @@ function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
 function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan | null {
   const bets: CompiledBet[] = [];
   let lastRound = Infinity;
+  const seat = specs[0].seat ?? NO_SEAT;
   for (const s of specs) {
-    const bet = table.family.plainBet?.(ctx, s);
+    const bet = table.family.plainBet?.(ctx, s, bets);
     // Two bets on one spot add up: the second is not on a fresh spot, and only the full path handles it.
-    if (!bet || bets.includes(bet) || !Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount < bet.min || s.amount > bet.max) return null;
+    if (!bet || bets.includes(bet) || (s.seat ?? NO_SEAT) !== seat || !Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount < bet.min || s.amount > bet.max) return null;
     bets.push(bet);
     if (bet.roundLimit !== null) lastRound = Math.min(lastRound, bet.roundLimit);
   }
@@ -281,6 +285,7 @@ function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan |
     amounts,
     names: specs.map((s) => s.bet),
     modes: specs.map((s) => s.mode),
+    seat,
     total: amounts.reduce((a, b) => a + b, 0),
     lastRound,
   };
@@ -298,11 +303,12 @@ export function placePlainSlip(ctx: Ctx, table: Table, player: number, specs: re
   const round = table.round;
   const bets = round.bets;
   if (round.roundInShoe > plan.lastRound || plan.total > table.players.balance[player]) return false;
+  if (plan.seat !== NO_SEAT && !table.family.plainSeat?.(ctx, table, player, plan.seat)) return false;
   for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
-  if (ctx.events) for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], NO_SEAT, plan.amounts[i]);
+  if (ctx.events) for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], plan.seat, plan.amounts[i]);
   else {
     // The same rows and money without a word said: in one pass.
-    bets.openAll(round.nextBetId, plan.indices, player, NO_SEAT, plan.amounts);
+    bets.openAll(round.nextBetId, plan.indices, player, plan.seat, plan.amounts);
     round.nextBetId += plan.bets.length;
     table.players.balance[player] -= plan.total;
   }

@@ -36,8 +36,11 @@ export interface Family {
   /**
    * The compiled bet of a spec that is a plain bet on a spot: one whose only rules are the spot's
    * (limits, round limit, balance), so a slip of them may be placed in one pass; undefined otherwise.
+   * `before`: the slip's bets ahead of it, all plain.
    */
-  plainBet?(ctx: Ctx, spec: BetSpec): CompiledBet | undefined;
+  plainBet?(ctx: Ctx, spec: BetSpec, before: readonly CompiledBet[]): CompiledBet | undefined;
+  /** Whether the player's plain bets on `seat` have only their spots' rules now (a seat they hold, one of their own). */
+  plainSeat?(ctx: Ctx, table: Table, player: number, seat: number): boolean;
 }
 
 

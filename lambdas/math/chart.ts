@@ -1,6 +1,6 @@
 // Basic-strategy charts: the decision codes, the Chart shape (as in rules/strategies/*.yaml),
 // `decide` for anyone who plays from a chart (AI players, the simulator), and the printed table.
-import { BJ_VALUE, bjSoft, bjTotal, type Card } from '../core/cards.ts';
+import { BJ_VALUE, bjSoft, bjTotal, isSoftShape, shapeOf, totalOf, type Card } from '../core/cards.ts';
 import type { StrategyChart } from '../pack/schema.ts';
 
 /** H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand. */
@@ -116,13 +116,12 @@ function tableOf(chart: Chart): ChartTable {
 }
 
 /** The chart's code (an index of CODES) for a hand against an up-card column. */
-function codeIndex(t: ChartTable, hand: ArrayLike<Card>, col: number, pairsAllowed: boolean): number {
+function codeIndex(t: ChartTable, hand: ArrayLike<Card>, shape: number, col: number, pairsAllowed: boolean): number {
   if (pairsAllowed && hand.length === 2 && BJ_VALUE[hand[0]] === BJ_VALUE[hand[1]]) {
     const code = t.pairs[BJ_VALUE[hand[0]] * 10 + col];
     if (code >= 0) return code;
   }
-  const total = bjTotal(hand);
-  return (bjSoft(hand) ? t.soft : t.hard)[total * 10 + col];
+  return (isSoftShape(shape) ? t.soft : t.hard)[totalOf(shape) * 10 + col];
 }
 
 /**
@@ -134,12 +133,13 @@ export function decideBit(chart: Chart, hand: ArrayLike<Card>, upCard: Card, leg
   const t = tableOf(chart);
   const col = columnOfCard(upCard);
   const canSplit = (legal & SPLIT) !== 0;
-  let code = codeIndex(t, hand, col, canSplit);
+  const shape = shapeOf(hand);
+  let code = codeIndex(t, hand, shape, col, canSplit);
   if (code === P) {
     if (canSplit) return SPLIT;
-    code = codeIndex(t, hand, col, false);
+    code = codeIndex(t, hand, shape, col, false);
   }
-  if (bjTotal(hand) >= 21 && legal & STAND) return STAND;
+  if (totalOf(shape) >= 21 && legal & STAND) return STAND;
   const first = FIRST_BIT[code];
   if (legal & first) return first;
   if (legal & THEN_BIT[code]) return THEN_BIT[code];

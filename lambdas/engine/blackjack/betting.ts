@@ -127,6 +127,19 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
   return raiseSeats(ctx, table, player, bet, cmd.amount, seatsOf(ctx, table, name));
 }
 
+/**
+ * A seat the player holds, where their bets have only the spots' rules: not a demo account where
+ * demos may not sit, the solo table's own human (or an AI player), and no other seat of theirs for
+ * a seat bet to mirror to.
+ */
+export function isOwnSeat(ctx: Ctx, table: Table, player: number, seat: number): boolean {
+  const name = table.players.names[player];
+  const rules = ctx.pack.table;
+  if (table.seats[seat]?.owner !== name || (table.players.demo[player] && !rules.demoMaySit)) return false;
+  if (rules.kind === 'solo' && !table.players.ai[player] && soloHuman(ctx, table) !== name) return false;
+  return !rules.mirrorSeatBets || seatCount(ctx, table, name) === 1;
+}
+
 function seatCount(ctx: Ctx, table: Table, player: string): number {
   let n = 0;
   for (let seat = 1; seat <= ctx.pack.table.seats; seat++) if (table.seats[seat]?.owner === player) n++;

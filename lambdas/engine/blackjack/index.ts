@@ -6,7 +6,7 @@ import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, OPEN } from '../l
 import { currentHand, holderAt, holderOf, type Holder, type Table } from '../state.ts';
 import { fail, type Command, type PlayAction, type Result } from '../types.ts';
 import { findBetFor, hasSeats } from '../../pack/compiled.ts';
-import { placeBet } from './betting.ts';
+import { isOwnSeat, placeBet } from './betting.ts';
 import { closeInsurance, deal, isInsurable, minimumSeatBet, release } from './deal.ts';
 import { recycleHolders } from './holders.ts';
 import { ShoeExhausted } from './players.ts';
@@ -52,12 +52,17 @@ export const blackjack: Family = {
     }
   },
   recycle: recycleHolders,
-  // Common draw: a bet needs no seat; one placed with a main bet, and the bet behind, have rules of their own.
-  plainBet(ctx, spec) {
-    if (hasSeats(ctx.pack) || spec.seat !== undefined || (spec.mode !== undefined && !ctx.pack.modes)) return undefined;
-    const bet = findBetFor(ctx.pack, spec);
-    return bet && bet.type !== 'behind' && !bet.withMain ? bet : undefined;
+  // A bet behind has rules of its own; one placed with a main bet is plain after the slip's main bet.
+  plainBet(ctx, spec, before) {
+    const pack = ctx.pack;
+    if (spec.mode !== undefined && !pack.modes) return undefined;
+    const bet = findBetFor(pack, spec);
+    if (!bet || bet.type === 'behind') return undefined;
+    if (!hasSeats(pack)) return spec.seat === undefined && !bet.withMain ? bet : undefined;
+    if (spec.seat === undefined || !Number.isInteger(spec.seat) || spec.seat < 1 || spec.seat > pack.table.seats) return undefined;
+    return !bet.withMain || before.some((b) => b.type === 'hand') ? bet : undefined;
   },
+  plainSeat: isOwnSeat,
 };
 
 /** The hand holder a player addresses: their seat, or their own common-draw hands. */

@@ -4,7 +4,8 @@ import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
-import { isDealerNatural, isNatural, isSoft, total } from '../hand.ts';
+import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
+import { isDealerNatural, isNatural, total } from '../hand.ts';
 import { DEALER_BLACKJACK_LINE, NO_LINE, OPEN } from '../ledger.ts';
 import type { Table } from '../state.ts';
 import type { Follow, Hand } from '../types.ts';
@@ -19,13 +20,20 @@ export function dealerPlays(ctx: Ctx, table: Table): void {
   settleInsurance(ctx, table);
   if (dealer.blackjack || !dealerNeeded(ctx, table)) return;
   const hitsSoft17 = ctx.pack.blackjack!.dealer.hitsSoft17;
-  for (let t = total(dealer.cards); t < 17 || (t === 17 && hitsSoft17 && isSoft(dealer.cards)); t = total(dealer.cards))
-    dealer.cards.push(dealCard(ctx, table, 'dealer')); // R-BJ-DEALER-1
+  for (let shape = shapeOf(dealer.cards), t = totalOf(shape); t < 17 || (t === 17 && hitsSoft17 && isSoftShape(shape)); t = totalOf(shape)) {
+    const card = dealCard(ctx, table, 'dealer'); // R-BJ-DEALER-1
+    dealer.cards.push(card);
+    shape = withCard(shape, card);
+  }
 }
 
 function dealerNeeded(ctx: Ctx, table: Table): boolean {
   const round = table.round;
-  for (const h of round.holders) for (const hand of h.hands) if (!hand.surrendered && total(hand.cards) <= 21 && !isNatural(hand)) return true;
+  for (const h of round.holders)
+    for (const hand of h.hands) {
+      const t = total(hand.cards);
+      if (!hand.surrendered && t <= 21 && !(t === 21 && isNatural(hand))) return true;
+    }
   const bets = round.bets;
   for (let row = 0; row < bets.length; row++) if (bets.status(row) === OPEN && ctx.pack.bets[bets.bet(row)].group === 'dealer-final') return true;
   return false;
@@ -79,7 +87,7 @@ function handOutcome(table: Table, hand: Hand): Outcome {
   if (hand.surrendered) return 'surrender';
   const t = total(hand.cards);
   if (t > 21) return 'bust'; // R-BJ-RESULT-2
-  if (isNatural(hand)) return dealer.blackjack ? 'push' : 'blackjack';
+  if (t === 21 && isNatural(hand)) return dealer.blackjack ? 'push' : 'blackjack';
   if (dealer.blackjack) return 'dealer blackjack';
   const d = total(dealer.cards);
   if (d > 21) return 'dealer bust';
