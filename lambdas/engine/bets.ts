@@ -41,7 +41,7 @@ export function checkStake(ctx: Ctx, table: Table, player: number, bet: Compiled
 }
 
 /** The usual case, kept small so the compiler inlines it: a whole amount within the limits, the round limit and the balance. */
-export function isUsualStake(table: Table, player: number, bet: CompiledBet, existing: number, amount: number): boolean {
+function isUsualStake(table: Table, player: number, bet: CompiledBet, existing: number, amount: number): boolean {
   const total = existing + amount;
   return Number.isSafeInteger(amount) && amount > 0 && total <= bet.max && total >= bet.min && (bet.roundLimit === null || table.round.roundInShoe <= bet.roundLimit) && amount <= table.players.balance[player];
 }
@@ -85,7 +85,7 @@ function checkUnusualStake(ctx: Ctx, table: Table, player: number, bet: Compiled
 }
 
 /** The usual bet (isUsualStake) on a spot with no open bet: a new row, the stake debited. */
-export function placeFresh(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number): void {
+function placeFresh(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number): void {
   const round = table.round;
   round.bets.open(round.nextBetId++, bet.index, player, seat, amount);
   move(ctx, table, player, -amount, 'bet', bet.key);

@@ -14,7 +14,3 @@ export const isNatural = (hand: Hand): boolean => !hand.fromSplit && hand.cards.
 export const isDealerNatural = (cards: readonly Card[]): boolean => cards.length === 2 && total(cards) === 21;
 
 export const isBust = (cards: readonly Card[]): boolean => total(cards) > 21;
-
-export function newHand(cards: Card[], stake: number): Hand {
-  return { cards, stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false };
-}

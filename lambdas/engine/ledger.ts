@@ -61,15 +61,21 @@ export class Ledger {
     this.insuranceCosts = new Float64Array(capacity);
   }
 
+  /** Appends an open row with nothing staked yet; returns its index. */
   add(id: number, bet: number, player: number, seat: number): number {
+    return this.open(id, bet, player, seat, 0);
+  }
+
+  /** Appends an open row with `amount` staked; returns its index. */
+  open(id: number, bet: number, player: number, seat: number, amount: number): number {
     if (this.length === this.ids.length) this.grow();
     const row = this.length++;
     this.ids[row] = id;
     this.bets[row] = bet;
     this.players[row] = player;
     this.seats[row] = seat;
-    this.amounts[row] = 0;
-    this.stakeds[row] = 0;
+    this.amounts[row] = amount;
+    this.stakeds[row] = amount;
     this.returneds[row] = 0;
     this.statuses[row] = OPEN;
     this.lines[row] = NO_LINE;
@@ -77,14 +83,6 @@ export class Ledger {
     this.insuranceCosts[row] = 0;
     if (this.follows.length > row) this.follows[row] = null;
     this.openPerBet[bet]++;
-    return row;
-  }
-
-  /** Appends an open row with `amount` staked; returns its index. */
-  open(id: number, bet: number, player: number, seat: number, amount: number): number {
-    const row = this.add(id, bet, player, seat);
-    this.amounts[row] = amount;
-    this.stakeds[row] = amount;
     return row;
   }
 
@@ -118,36 +116,85 @@ export class Ledger {
     this.length = row;
   }
 
+  id(row: number): number {
+    return this.ids[row];
+  }
+  bet(row: number): number {
+    return this.bets[row];
+  }
+  player(row: number): number {
+    return this.players[row];
+  }
+  /** NO_SEAT for a bet on no seat. */
+  seat(row: number): number {
+    return this.seats[row];
+  }
+  amount(row: number): number {
+    return this.amounts[row];
+  }
+  staked(row: number): number {
+    return this.stakeds[row];
+  }
+  returned(row: number): number {
+    return this.returneds[row];
+  }
+  status(row: number): number {
+    return this.statuses[row];
+  }
+  isOpen(row: number): boolean {
+    return this.statuses[row] === OPEN;
+  }
+  /** The line code: NO_LINE, DEALER_BLACKJACK_LINE or a pay-table line's index. */
+  line(row: number): number {
+    return this.lines[row];
+  }
+  insurance(row: number): number {
+    return this.insurances[row];
+  }
+  insuranceCost(row: number): number {
+    return this.insuranceCosts[row];
+  }
+
+  /** Adds to the bet's own stake and to what is debited for it. */
+  addStake(row: number, amount: number): void {
+    this.amounts[row] += amount;
+    this.stakeds[row] += amount;
+  }
+  /** Adds to what is debited for the bet (a double, a split, a follow, insurance). */
+  addStaked(row: number, amount: number): void {
+    this.stakeds[row] += amount;
+  }
+  addReturned(row: number, amount: number): void {
+    this.returneds[row] += amount;
+  }
+  setLine(row: number, line: number): void {
+    this.lines[row] = line;
+  }
+  setInsurance(row: number, state: number, cost: number): void {
+    this.insurances[row] = state;
+    this.insuranceCosts[row] = cost;
+  }
+  /** Sets the money fields as saved (decoding, or undoing a slip). */
+  setMoney(row: number, amount: number, staked: number, returned: number): void {
+    this.amounts[row] = amount;
+    this.stakeds[row] = staked;
+    this.returneds[row] = returned;
+  }
+
   /** Settles a row: what it returns (added to anything credited before), and its line code. */
   settle(row: number, returned: number, line: number): void {
     this.returneds[row] += returned;
-    if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
-    this.statuses[row] = SETTLED;
+    this.closeRow(row, SETTLED);
     this.lines[row] = line;
   }
 
-  id(row: number): number { return this.ids[row]; }
-  bet(row: number): number { return this.bets[row]; }
-  player(row: number): number { return this.players[row]; }
-  seat(row: number): number { return this.seats[row]; }
-  amount(row: number): number { return this.amounts[row]; }
-  staked(row: number): number { return this.stakeds[row]; }
-  returned(row: number): number { return this.returneds[row]; }
-  status(row: number): number { return this.statuses[row]; }
-  isOpen(row: number): boolean { return this.statuses[row] === OPEN; }
-  line(row: number): number { return this.lines[row]; }
-  insurance(row: number): number { return this.insurances[row]; }
-  insuranceCost(row: number): number { return this.insuranceCosts[row]; }
-  addStake(row: number, amount: number): void { this.amounts[row] += amount; this.stakeds[row] += amount; }
-  addStaked(row: number, amount: number): void { this.stakeds[row] += amount; }
-  addReturned(row: number, amount: number): void { this.returneds[row] += amount; }
-  setLine(row: number, line: number): void { this.lines[row] = line; }
-  setInsurance(row: number, state: number, cost: number): void { this.insurances[row] = state; this.insuranceCosts[row] = cost; }
-  setMoney(row: number, amount: number, staked: number, returned: number): void { this.amounts[row] = amount; this.stakeds[row] = staked; this.returneds[row] = returned; }
+  /** Marks a row no longer open (settled or returned). */
   closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
     if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
     this.statuses[row] = status;
   }
+
+  /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
     const was = this.statuses[row];
     if (was === status) return;
@@ -155,11 +202,17 @@ export class Ledger {
     if (status === OPEN) this.openPerBet[this.bets[row]]++;
     this.statuses[row] = status;
   }
+
+  /** Drops the rows from `length` on (a refused bet slip). */
   truncate(length: number): void {
     for (let row = length; row < this.length; row++) if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
     this.length = Math.min(this.length, length);
   }
-  clear(): void { this.truncate(0); }
+
+  clear(): void {
+    this.truncate(0);
+  }
+
   /** How many rows of `bet` are open. */
   openCount(bet: number): number {
     return this.openPerBet[bet];
@@ -172,15 +225,29 @@ export class Ledger {
       if (this.bets[row] === bet && this.players[row] === player && this.seats[row] === seat && this.statuses[row] === OPEN) return row;
     return -1;
   }
+
   hasOpen(): boolean {
     for (let row = 0; row < this.length; row++) if (this.statuses[row] === OPEN) return true;
     return false;
   }
+
   private grow(): void {
     const size = this.ids.length * 2;
-    const widen = <A extends Float64Array | Int16Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => { const b = new make(size); b.set(a); return b; };
-    this.ids = widen(this.ids, Float64Array); this.bets = widen(this.bets, Int16Array); this.players = widen(this.players, Int32Array); this.seats = widen(this.seats, Int16Array);
-    this.amounts = widen(this.amounts, Float64Array); this.stakeds = widen(this.stakeds, Float64Array); this.returneds = widen(this.returneds, Float64Array);
-    this.statuses = widen(this.statuses, Uint8Array); this.lines = widen(this.lines, Int16Array); this.insurances = widen(this.insurances, Uint8Array); this.insuranceCosts = widen(this.insuranceCosts, Float64Array);
+    const widen = <A extends Float64Array | Int16Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => {
+      const b = new make(size);
+      b.set(a);
+      return b;
+    };
+    this.ids = widen(this.ids, Float64Array);
+    this.bets = widen(this.bets, Int16Array);
+    this.players = widen(this.players, Int32Array);
+    this.seats = widen(this.seats, Int16Array);
+    this.amounts = widen(this.amounts, Float64Array);
+    this.stakeds = widen(this.stakeds, Float64Array);
+    this.returneds = widen(this.returneds, Float64Array);
+    this.statuses = widen(this.statuses, Uint8Array);
+    this.lines = widen(this.lines, Int16Array);
+    this.insurances = widen(this.insurances, Uint8Array);
+    this.insuranceCosts = widen(this.insuranceCosts, Float64Array);
   }
 }

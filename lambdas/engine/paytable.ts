@@ -21,7 +21,7 @@ export interface GroupView {
 const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
 const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
 /** No line can be named yet: an unknown fact could still change it. */
-export const UNDECIDED = -2;
+const UNDECIDED = -2;
 
 /** Index of the paying line, -1 for none, or UNDECIDED while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number {

@@ -88,8 +88,6 @@ export interface Round {
   spare: { holders: Holder[]; hands: Hand[]; common: { cards: Card[]; stream: Card[] } | null };
 }
 
-export const isSeat = (h: Holder): boolean => h.seat !== 0;
-
 /** The holder of a seat; undefined when the seat has no hand this round. */
 export function holderAt(round: Round, seat: number): Holder | undefined {
   const holders = round.holders;

@@ -1,8 +1,9 @@
 // A bet slip places a player's bets in one command, all or none: the same bets and events as
 // placing them one by one, and a refused slip leaves the table exactly as it was.
 import { describe, expect, it } from 'vitest';
+import { apply } from '../../lambdas/engine/table.ts';
 import type { BetSpec } from '../../lambdas/engine/types.ts';
-import { ctxFor, must, refused, table } from './helpers.ts';
+import { ctxFor, must, pack, refused, table } from './helpers.ts';
 
 const AB_SLIP: BetSpec[] = [
   { bet: 'andar', amount: 1000 },
@@ -22,6 +23,39 @@ describe('bet slip', () => {
     expect(one.round.bets).toEqual(each.round.bets);
     expect(one.players).toEqual(each.players);
   });
+
+  // A slip of plain bets (spots of their own, within their limits) is placed in one pass; with the
+  // round's events kept and without, it must leave exactly what its bets placed one by one leave.
+  const PLAIN: [string, BetSpec[]][] = [
+    ['andar-bahar', pack('andar-bahar').bets.map((b) => ({ bet: b.name, amount: 1000, ...(b.mode ? { mode: b.mode } : {}) }))],
+    ['blackjack-tanpa-batas', ['main', 'pair', 'lucky-trio', 'poker-trio', 'bust-bonus'].map((bet) => ({ bet, amount: 1000 }))],
+    ['blackjack-mewah', [{ bet: 'main', seat: 3, amount: 1000 }, { bet: 'pair', seat: 3, amount: 500 }]],
+    ['blackjack-lucky-ladies', [{ bet: 'main', seat: 2, amount: 1000 }, { bet: 'lucky-ladies', seat: 2, amount: 500 }]],
+  ];
+  for (const [id, bets] of PLAIN)
+    it(`${id}: a slip placed in one pass leaves what its bets one by one leave, events kept or not, on a seat already held too`, () => {
+      const results = [true, false].flatMap((events) =>
+        [true, false].map((asSlip) => {
+          const ctx = ctxFor(id, 4);
+          const state = table(ctx, { alice: 1_000_000 });
+          if (!events) ctx.events = null;
+          for (let round = 0; round < 2; round++) {
+            if (round > 0) {
+              for (let i = 0; state.round.phase !== 'settled' && i < 50; i++) apply(ctx, state, { type: 'timeout' });
+              apply(ctx, state, { type: 'next-round' });
+            }
+            // On a seated table the first round takes the seat; the second bets on a seat already held.
+            if (asSlip) expect(apply(ctx, state, { type: 'bets', player: 'alice', bets }).ok).toBe(true);
+            else for (const spec of bets) expect(apply(ctx, state, { type: 'bet', player: 'alice', ...spec }).ok).toBe(true);
+          }
+          return { bets: state.round.bets, players: state.players, events: state.round.events };
+        }),
+      );
+      expect(results[0]).toEqual(results[1]);
+      expect(results[2]).toEqual(results[3]);
+      expect(results[0].bets).toEqual(results[2].bets);
+      expect(results[0].bets.length).toBe(bets.length);
+    });
 
   it('a refused bet refuses the whole slip and leaves the state unchanged', () => {
     const ctx = ctxFor('blackjack-mewah', 5);

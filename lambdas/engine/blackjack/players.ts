@@ -23,7 +23,7 @@ export const seatLabel = (seat: number): string => (seatLabels[seat] ??= `seat-$
 const streamLabel = (j: number): string => (streamLabels[j] ??= `stream-${j}`);
 
 /** The j-th card a common-draw player draws is stream card j (R-TB-DRAW-1). */
-export function streamCard(ctx: Ctx, table: Table, h: Holder): Card {
+function streamCard(ctx: Ctx, table: Table, h: Holder): Card {
   const common = table.round.common!;
   if (h.draws === common.stream.length) common.stream.push(dealCard(ctx, table, streamLabel(h.draws + 1)));
   else if (ctx.events) emit(ctx, table, { type: 'card', to: `${h.owner}: stream-${h.draws + 1}`, card: common.stream[h.draws] });
