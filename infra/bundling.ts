@@ -32,6 +32,12 @@ export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'lambdas/store/lambda-credentials.ts'),
 } as const;
 
+/**
+ * Left out of every bundle: the SDK loads its event-stream support lazily, only for an operation
+ * that streams events, and DynamoDB has none (~15 KB of every API bundle).
+ */
+export const BUNDLE_EXTERNALS = ['@smithy/core/event-streams'];
+
 /** esbuild settings shared by the CDK bundling and the bench (esbuild's JS API names). */
 export const ESBUILD_OPTIONS = {
   bundle: true,
@@ -42,6 +48,7 @@ export const ESBUILD_OPTIONS = {
   minify: true,
   banner: { js: ESM_BANNER },
   alias: BUNDLE_ALIASES,
+  external: BUNDLE_EXTERNALS,
 } as const;
 
 /** The environment names a bundle reads its baked-in values from (esbuild replaces them). */

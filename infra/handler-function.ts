@@ -9,7 +9,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import { BUNDLE_ALIASES, ESBUILD_OPTIONS, ESM_BANNER, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from './bundling.ts';
+import { BUNDLE_ALIASES, BUNDLE_EXTERNALS, ESBUILD_OPTIONS, ESM_BANNER, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from './bundling.ts';
 import type { StageConfig } from './config.ts';
 
 export interface HandlerFunctionProps {
@@ -60,7 +60,7 @@ export class HandlerFunction extends Construct {
         minify: true,
         sourceMap: false,
         bundleAwsSDK: true,
-        externalModules: [],
+        externalModules: BUNDLE_EXTERNALS,
         esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         // The pack (with what is computed from it) only matters to a bundle that is really built.
         define: bundling ? packDefines(pack, props.handler) : {},

@@ -67,35 +67,25 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
       const p = r.common.players[name];
       holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(copyHand), active: p.active, preselect: p.preselect, draws: p.draws });
     }
-  const ab = r.andarBahar;
+  // The scalar fields as they are; everything the interpreter changes in place, copied.
+  const { bets: _bets, seats: _seats, common, dealer, follow, followAdvance, voidedPlayers, andarBahar: ab, log, events, ...scalars } = r;
   return {
-    id: r.id,
-    no: r.no,
-    pack: r.pack,
-    engineVersion: r.engineVersion,
-    phase: r.phase,
-    openedAt: r.openedAt,
-    deadline: r.deadline,
-    shoeId: r.shoeId,
-    shoeCommitment: r.shoeCommitment,
-    roundInShoe: r.roundInShoe,
-    lastOfShoe: r.lastOfShoe,
+    ...scalars,
     bets,
-    nextBetId: r.nextBetId,
     holders,
-    common: r.common ? { cards: r.common.cards.slice(), stream: r.common.stream.slice() } : null,
-    dealer: { ...r.dealer, cards: r.dealer.cards.slice() },
-    turnSeat: r.turnSeat,
-    follow: r.follow && { ...r.follow, answers: { ...r.follow.answers } },
-    followAdvance: Object.keys(r.followAdvance).length ? Object.fromEntries(Object.entries(r.followAdvance).map(([id, a]) => [id, { ...a }])) : null,
-    voidedPlayers: r.voidedPlayers.slice(),
-    andarBahar: ab && { gameCard: ab.gameCard, sides: [ab.sides[0].slice(), ab.sides[1].slice()], winner: ab.winner },
-    opening: r.opening,
-    log: r.log.slice(),
-    events: r.events.slice(),
+    common: common ? { cards: common.cards.slice(), stream: common.stream.slice() } : null,
+    dealer: { ...dealer, cards: dealer.cards.slice() },
+    follow: follow && { ...follow, answers: { ...follow.answers } },
+    followAdvance: Object.keys(followAdvance).length ? copyAdvance(followAdvance) : null,
+    voidedPlayers: voidedPlayers.slice(),
+    andarBahar: ab && { ...ab, sides: [ab.sides[0].slice(), ab.sides[1].slice()] },
+    log: log.slice(),
+    events: events.slice(),
     spare: { holders: [], hands: [], common: null },
   };
 }
+
+const copyAdvance = (a: RoundState['followAdvance']): RoundState['followAdvance'] => Object.fromEntries(Object.entries(a).map(([id, answers]) => [id, { ...answers }]));
 
 /** The saved form of a working table whose round runs under `pack`. */
 export function saveTable(pack: CompiledPack, table: Table): TableState {
@@ -192,31 +182,16 @@ function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
     if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(copyHand), active: h.active, draws: h.draws, preselect: h.preselect };
     else seats.push({ seat: h.seat, owner: h.owner, initial: h.initial.slice(), hands: h.hands.map(copyHand), active: h.active, preselect: h.preselect });
   }
-  const ab = r.andarBahar;
+  const { bets: _ledger, holders: _holders, spare: _spare, common, dealer, follow, followAdvance, voidedPlayers, andarBahar: ab, ...scalars } = r;
   return {
-    id: r.id,
-    no: r.no,
-    pack: r.pack,
-    engineVersion: r.engineVersion,
-    phase: r.phase,
-    openedAt: r.openedAt,
-    deadline: r.deadline,
-    shoeId: r.shoeId,
-    shoeCommitment: r.shoeCommitment,
-    roundInShoe: r.roundInShoe,
-    lastOfShoe: r.lastOfShoe,
+    ...scalars,
     bets,
-    nextBetId: r.nextBetId,
     seats,
-    common: r.common ? { cards: r.common.cards.slice(), stream: r.common.stream.slice(), players: commonPlayers } : null,
-    dealer: { ...r.dealer, cards: r.dealer.cards.slice() },
-    turnSeat: r.turnSeat,
-    follow: r.follow && { ...r.follow, answers: { ...r.follow.answers } },
-    followAdvance: Object.fromEntries(Object.entries(r.followAdvance ?? {}).map(([id, a]) => [id, { ...a }])),
-    voidedPlayers: r.voidedPlayers.slice(),
-    andarBahar: ab && { gameCard: ab.gameCard, sides: [ab.sides[0].slice(), ab.sides[1].slice()], winner: ab.winner },
-    opening: r.opening,
-    log: r.log,
-    events: r.events,
+    common: common ? { cards: common.cards.slice(), stream: common.stream.slice(), players: commonPlayers } : null,
+    dealer: { ...dealer, cards: dealer.cards.slice() },
+    follow: follow && { ...follow, answers: { ...follow.answers } },
+    followAdvance: copyAdvance(followAdvance ?? {}),
+    voidedPlayers: voidedPlayers.slice(),
+    andarBahar: ab && { ...ab, sides: [ab.sides[0].slice(), ab.sides[1].slice()] },
   };
 }
