@@ -8,24 +8,14 @@ import type { Ledger } from './ledger.ts';
 import type { SlipSnapshot } from './slip.ts';
 import type { Family } from './table.ts';
 import type { Players } from './players.ts';
-import type { DealerState, EngineEvent, FollowWindow, Hand, Phase, PlayAction, RoundLogEntry, RoundState, SeatHolder } from './types.ts';
+import type { Hand, PlayAction, RoundState, SeatHolder, TableState } from './types.ts';
 
-export interface Table {
-  tableId: string;
-  packId: string;
-  packVersion: string;
-  packSha256: string;
-  engineVersion: string;
-  paused: boolean;
+export interface Table extends Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'warnings' | 'retiredShoes' | 'roundsPlayed'> {
   players: Players;
   /** Seat holders by seat number (index 0 unused), kept across rounds. */
   seats: (SeatHolder | null)[];
-  /** Under-minimum warnings per player and bet name (R-LL-LIMIT-2). */
-  warnings: Record<string, Record<string, number>>;
   /** Secret: never in a player view. */
   shoe: Shoe | null;
-  retiredShoes: { id: string; seed: string; commitment: string }[];
-  roundsPlayed: number;
   round: Round;
   /** Solo tables: the one human who plays here. */
   host: string | undefined;
@@ -56,34 +46,17 @@ export interface Holder {
   draws: number;
 }
 
-export interface Round {
-  id: string;
-  no: number;
-  pack: { id: string; version: string; sha256: string };
-  engineVersion: string;
-  phase: Phase;
-  openedAt: number;
-  deadline: number | null;
-  shoeId: string;
-  shoeCommitment: string;
-  roundInShoe: number;
-  lastOfShoe: boolean;
+/** A round's fields that the working form keeps as saved. */
+type SavedRoundField = 'id' | 'no' | 'pack' | 'engineVersion' | 'phase' | 'openedAt' | 'deadline' | 'shoeId' | 'shoeCommitment' | 'roundInShoe' | 'lastOfShoe' | 'nextBetId' | 'dealer' | 'turnSeat' | 'follow' | 'voidedPlayers' | 'andarBahar' | 'opening' | 'log' | 'events';
+
+export interface Round extends Pick<RoundState, SavedRoundField> {
   bets: Ledger;
-  nextBetId: number;
   /** Who holds hands, in playing order (seats in seat order, or common-draw players); empty until the deal. */
   holders: Holder[];
   /** Common draw, once dealt: the shared initial hand and the stream (R-TB-DRAW-1). */
   common: { cards: Card[]; stream: Card[] } | null;
-  dealer: DealerState;
-  turnSeat: number | null;
-  follow: FollowWindow | null;
   /** Follow answers given in advance (R-MW-BEHIND-5), by bet-behind id; null while there are none. */
   followAdvance: Record<string, { double?: boolean; split?: boolean }> | null;
-  voidedPlayers: string[];
-  andarBahar: { gameCard: Card; sides: [Card[], Card[]]; winner: 0 | 1 | null } | null;
-  opening: RoundState['opening'];
-  log: RoundLogEntry[];
-  events: EngineEvent[];
   /** Holders, hands and common cards of finished rounds, handed out again (events off: nothing of them is kept). */
   spare: { holders: Holder[]; hands: Hand[]; common: { cards: Card[]; stream: Card[] } | null };
 }
