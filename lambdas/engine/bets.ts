@@ -3,7 +3,7 @@
 import { setHidden } from '../core/hidden.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { emit, ok, pay, type Ctx } from './context.ts';
-import { NO_SEAT, OPEN, RETURNED, SETTLED, type Ledger } from './ledger.ts';
+import { NO_SEAT, RETURNED, SETTLED, type Ledger } from './ledger.ts';
 import { beforeWarningsChange } from './slip.ts';
 import type { Table } from './state.ts';
 import { fail, type BetSpec, type EngineError, type Result } from './types.ts';
@@ -222,8 +222,6 @@ export function close(table: Table, row: number, line: number): void {
   bets.closeRow(row, SETTLED);
   bets.setLine(row, line);
 }
-
-export const isOpen = (bets: Ledger, row: number): boolean => bets.status(row) === OPEN;
 
 // ------------------------------------------------------------------ a plain slip in one pass
 

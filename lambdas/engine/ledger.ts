@@ -141,9 +141,6 @@ export class Ledger {
   status(row: number): number {
     return this.statuses[row];
   }
-  isOpen(row: number): boolean {
-    return this.statuses[row] === OPEN;
-  }
   /** The line code: NO_LINE, DEALER_BLACKJACK_LINE or a pay-table line's index. */
   line(row: number): number {
     return this.lines[row];

@@ -1,6 +1,6 @@
 // Basic-strategy charts: the decision codes, the Chart shape (as in rules/strategies/*.yaml),
 // `decide` for anyone who plays from a chart (AI players, the simulator), and the printed table.
-import { BJ_VALUE, bjSoft, bjTotal, isSoftShape, shapeOf, totalOf, type Card } from '../core/cards.ts';
+import { BJ_VALUE, isSoftShape, shapeOf, totalOf, type Card } from '../core/cards.ts';
 import type { StrategyChart } from '../pack/schema.ts';
 
 /** H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand. */
@@ -25,28 +25,10 @@ export interface Chart {
 export const columnOfValue = (v: number): number => (v === 0 ? 9 : v - 1);
 /** The chart column of a dealer up card. */
 export const columnOfCard = (card: Card): number => columnOfValue(BJ_VALUE[card] - 1);
-const pairKey = (card: Card): string => PAIR_KEYS[columnOfCard(card)];
-
-/** Total and softness of a hand (R-BJ-SCORE-1). */
-export const handTotal = (hand: readonly Card[]): { total: number; soft: boolean } => ({ total: bjTotal(hand), soft: bjSoft(hand) });
-
-/** The chart's code for a hand against an up card; without a row: hit below hard 12 or soft 18, else stand. */
-export function codeFor(chart: Chart, hand: readonly Card[], upCard: Card, pairsAllowed = true): Code {
-  const col = columnOfCard(upCard);
-  if (pairsAllowed && hand.length === 2 && BJ_VALUE[hand[0]] === BJ_VALUE[hand[1]]) {
-    const row = chart.pairs[pairKey(hand[0])];
-    if (row) return row[col];
-  }
-  const total = bjTotal(hand);
-  // Integer keys: rows are looked up as elements, no string is made (the simulator decides millions of hands).
-  const row = (bjSoft(hand) ? chart.soft : chart.hard)[total];
-  if (row) return row[col];
-  return total < 12 || (bjSoft(hand) && total < 18) ? 'H' : 'S';
-}
 
 /** The actions a chart plays, and each one's bit in a mask of legal actions. */
 export const ACTIONS: readonly Action[] = ['hit', 'stand', 'double', 'split', 'surrender'];
-export const ACTION_BIT: Readonly<Record<Action, number>> = Object.freeze({ hit: 1, stand: 2, double: 4, split: 8, surrender: 16 });
+const ACTION_BIT: Readonly<Record<Action, number>> = Object.freeze({ hit: 1, stand: 2, double: 4, split: 8, surrender: 16 });
 
 /** An action's bit, 0 for a name that is no action (a switch: no lookup, and no prototype to trip on). */
 export function actionBit(name: string): number {
@@ -69,7 +51,7 @@ const HIT = 1;
 const STAND = 2;
 const SPLIT = 8;
 
-export const maskOf = (legal: readonly Action[]): number => legal.reduce((m, a) => m | actionBit(a), 0);
+const maskOf = (legal: readonly Action[]): number => legal.reduce((m, a) => m | actionBit(a), 0);
 
 /**
  * A chart as lookup tables, for deciding millions of hands (the simulator): codes by total (hard,
@@ -102,6 +84,7 @@ function tableOf(chart: Chart): ChartTable {
   t = { hard: new Int8Array(TOTALS * 10), soft: new Int8Array(TOTALS * 10), pairs: new Int8Array(11 * 10).fill(-1) };
   for (let total = 0; total < TOTALS; total++)
     for (let col = 0; col < 10; col++) {
+      // Without a row: hit below hard 12 or soft 18, else stand.
       const fallback = (soft: boolean): Code => (total < 12 || (soft && total < 18) ? 'H' : 'S');
       t.hard[total * 10 + col] = CODES.indexOf(chart.hard[total]?.[col] ?? fallback(false));
       t.soft[total * 10 + col] = CODES.indexOf(chart.soft[total]?.[col] ?? fallback(true));
