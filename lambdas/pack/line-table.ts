@@ -2,7 +2,7 @@
 // three cards) switch to a lookup table over every card combination once a bet has been evaluated
 // often (the simulator); a live table never pays for building one. The table is filled per card
 // multiset, so it costs one evaluation per multiset, not per ordering.
-import { BJ_VALUE, CARDS_PER_DECK, type Card } from '../core/cards.ts';
+import { CARDS_PER_DECK, shapeOf, type Card } from '../core/cards.ts';
 import type { Facts, FactName } from './conditions.ts';
 import type { CardGroupName } from './schema.ts';
 
@@ -40,7 +40,7 @@ export function lineFunction(lines: readonly Line[], group: CardGroupName | null
   };
 }
 
-// A hand's shape: its count, its sum with aces as 1, whether it holds an ace, and the dealer-blackjack fact.
+// A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact.
 const SHAPE_CARDS = 24;
 const SHAPE_SUMS = SHAPE_CARDS * 10 + 1;
 const UNKNOWN = -2;
@@ -54,13 +54,7 @@ function byShape(slow: LineOf): LineOf {
   const memo = new Int8Array(SHAPE_CARDS * SHAPE_SUMS * 2 * 3).fill(UNKNOWN);
   return (cards, n, f) => {
     if (n >= SHAPE_CARDS) return slow(cards, n, f);
-    let sum = 0;
-    let ace = 0;
-    for (let i = 0; i < n; i++) {
-      sum += BJ_VALUE[cards[i]];
-      if (cards[i] < 4) ace = 1;
-    }
-    const k = ((n * SHAPE_SUMS + sum) * 2 + ace) * 3 + (f.dealerBlackjack === undefined ? 0 : f.dealerBlackjack ? 1 : 2);
+    const k = (n * SHAPE_SUMS * 2 + shapeOf(cards, n)) * 3 + (f.dealerBlackjack === undefined ? 0 : f.dealerBlackjack ? 1 : 2);
     const known = memo[k];
     return known !== UNKNOWN ? known : (memo[k] = slow(cards, n, f));
   };
