@@ -14,32 +14,17 @@ const TWO_32 = 0x1_0000_0000;
  * last block of n are drawn again, so every result is exactly equally likely (never raw `x % n`).
  */
 export function uniformInt(rng: RandomSource, n: number): number {
-  const limit = rejectionLimit(n);
+  const limit = n < LIMITS.length ? LIMITS[n] : rejectFrom(n);
   let x = rng.nextUint32();
   while (x >= limit) x = rng.nextUint32();
-  return modulo(x, n);
-}
-
-/** Values from this on are drawn again for a uniform result below n. */
-const rejectionLimit = (n: number): number => (n < LIMITS.length ? LIMITS[n] : rejectFrom(n));
-
-/** x % n for 0 <= x < 2^32, exactly, without a float modulo (x may exceed 2^31). */
-function modulo(x: number, n: number): number {
-  if (n < INVERSES.length) {
-    // By a multiply: x * (1/n) is within far less than one of x / n, so the quotient is off by at
-    // most one, and the remainder is corrected into [0, n). Exact: integers below 2^53.
-    const r = x - Math.floor(x * INVERSES[n]) * n;
-    return r < 0 ? r + n : r >= n ? r - n : r;
-  }
-  return x - Math.floor(x / n) * n; // exact, since x / n is far from rounding up to the next integer below 2^32
+  // x % n without a float modulo (x may exceed 2^31); exact, since x / n is far from rounding up to the next integer below 2^32.
+  return x - Math.floor(x / n) * n;
 }
 
 /** The first value of the incomplete last block of n. */
 const rejectFrom = (n: number): number => TWO_32 - (TWO_32 % n);
 /** rejectFrom(n) for the small n of card shuffles: a float modulo per card is a measurable part of a simulated round. */
 const LIMITS = Float64Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : rejectFrom(n)));
-/** 1/n for the same n: a division per card is a measurable part of a simulated round too. */
-const INVERSES = Float64Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : 1 / n));
 
 /** Fisher–Yates over the first `length` entries, in place. */
 export function shuffleInPlace(rng: RandomSource, cards: Uint8Array, length = cards.length): void {

@@ -152,7 +152,7 @@ describe('R-BJ-SHOE-3: scaling uses rejection sampling, never x % n', () => {
   });
 
   it('R-BJ-SHOE-3: an accepted value maps to exactly value mod n for every card count, at the edges of every block', () => {
-    // The remainder is taken by a multiply with 1/n, corrected by one: it must equal x % n exactly.
+    // The remainder is taken without a float modulo (x may exceed 2^31): it must equal x % n exactly.
     for (let n = 1; n <= 1100; n++) {
       const limit = TWO_32 - (TWO_32 % n);
       const blocks = [0, 1, Math.floor(limit / n / 2), Math.floor(limit / n) - 1];
