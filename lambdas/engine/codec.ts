@@ -68,22 +68,28 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
       holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(copyHand), active: p.active, preselect: p.preselect, draws: p.draws });
     }
   // The scalar fields as they are; everything the interpreter changes in place, copied.
-  const { bets: _bets, seats: _seats, common, dealer, follow, followAdvance, voidedPlayers, andarBahar: ab, log, events, ...scalars } = r;
+  const { bets: _bets, seats: _seats, common, followAdvance, log, events, ...scalars } = r;
   return {
     ...scalars,
+    ...copyInPlaceParts(r),
     bets,
     holders,
     common: common ? { cards: common.cards.slice(), stream: common.stream.slice() } : null,
-    dealer: { ...dealer, cards: dealer.cards.slice() },
-    follow: follow && { ...follow, answers: { ...follow.answers } },
     followAdvance: Object.keys(followAdvance).length ? copyAdvance(followAdvance) : null,
-    voidedPlayers: voidedPlayers.slice(),
-    andarBahar: ab && { ...ab, sides: [ab.sides[0].slice(), ab.sides[1].slice()] },
     log: log.slice(),
     events: events.slice(),
     spare: { holders: [], hands: [], common: null },
   };
 }
+
+/** Copies of the round's parts that both forms share and the interpreter changes in place. */
+type InPlacePart = 'dealer' | 'follow' | 'voidedPlayers' | 'andarBahar';
+const copyInPlaceParts = ({ dealer, follow, voidedPlayers, andarBahar: ab }: Pick<RoundState, InPlacePart>): Pick<RoundState, InPlacePart> => ({
+  dealer: { ...dealer, cards: dealer.cards.slice() },
+  follow: follow && { ...follow, answers: { ...follow.answers } },
+  voidedPlayers: voidedPlayers.slice(),
+  andarBahar: ab && { ...ab, sides: [ab.sides[0].slice(), ab.sides[1].slice()] },
+});
 
 const copyAdvance = (a: RoundState['followAdvance']): RoundState['followAdvance'] => Object.fromEntries(Object.entries(a).map(([id, answers]) => [id, { ...answers }]));
 
@@ -182,16 +188,13 @@ function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
     if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(copyHand), active: h.active, draws: h.draws, preselect: h.preselect };
     else seats.push({ seat: h.seat, owner: h.owner, initial: h.initial.slice(), hands: h.hands.map(copyHand), active: h.active, preselect: h.preselect });
   }
-  const { bets: _ledger, holders: _holders, spare: _spare, common, dealer, follow, followAdvance, voidedPlayers, andarBahar: ab, ...scalars } = r;
+  const { bets: _ledger, holders: _holders, spare: _spare, common, followAdvance, ...scalars } = r;
   return {
     ...scalars,
+    ...copyInPlaceParts(r),
     bets,
     seats,
     common: common ? { cards: common.cards.slice(), stream: common.stream.slice(), players: commonPlayers } : null,
-    dealer: { ...dealer, cards: dealer.cards.slice() },
-    follow: follow && { ...follow, answers: { ...follow.answers } },
     followAdvance: copyAdvance(followAdvance ?? {}),
-    voidedPlayers: voidedPlayers.slice(),
-    andarBahar: ab && { ...ab, sides: [ab.sides[0].slice(), ab.sides[1].slice()] },
   };
 }
