@@ -4,7 +4,7 @@
 import { CARDS_PER_DECK, rankOf, type Card } from '../core/cards.ts';
 import { findBetFor, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
 import { outcomeIndex } from '../pack/line-table.ts';
-import { placeOnSpot, returnBet, voidForShoe } from './bets.ts';
+import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { NO_SEAT } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
@@ -48,9 +48,7 @@ const noSeats = (): Result => fail('no-seats', 'Andar Bahar has no seats; omit s
 
 /** A repeated bet under the minimum voids the player's bets of the round (R-LL-LIMIT-2). */
 function voidHand(ctx: Ctx, table: Table, player: number, bet: CompiledBet): Result {
-  const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
-  table.round.voidedPlayers.push(table.players.names[player]);
+  voidPlayerBets(ctx, table, player, bet);
   return ok(ctx);
 }
 

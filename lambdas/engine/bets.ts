@@ -169,6 +169,13 @@ export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): 
   emit(ctx, table, { type: 'bet-returned', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat(row)), amount: bets.staked(row), reason });
 }
 
+/** A repeated bet under the minimum voids the player's hand: every bet of theirs in the round returned (R-LL-LIMIT-2). */
+export function voidPlayerBets(ctx: Ctx, table: Table, player: number, bet: CompiledBet): void {
+  const bets = table.round.bets;
+  for (let row = 0; row < bets.length; row++) if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
+  table.round.voidedPlayers.push(table.players.names[player]);
+}
+
 /** Returns every bet of the round (void, a shoe run dry). */
 export function returnAll(ctx: Ctx, table: Table, reason: string): void {
   const bets = table.round.bets;

@@ -1,7 +1,7 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
 import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
-import { checkStake, isRefusal, placeOnSpot, placeStake, returnBet, scratchStake, type Stake } from '../bets.ts';
+import { checkStake, isRefusal, placeOnSpot, placeStake, scratchStake, voidPlayerBets, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { NO_SEAT, OPEN } from '../ledger.ts';
 import type { Table } from '../state.ts';
@@ -88,11 +88,8 @@ const single = (ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: 
 
 /** A repeated bet under the minimum voids the player's whole hand for the round (R-LL-LIMIT-2). */
 function voidPlayerHand(ctx: Ctx, table: Table, player: number, bet: CompiledBet): Result {
-  const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
-  const name = table.players.names[player];
-  table.round.voidedPlayers.push(name);
-  if (ctx.events) emit(ctx, table, { type: 'warning', player: name, message: `${bet.name} under the minimum a second time: your hand is void for this round and every bet returned` });
+  voidPlayerBets(ctx, table, player, bet);
+  if (ctx.events) emit(ctx, table, { type: 'warning', player: table.players.names[player], message: `${bet.name} under the minimum a second time: your hand is void for this round and every bet returned` });
   return ok(ctx);
 }
 
