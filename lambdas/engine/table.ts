@@ -43,7 +43,6 @@ export interface Family {
   plainSeat?(ctx: Ctx, table: Table, player: number, seat: number): boolean;
 }
 
-
 export interface TableOptions {
   /** Scenarios and the CLI only: deal exactly these cards, in order, with no burn. */
   fixedShoe?: Card[];

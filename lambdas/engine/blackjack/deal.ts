@@ -9,7 +9,7 @@ import { emit, ok, type Ctx } from '../context.ts';
 import { isDealerNatural, total } from '../hand.ts';
 import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
-import { holderOf, type Holder, type Table } from '../state.ts';
+import { holderAt, holderOf, type Holder, type Table } from '../state.ts';
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
@@ -235,7 +235,7 @@ function groupFor(_ctx: Ctx, table: Table, row: number, bet: CompiledBet, final:
     if (!final) return null;
     group.cards = dealer.cards;
   } else {
-    const first = round.common ? round.common.cards : seatHolder(round.holders, round.bets.seat(row))?.initial;
+    const first = round.common ? round.common.cards : holderAt(round, round.bets.seat(row))?.initial;
     if (!first) return null;
     if (bet.group === 'first-two-and-up') {
       withUp[0] = first[0];
@@ -246,9 +246,4 @@ function groupFor(_ctx: Ctx, table: Table, row: number, bet: CompiledBet, final:
   }
   group.n = group.cards.length;
   return group;
-}
-
-function seatHolder(holders: readonly Holder[], seat: number): Holder | undefined {
-  for (let i = 0; i < holders.length; i++) if (holders[i].seat === seat) return holders[i];
-  return undefined;
 }

@@ -5,7 +5,6 @@ import type { Card } from '../../core/cards.ts';
 import { empty, type Holder, type Round } from '../state.ts';
 import type { Hand } from '../types.ts';
 
-
 export function newHand(round: Round, stake: number): Hand {
   const h = round.spare.hands.pop();
   if (!h) return { cards: [], stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false };

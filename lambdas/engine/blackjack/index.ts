@@ -2,7 +2,7 @@
 import type { Family } from '../table.ts';
 import { seatOrNull, stakeMore, voidForShoe } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
-import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, OPEN } from '../ledger.ts';
+import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
 import { currentHand, holderAt, holderOf, type Holder, type Table } from '../state.ts';
 import { fail, type Command, type PlayAction, type Result } from '../types.ts';
 import { findBetFor, hasSeats } from '../../pack/compiled.ts';
@@ -94,7 +94,7 @@ function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
   const h = addressed(table, player, cmd);
   if (isResult(h)) return h;
   if (!currentHand(h)) return fail('hand-finished', 'this hand is finished; nothing more to decide');
-  const myTurn = round.phase === 'turns' && (h.seat === 0 || round.turnSeat === h.seat);
+  const myTurn = round.phase === 'turns' && (h.seat === NO_SEAT || round.turnSeat === h.seat);
   if (!myTurn) {
     // Before the turn starts, an action is kept as a pre-selection (R-MW-TURN-1, R-MW-INS-1).
     if (round.phase === 'dealer') return fail('not-your-turn', 'the dealer is playing');

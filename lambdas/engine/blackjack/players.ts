@@ -2,7 +2,8 @@
 // common draw, R-TB-DRAW-1) and which ledger rows belong to a holder.
 import type { Card } from '../../core/cards.ts';
 import { emit, type Ctx } from '../context.ts';
-import { OPEN, type Ledger } from '../ledger.ts';
+import { NO_SEAT, OPEN, type Ledger } from '../ledger.ts';
+import { mainOn } from './betting.ts';
 import type { Holder, Table } from '../state.ts';
 
 export class ShoeExhausted extends Error {}
@@ -31,19 +32,13 @@ function streamCard(ctx: Ctx, table: Table, h: Holder): Card {
 }
 
 export function drawFor(ctx: Ctx, table: Table, h: Holder): Card {
-  return h.seat !== 0 ? dealCard(ctx, table, seatLabel(h.seat)) : streamCard(ctx, table, h);
+  return h.seat !== NO_SEAT ? dealCard(ctx, table, seatLabel(h.seat)) : streamCard(ctx, table, h);
 }
 
 export const upCard = (table: Table): Card => table.round.dealer.cards[0];
 
 /** The open hand bet row of a seat (whoever placed it) or of a common-draw player; -1 for none. */
-export function mainRow(ctx: Ctx, table: Table, h: Holder): number {
-  const bets = table.round.bets;
-  const compiled = ctx.pack.bets;
-  for (let row = 0; row < bets.length; row++)
-    if (bets.status(row) === OPEN && bets.seat(row) === h.seat && compiled[bets.bet(row)].type === 'hand' && (h.seat !== 0 || bets.player(row) === h.ownerIndex)) return row;
-  return -1;
-}
+export const mainRow = (ctx: Ctx, table: Table, h: Holder): number => mainOn(ctx, table, h.seat, h.seat === NO_SEAT ? h.ownerIndex : -1);
 
 /** An open bet behind `seat`. */
 export const isBehindOn = (ctx: Ctx, bets: Ledger, row: number, seat: number): boolean =>

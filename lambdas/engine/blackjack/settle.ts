@@ -6,7 +6,7 @@ import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
 import { isDealerNatural, isNatural, total } from '../hand.ts';
-import { DEALER_BLACKJACK_LINE, NO_LINE, OPEN } from '../ledger.ts';
+import { DEALER_BLACKJACK_LINE, NO_LINE, NO_SEAT, OPEN } from '../ledger.ts';
 import type { Table } from '../state.ts';
 import type { Follow, Hand } from '../types.ts';
 import { dealCard, isBehindOn, mainRow } from './players.ts';
@@ -54,7 +54,7 @@ export function finish(ctx: Ctx, table: Table): void {
     const row = mainRow(ctx, table, h);
     if (row < 0) continue;
     settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate);
-    if (h.seat !== 0)
+    if (h.seat !== NO_SEAT)
       for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, bets.follows[b]!.length, h.hands, loseAll, dealerBlackjackLate);
   }
   settleSideBets(ctx, table, true);

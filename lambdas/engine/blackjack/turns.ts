@@ -4,7 +4,8 @@
 // until it needs a decision.
 import { rankOf } from '../../core/cards.ts';
 import { ACTIONS, actionBit } from '../../math/chart.ts';
-import { stakeMore } from '../bets.ts';
+import { seatOrNull, stakeMore } from '../bets.ts';
+import { NO_SEAT } from '../ledger.ts';
 import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
 import { total } from '../hand.ts';
@@ -103,7 +104,7 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: Hand): boolean {
   }
   const ai = table.players.ai[h.ownerIndex];
   if (ai) {
-    play(ctx, table, h, aiDecision(ctx, table, h.owner, ai, h.seat === 0 ? null : h.seat), `ai ${ai}`);
+    play(ctx, table, h, aiDecision(ctx, table, h.owner, ai, seatOrNull(h.seat)), `ai ${ai}`);
     return true;
   }
   return false;
@@ -174,9 +175,9 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
     action = rule === 'hit' || total(hand.cards) <= 11 ? 'hit' : 'stand';
   }
   if (ctx.events)
-    emit(ctx, table, { type: 'action', player: h.owner, seat: h.seat === 0 ? null : h.seat, hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
+    emit(ctx, table, { type: 'action', player: h.owner, seat: seatOrNull(h.seat), hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
   hand.acted = true;
-  if (h.seat !== 0) round.deadline = null; // each seat decision has its own timer
+  if (h.seat !== NO_SEAT) round.deadline = null; // each seat decision has its own timer
   switch (action) {
     case 'hit':
       hand.cards.push(drawFor(ctx, table, h));
@@ -204,7 +205,7 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
       const aces = rankOf(first) === 0;
       h.hands.splice(index, 1, splitPart(round, first, hand.stake, aces), splitPart(round, hand.cards[1], hand.stake, aces));
       round.spare.hands.push(hand);
-      if (h.seat !== 0) {
+      if (h.seat !== NO_SEAT) {
         const bets = round.bets;
         for (let row = 0; row < bets.length; row++) if (isBehindOn(ctx, bets, row, h.seat)) for (const f of bets.follows[row]!) if (f.hand > index) f.hand++;
       }
@@ -231,7 +232,7 @@ const followOf = (follows: readonly Follow[], hand: number): Follow | undefined 
 /** Bet-behind players decide to follow a double or split before any card is dealt (R-MW-BEHIND-5). */
 function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split'): boolean {
   const bb = ctx.pack.table.betBehind;
-  if (h.seat === 0 || !bb || !(kind === 'double' ? bb.followDouble : bb.followSplit)) return false;
+  if (h.seat === NO_SEAT || !bb || !(kind === 'double' ? bb.followDouble : bb.followSplit)) return false;
   const round = table.round;
   const bets = round.bets;
   const hand = h.active;
