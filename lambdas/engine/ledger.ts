@@ -45,6 +45,8 @@ export class Ledger {
   readonly follows: (Follow[] | null)[] = [];
   /** Open rows per bet index: a bet with none needs no search. */
   private readonly openPerBet: Uint32Array;
+  /** Open rows in all: a finished round's ledger empties without a pass over its rows. */
+  private openRows = 0;
 
   constructor(bets: number, capacity = 32) {
     this.openPerBet = new Uint32Array(bets);
@@ -83,6 +85,7 @@ export class Ledger {
     this.insuranceCosts[row] = 0;
     if (this.follows.length > row) this.follows[row] = null;
     this.openPerBet[bet]++;
+    this.openRows++;
     return row;
   }
 
@@ -114,6 +117,7 @@ export class Ledger {
     }
     for (let r = this.length; r < row && r < this.follows.length; r++) this.follows[r] = null;
     this.length = row;
+    this.openRows += n;
   }
 
   id(row: number): number {
@@ -187,7 +191,7 @@ export class Ledger {
 
   /** Marks a row no longer open (settled or returned). */
   closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
-    if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
+    if (this.statuses[row] === OPEN) this.unopen(row);
     this.statuses[row] = status;
   }
 
@@ -195,14 +199,22 @@ export class Ledger {
   setStatus(row: number, status: number): void {
     const was = this.statuses[row];
     if (was === status) return;
-    if (was === OPEN) this.openPerBet[this.bets[row]]--;
-    if (status === OPEN) this.openPerBet[this.bets[row]]++;
+    if (was === OPEN) this.unopen(row);
+    if (status === OPEN) {
+      this.openPerBet[this.bets[row]]++;
+      this.openRows++;
+    }
     this.statuses[row] = status;
+  }
+
+  private unopen(row: number): void {
+    this.openPerBet[this.bets[row]]--;
+    this.openRows--;
   }
 
   /** Drops the rows from `length` on (a refused bet slip). */
   truncate(length: number): void {
-    for (let row = length; row < this.length; row++) if (this.statuses[row] === OPEN) this.openPerBet[this.bets[row]]--;
+    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.statuses[row] === OPEN) this.unopen(row);
     this.length = Math.min(this.length, length);
   }
 
@@ -215,6 +227,12 @@ export class Ledger {
     return this.openPerBet[bet];
   }
 
+  /** Whether any row of the bets in `bets` (indexes) is open. */
+  anyOpenOf(bets: Int16Array): boolean {
+    for (let i = 0; i < bets.length; i++) if (this.openPerBet[bets[i]] !== 0) return true;
+    return false;
+  }
+
   /** The first open row of `bet` by `player` on `seat`, or -1. */
   findOpen(bet: number, player: number, seat: number): number {
     if (this.openPerBet[bet] === 0) return -1;
@@ -224,8 +242,7 @@ export class Ledger {
   }
 
   hasOpen(): boolean {
-    for (let row = 0; row < this.length; row++) if (this.statuses[row] === OPEN) return true;
-    return false;
+    return this.openRows > 0;
   }
 
   private grow(): void {

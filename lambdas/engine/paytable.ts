@@ -49,6 +49,7 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
 export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1): void {
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
+  if (!bets.anyOpenOf(ctx.pack.paytableBets)) return;
   for (let row = 0; row < bets.length; row++) {
     if (bets.status(row) !== OPEN) continue;
     const bet = compiled[bets.bet(row)];

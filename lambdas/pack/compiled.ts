@@ -127,6 +127,8 @@ export interface CompiledPack {
   readonly bets: readonly CompiledBet[];
   /** The hand (seat) bet of a blackjack pack; null for other families. */
   readonly handBet: CompiledBet | null;
+  /** The indexes of the pay-table bets: a round with none of them open has no side bet to settle. */
+  readonly paytableBets: Int16Array;
   /** The same bets by key (name, or name/mode). */
   readonly betByKey: ReadonlyMap<string, CompiledBet>;
   /** The same bets by name, then mode (null without modes): no key string is built per lookup. */
