@@ -76,7 +76,9 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   for (const bet of tallied) {
     if (wagers[bet.index] === bet) {
       stakes[bet.index] = exactStake(bet, pack);
-      placements.push({ bet, command: { type: 'bet', player: PLAYER, bet: bet.name, amount: stakes[bet.index], ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) } });
+      // Frozen: a slip of frozen bets is recognised by identity, not field by field, every round.
+      const command: Command = Object.freeze({ type: 'bet', player: PLAYER, bet: bet.name, amount: stakes[bet.index], ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) });
+      placements.push({ bet, command });
     }
   }
   // Main bets first: some side bets are placed only with one (R-LL-GAME-1).

@@ -57,6 +57,24 @@ describe('bet slip', () => {
       expect(results[0].bets.length).toBe(bets.length);
     });
 
+  // The simulator freezes its bets: a plan made for frozen bets is kept while the slip holds the
+  // same objects, so a bet swapped in for another must be planned again.
+  it('a slip of frozen bets with one bet swapped places the new bet, not the planned one', () => {
+    const ctx = ctxFor('blackjack-tanpa-batas', 4);
+    ctx.events = null;
+    const state = table(ctx, { alice: 1_000_000 });
+    const bets: BetSpec[] = [Object.freeze({ bet: 'main', amount: 1000 }), Object.freeze({ bet: 'pair', amount: 500 })];
+    const slip = { type: 'bets', player: 'alice', bets } as const;
+    expect(apply(ctx, state, slip).ok).toBe(true);
+    for (let i = 0; state.round.phase !== 'settled' && i < 50; i++) apply(ctx, state, { type: 'timeout' });
+    apply(ctx, state, { type: 'next-round' });
+    bets[1] = Object.freeze({ bet: 'pair', amount: 700 });
+    const before = state.players.alice.balance;
+    expect(apply(ctx, state, slip).ok).toBe(true);
+    expect(state.round.bets.map((b) => [b.name, b.amount])).toEqual([['main', 1000], ['pair', 700]]);
+    expect(state.players.alice.balance).toBe(before - 1700);
+  });
+
   it('a refused bet refuses the whole slip and leaves the state unchanged', () => {
     const ctx = ctxFor('blackjack-mewah', 5);
     const state = table(ctx, { alice: 100_000 });
