@@ -87,11 +87,11 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   const lastLimited = Math.max(0, ...placements.map((p) => p.bet.roundLimit ?? 0)) + 1;
   const slips: Command[] = [];
   for (let i = 0; i <= lastLimited; i++)
-    slips.push({ type: 'bets', player: PLAYER, bets: placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit).map((p) => p.command as BetSpec) });
+    slips.push(simCommand({ type: 'bets', player: PLAYER, bets: placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit).map((p) => p.command as BetSpec) }));
   const slipFor = (roundInShoe: number): Command => slips[Math.min(roundInShoe, lastLimited)];
   const commands = simCommands(seated);
-  const deal: Command = { type: 'deal' };
-  const next: Command = { type: 'next-round' };
+  const deal = simCommand({ type: 'deal' });
+  const next = simCommand({ type: 'next-round' });
 
   for (let r = 0; r < rounds; r++) {
     // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
@@ -162,8 +162,18 @@ interface SimCommands {
 function simCommands(seated: boolean): SimCommands {
   const seat = seated ? { seat: 1 } : {};
   return {
-    declineInsurance: { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...seat },
-    timeout: { type: 'timeout' },
-    act: ACTIONS.map((action): Command => ({ type: 'act', player: PLAYER, action, ...seat })),
+    declineInsurance: simCommand({ type: 'act', player: PLAYER, action: 'insurance', accept: false, ...seat }),
+    timeout: simCommand({ type: 'timeout' }),
+    act: ACTIONS.map((action) => simCommand({ type: 'act', player: PLAYER, action, ...seat })),
   };
+}
+
+/**
+ * A command with every field the simulator's commands use, absent ones undefined, in one order: all
+ * its commands then share one hidden class, and the interpreter's reads of a command's fields stay
+ * monomorphic instead of probing V8's megamorphic cache on every command (~4% of a blackjack round).
+ */
+function simCommand(cmd: Command): Command {
+  const c = cmd as Partial<Record<'player' | 'bets' | 'action' | 'accept' | 'seat', unknown>>;
+  return { type: cmd.type, player: c.player, bets: c.bets, action: c.action, accept: c.accept, seat: c.seat } as Command;
 }
