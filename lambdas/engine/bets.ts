@@ -158,7 +158,7 @@ export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): 
   if (bets.status(row) === RETURNED) return;
   const delta = bets.staked(row) - bets.returned(row);
   bets.closeRow(row, RETURNED);
-  bets.setMoney(row, bets.amount(row), bets.staked(row), bets.staked(row));
+  bets.addReturned(row, delta); // returned is now everything staked
   const player = bets.player(row);
   if (!ctx.events) {
     table.players.balance[player] += delta;
