@@ -38,11 +38,16 @@ export function gcd(a: number, b: number): number {
 
 /** Winnings on a stake at a ratio, in whole minor units, rounded as the pack declares. */
 export function payout(stake: number, ratio: Ratio, rounding: Rounding): number {
-  const scaled = stake * ratio.num;
-  if (!Number.isSafeInteger(scaled)) throw new RangeError(`payout overflow: ${stake} at ${ratio.num}:${ratio.den}`);
-  if (ratio.den === 1) return scaled; // a whole ratio: no division, nothing to round
-  const whole = Math.floor(scaled / ratio.den);
-  if (rounding === 'down') return whole;
-  const rest = scaled - whole * ratio.den;
-  return rest * 2 >= ratio.den ? whole + 1 : whole;
+  return payoutAt(stake, ratio.num, ratio.den, rounding === 'half-up');
+}
+
+/** `payout` of the ratio num:den, for a caller that keeps ratios in typed arrays. */
+export function payoutAt(stake: number, num: number, den: number, halfUp: boolean): number {
+  const scaled = stake * num;
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`payout overflow: ${stake} at ${num}:${den}`);
+  if (den === 1) return scaled; // a whole ratio: no division, nothing to round
+  const whole = Math.floor(scaled / den);
+  if (!halfUp) return whole;
+  const rest = scaled - whole * den;
+  return rest * 2 >= den ? whole + 1 : whole;
 }

@@ -2,6 +2,8 @@
 // tallying a bet touches a few numbers instead of an object (the simulator settles tens of
 // millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
+import { payoutAt } from '../core/money.ts';
+import type { OutcomeSettlement } from '../pack/compiled.ts';
 import type { Follow } from './types.ts';
 
 /** A row's status; BetRecord.status in the saved form. */
@@ -187,6 +189,56 @@ export class Ledger {
     this.returneds[row] += returned;
     this.closeRow(row, SETTLED);
     this.lines[row] = line;
+  }
+
+  /**
+   * Settles every open row of an outcome bet in the tables at this outcome (its outcomeIndex) and
+   * credits each player's balance: `settle` for each, in one pass over numbers only.
+   */
+  settleOutcomes(k: OutcomeSettlement, outcome: number, balance: number[]): void {
+    const { statuses, returneds, amounts, lines, players, openPerBet } = this;
+    const bets = this.bets;
+    const { lineAt, ratioAt, num, den, halfUp } = k;
+    const paying = k.lines;
+    let closed = 0;
+    for (let row = 0; row < this.length; row++) {
+      const bet = bets[row];
+      const at = lineAt[bet];
+      if (at < 0 || statuses[row] !== OPEN) continue;
+      const line = paying[at + outcome];
+      let returned = 0;
+      if (line >= 0) {
+        const amount = amounts[row];
+        returned = amount + payoutAt(amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
+      }
+      returneds[row] += returned;
+      statuses[row] = SETTLED;
+      lines[row] = line;
+      openPerBet[bet]--;
+      closed++;
+      balance[players[row]] += returned;
+    }
+    this.openRows -= closed;
+  }
+
+  /**
+   * Adds every row to the sums of its bet, at bet × 4: rows, net (returned − staked), net squared,
+   * rows that won money. Answers the first row whose amount is not its bet's entry in `amounts`, or -1.
+   */
+  addNets(sums: Float64Array, amounts: Float64Array): number {
+    const { bets, returneds, stakeds } = this;
+    const own = this.amounts;
+    for (let row = 0; row < this.length; row++) {
+      const bet = bets[row];
+      if (own[row] !== amounts[bet]) return row;
+      const net = returneds[row] - stakeds[row];
+      const at = bet * 4;
+      sums[at]++;
+      sums[at + 1] += net;
+      sums[at + 2] += net * net;
+      if (net > 0) sums[at + 3]++;
+    }
+    return -1;
   }
 
   /** Marks a row no longer open (settled or returned). */

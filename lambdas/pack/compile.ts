@@ -4,7 +4,7 @@ import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
 import { lineFunction, outcomeTable } from './line-table.ts';
-import type { CompiledBet, CompiledLine, CompiledPack, RankSet } from './compiled.ts';
+import type { CompiledBet, CompiledLine, CompiledPack, OutcomeSettlement, RankSet } from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
 /** A bet as declared, with the file and pointer it came from (the pack, or an included module). */
@@ -51,11 +51,31 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
     bets: compiledBets,
     handBet: compiledBets.find((b) => b.type === 'hand') ?? null,
     paytableBets: Int16Array.from(compiledBets.filter((b) => b.type === 'paytable'), (b) => b.index),
+    outcomeSettlement: outcomeSettlement(compiledBets, s.rounding === 'half-up'),
     betByKey: new Map(compiledBets.map((b) => [b.key, b])),
     betByName: byName(compiledBets),
     resolved,
   };
   return deepFreeze(compiled);
+}
+
+/** The tables of OutcomeSettlement: a bet with a cap per round settles on the full path, which applies it. */
+function outcomeSettlement(bets: CompiledBet[], halfUp: boolean): OutcomeSettlement {
+  const table = bets.filter((b) => b.outcomeLines !== null && b.capPerRound === null);
+  const lineAt = new Int32Array(bets.length).fill(-1);
+  const ratioAt = new Int32Array(bets.length);
+  const lines = new Int8Array(table.reduce((n, b) => n + b.outcomeLines!.length, 0));
+  const ratios = table.flatMap((b) => b.lines.map((l) => l.pays));
+  let at = 0;
+  let ratio = 0;
+  for (const b of table) {
+    lineAt[b.index] = at;
+    lines.set(b.outcomeLines!, at);
+    at += b.outcomeLines!.length;
+    ratioAt[b.index] = ratio;
+    ratio += b.lines.length;
+  }
+  return { lineAt, lines, ratioAt, num: Float64Array.from(ratios, (r) => r.num), den: Float64Array.from(ratios, (r) => r.den), halfUp };
 }
 
 function compileBlackjack(pack: VariantPack): NonNullable<CompiledPack['blackjack']> {

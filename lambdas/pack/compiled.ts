@@ -129,12 +129,28 @@ export interface CompiledPack {
   readonly handBet: CompiledBet | null;
   /** The indexes of the pay-table bets: a round with none of them open has no side bet to settle. */
   readonly paytableBets: Int16Array;
+  /** The outcome bets without a cap, as tables: once the outcome is known, one pass settles them all. */
+  readonly outcomeSettlement: OutcomeSettlement;
   /** The same bets by key (name, or name/mode). */
   readonly betByKey: ReadonlyMap<string, CompiledBet>;
   /** The same bets by name, then mode (null without modes): no key string is built per lookup. */
   readonly betByName: ReadonlyMap<string, ReadonlyMap<ModeName | null, CompiledBet>>;
   /** The raw pack with modules resolved: what the hash covers and what the public rules show. */
   readonly resolved: unknown;
+}
+
+/**
+ * Outcome bets (Andar Bahar) as typed tables, so settling them reads numbers, not bet objects: per
+ * bet index where its paying line per outcome starts in `lines` (-1: a bet settled otherwise), and
+ * where its lines' ratios start in `num` and `den`.
+ */
+export interface OutcomeSettlement {
+  readonly lineAt: Int32Array;
+  readonly lines: Int8Array;
+  readonly ratioAt: Int32Array;
+  readonly num: Float64Array;
+  readonly den: Float64Array;
+  readonly halfUp: boolean;
 }
 
 /** Seated and solo tables number their seats; bets and actions there name a seat. */

@@ -114,15 +114,10 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
 /** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */
 function tally(round: Round, stakes: Float64Array, sums: Float64Array): void {
   const bets = round.bets;
-  for (let row = 0; row < bets.length; row++) {
+  const row = bets.addNets(sums, stakes);
+  if (row >= 0) {
     const bet = bets.bet(row);
-    if (bets.amount(row) !== stakes[bet]) throw new Error(`a ${bet} bet was placed with ${bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
-    const net = bets.returned(row) - bets.staked(row);
-    const at = bet * 4;
-    sums[at]++;
-    sums[at + 1] += net;
-    sums[at + 2] += net * net;
-    if (net > 0) sums[at + 3]++;
+    throw new Error(`a ${bet} bet was placed with ${bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
   }
 }
 

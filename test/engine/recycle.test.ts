@@ -44,6 +44,12 @@ describe('recycled rounds (events off) play exactly like fresh ones', () => {
     expect(play('andar-bahar', slip, 400, false)).toEqual(play('andar-bahar', slip, 400, true));
   });
 
+  it('Andar Bahar with stakes whose payouts round (R-BJ-MONEY-1): the outcome bets settled from tables pay as their lines do', () => {
+    const bets = pack('andar-bahar').bets.map((b) => ({ bet: b.name, mode: b.mode ?? undefined, amount: 333 }));
+    const slip: Command = { type: 'bets', player: 'p', bets };
+    expect(play('andar-bahar', slip, 400, false)).toEqual(play('andar-bahar', slip, 400, true));
+  });
+
   it('seated blackjack with side bets and a cut card (R-BJ-SHOE-1, R-LL-SETTLE-1)', () => {
     const slip: Command = { type: 'bets', player: 'p', bets: [{ bet: 'main', seat: 1, amount: 1000 }, ...pack('blackjack-lucky-ladies').bets.filter((b) => b.type === 'paytable').map((b) => ({ bet: b.name, seat: 1, amount: 100 }))] };
     expect(play('blackjack-lucky-ladies', slip, 400, false)).toEqual(play('blackjack-lucky-ladies', slip, 400, true));
