@@ -44,6 +44,19 @@ function dealTo(ctx: Ctx, table: Table, to: string): Card {
   return card;
 }
 
+/** Deals to the sides in turn until a card of rank `target` (R-AB-DEAL-1); answers the side it fell to, or -1 when the shoe ran out. */
+function dealUntil(ctx: Ctx, table: Table, target: number): number {
+  const shoe = table.shoe!;
+  const sides = table.round.andarBahar!.sides;
+  for (let side = ctx.pack.table.firstSide; ; side ^= 1) {
+    const card = shoe.draw();
+    if (card < 0) return -1;
+    if (ctx.events) emit(ctx, table, { type: 'card', to: SIDE_NAMES[side], card });
+    sides[side].push(card);
+    if (rankOf(card) === target) return side;
+  }
+}
+
 const noSeats = (): Result => fail('no-seats', 'Andar Bahar has no seats; omit seat');
 
 /** A repeated bet under the minimum voids the player's bets of the round (R-LL-LIMIT-2). */
@@ -94,18 +107,12 @@ export const andarBahar: Family = {
     if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
     const ab = round.andarBahar!;
     const target = rankOf(ab.gameCard);
-    let side: 0 | 1 = ctx.pack.table.firstSide;
     round.phase = 'dealer';
     round.deadline = null;
-    for (;;) {
-      const card = dealTo(ctx, table, SIDE_NAMES[side]);
-      // A deck always holds 3 more of the rank; only a fixed shoe (a scenario, `croupier play --shoe`) runs out.
-      if (card < 0) return voidForShoe(ctx, table), ok(ctx);
-      ab.sides[side].push(card);
-      if (rankOf(card) === target) break;
-      side = side === 0 ? 1 : 0;
-    }
-    ab.winner = side;
+    const side = dealUntil(ctx, table, target);
+    // A deck always holds 3 more of the rank; only a fixed shoe (a scenario, `croupier play --shoe`) runs out.
+    if (side < 0) return voidForShoe(ctx, table), ok(ctx);
+    ab.winner = side as 0 | 1;
     fillGroups(ctx, table);
     settleDecided(ctx, table, groupOf, true, outcome.outcome);
     round.phase = 'settled';
