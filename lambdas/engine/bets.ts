@@ -318,7 +318,7 @@ export function placePlainSlip(ctx: Ctx, table: Table, player: number, specs: re
   const bets = round.bets;
   if (round.roundInShoe > plan.lastRound || plan.total > table.players.balance[player]) return false;
   if (plan.seat !== NO_SEAT && !table.family.plainSeat?.(ctx, table, player, plan.seat)) return false;
-  for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
+  if (bets.hasOpen()) for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
   if (ctx.events) for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], plan.seat, plan.amounts[i]);
   else {
     // The same rows and money without a word said: in one pass.

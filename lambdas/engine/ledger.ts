@@ -3,7 +3,7 @@
 // millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
 import { payoutAt } from '../core/money.ts';
-import type { OutcomeSettlement } from '../pack/compiled.ts';
+import { OTHER_PAYTABLE, type OutcomeSettlement } from '../pack/compiled.ts';
 import type { Follow } from './types.ts';
 
 /** A row's status; BetRecord.status in the saved form. */
@@ -193,18 +193,24 @@ export class Ledger {
 
   /**
    * Settles every open row of an outcome bet in the tables at this outcome (its outcomeIndex) and
-   * credits each player's balance: `settle` for each, in one pass over numbers only.
+   * credits each player's balance: `settle` for each, in one pass over numbers only. Answers how
+   * many rows of other pay-table bets are still open.
    */
-  settleOutcomes(k: OutcomeSettlement, outcome: number, balance: number[]): void {
+  settleOutcomes(k: OutcomeSettlement, outcome: number, balance: number[]): number {
     const { statuses, returneds, amounts, lines, players, openPerBet } = this;
     const bets = this.bets;
     const { lineAt, ratioAt, num, den, halfUp } = k;
     const paying = k.lines;
     let closed = 0;
+    let others = 0;
     for (let row = 0; row < this.length; row++) {
+      if (statuses[row] !== OPEN) continue;
       const bet = bets[row];
       const at = lineAt[bet];
-      if (at < 0 || statuses[row] !== OPEN) continue;
+      if (at < 0) {
+        if (at === OTHER_PAYTABLE) others++;
+        continue;
+      }
       const line = paying[at + outcome];
       let returned = 0;
       if (line >= 0) {
@@ -219,6 +225,7 @@ export class Ledger {
       balance[players[row]] += returned;
     }
     this.openRows -= closed;
+    return others;
   }
 
   /**

@@ -51,10 +51,7 @@ export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: b
   const compiled = ctx.pack.bets;
   if (!bets.anyOpenOf(ctx.pack.paytableBets)) return;
   // Without events, the outcome bets settle from their tables in one pass; the rest below.
-  if (outcome >= 0 && !ctx.events) {
-    bets.settleOutcomes(ctx.pack.outcomeSettlement, outcome, table.players.balance);
-    if (!bets.anyOpenOf(ctx.pack.paytableBets)) return;
-  }
+  if (outcome >= 0 && !ctx.events && bets.settleOutcomes(ctx.pack.outcomeSettlement, outcome, table.players.balance) === 0) return;
   for (let row = 0; row < bets.length; row++) {
     if (bets.status(row) !== OPEN) continue;
     const bet = compiled[bets.bet(row)];

@@ -4,7 +4,7 @@ import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
 import { lineFunction, outcomeTable } from './line-table.ts';
-import type { CompiledBet, CompiledLine, CompiledPack, OutcomeSettlement, RankSet } from './compiled.ts';
+import { NOT_PAYTABLE, OTHER_PAYTABLE, type CompiledBet, type CompiledLine, type CompiledPack, type OutcomeSettlement, type RankSet } from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
 /** A bet as declared, with the file and pointer it came from (the pack, or an included module). */
@@ -62,7 +62,7 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
 /** The tables of OutcomeSettlement: a bet with a cap per round settles on the full path, which applies it. */
 function outcomeSettlement(bets: CompiledBet[], halfUp: boolean): OutcomeSettlement {
   const table = bets.filter((b) => b.outcomeLines !== null && b.capPerRound === null);
-  const lineAt = new Int32Array(bets.length).fill(-1);
+  const lineAt = Int32Array.from(bets, (b) => (b.type === 'paytable' ? OTHER_PAYTABLE : NOT_PAYTABLE));
   const ratioAt = new Int32Array(bets.length);
   const lines = new Int8Array(table.reduce((n, b) => n + b.outcomeLines!.length, 0));
   const ratios = table.flatMap((b) => b.lines.map((l) => l.pays));

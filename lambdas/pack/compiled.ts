@@ -141,9 +141,12 @@ export interface CompiledPack {
 
 /**
  * Outcome bets (Andar Bahar) as typed tables, so settling them reads numbers, not bet objects: per
- * bet index where its paying line per outcome starts in `lines` (-1: a bet settled otherwise), and
- * where its lines' ratios start in `num` and `den`.
+ * bet index where its paying line per outcome starts in `lines` (NOT_PAYTABLE, or OTHER_PAYTABLE
+ * for a pay-table bet settled otherwise), and where its lines' ratios start in `num` and `den`.
  */
+export const NOT_PAYTABLE = -1;
+export const OTHER_PAYTABLE = -2;
+
 export interface OutcomeSettlement {
   readonly lineAt: Int32Array;
   readonly lines: Int8Array;
