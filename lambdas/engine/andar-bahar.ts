@@ -8,7 +8,7 @@ import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { NO_SEAT } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
-import { empty, type Table } from './state.ts';
+import type { Table } from './state.ts';
 import type { Family } from './table.ts';
 import { fail, type BetSpec, type Result } from './types.ts';
 
@@ -22,17 +22,15 @@ const first3: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 0, facts, o
 /** Fills the groups from the round's cards once the winner is known. */
 function fillGroups(ctx: Ctx, table: Table): void {
   const ab = table.round.andarBahar!;
-  const andar = ab.sides[0];
-  const bahar = ab.sides[1];
   facts.winner = ab.winner ?? undefined;
-  facts.cardsDealt = andar.length + bahar.length;
+  facts.cardsDealt = ab.counts[0] + ab.counts[1];
   const shoeCards = ctx.pack.shoe.decks * CARDS_PER_DECK;
   outcome.outcome = ab.winner === null || facts.cardsDealt > shoeCards ? -1 : outcomeIndex(shoeCards, ab.winner, facts.cardsDealt);
   // First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2).
-  first3.n = andar.length && bahar.length ? 3 : 0;
+  first3.n = ab.counts[0] && ab.counts[1] ? 3 : 0;
   first3.cards[0] = ab.gameCard;
-  first3.cards[1] = andar[0];
-  first3.cards[2] = bahar[0];
+  first3.cards[1] = ab.sides[0][0];
+  first3.cards[2] = ab.sides[1][0];
 }
 
 const groupOf = (_ctx: Ctx, _table: Table, _row: number, bet: CompiledBet): GroupView => (bet.group === 'first-3' ? first3 : outcome);
@@ -44,15 +42,24 @@ function dealTo(ctx: Ctx, table: Table, to: string): Card {
   return card;
 }
 
+function grown(cards: Uint8Array): Uint8Array {
+  const more = new Uint8Array(cards.length * 2);
+  more.set(cards);
+  return more;
+}
+
 /** Deals to the sides in turn until a card of rank `target` (R-AB-DEAL-1); answers the side it fell to, or -1 when the shoe ran out. */
 function dealUntil(ctx: Ctx, table: Table, target: number): number {
   const shoe = table.shoe!;
-  const sides = table.round.andarBahar!.sides;
+  const ab = table.round.andarBahar!;
+  const { sides, counts } = ab;
   for (let side = ctx.pack.table.firstSide; ; side ^= 1) {
     const card = shoe.draw();
     if (card < 0) return -1;
     if (ctx.events) emit(ctx, table, { type: 'card', to: SIDE_NAMES[side], card });
-    sides[side].push(card);
+    // Room for a whole shoe a side; only a fixed shoe longer than that needs more.
+    if (counts[side] === sides[side].length) sides[side] = grown(sides[side]);
+    sides[side][counts[side]++] = card;
     if (rankOf(card) === target) return side;
   }
 }
@@ -80,12 +87,13 @@ export const andarBahar: Family = {
     const gameCard = dealTo(ctx, table, 'game');
     if (gameCard < 0) throw new Error('a fresh deck has no cards'); // cannot happen
     const ab = table.round.andarBahar;
-    if (!ab) table.round.andarBahar = { gameCard, sides: [[], []], winner: null };
+    const size = ctx.pack.shoe.decks * CARDS_PER_DECK;
+    if (!ab) table.round.andarBahar = { gameCard, sides: [new Uint8Array(size), new Uint8Array(size)], counts: [0, 0], winner: null };
     else {
       // A recycled round (simulator): the same arrays again.
       ab.gameCard = gameCard;
-      empty(ab.sides[0]);
-      empty(ab.sides[1]);
+      ab.counts[0] = 0;
+      ab.counts[1] = 0;
       ab.winner = null;
     }
   },

@@ -1,13 +1,14 @@
 // Turns a saved table (TableState: plain JSON, what the store keeps and views read) into the
 // working form the interpreter changes (state.ts), and back. Loading copies everything the
 // interpreter may change, so a refused command leaves the saved form untouched by construction.
+import { CARDS_PER_DECK } from '../core/cards.ts';
 import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, DEALER_BLACKJACK_LINE, INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, Ledger, NO_LINE, NO_SEAT, OPEN, RETURNED, SETTLED } from './ledger.ts';
 import { Players } from './players.ts';
-import type { Holder, Round, Table } from './state.ts';
+import { savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table } from './state.ts';
 import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
 
 const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
@@ -68,10 +69,11 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
       holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(copyHand), active: p.active, preselect: p.preselect, draws: p.draws });
     }
   // The scalar fields as they are; everything the interpreter changes in place, copied.
-  const { bets: _bets, seats: _seats, common, followAdvance, log, events, ...scalars } = r;
+  const { bets: _bets, seats: _seats, common, followAdvance, log, events, andarBahar, ...scalars } = r;
   return {
     ...scalars,
     ...copyInPlaceParts(r),
+    andarBahar: andarBahar && workingAndarBahar(andarBahar, pack.shoe.decks * CARDS_PER_DECK),
     bets,
     holders,
     common: common ? { cards: common.cards.slice(), stream: common.stream.slice() } : null,
@@ -83,12 +85,11 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
 }
 
 /** Copies of the round's parts that both forms share and the interpreter changes in place. */
-type InPlacePart = 'dealer' | 'follow' | 'voidedPlayers' | 'andarBahar';
-const copyInPlaceParts = ({ dealer, follow, voidedPlayers, andarBahar: ab }: Pick<RoundState, InPlacePart>): Pick<RoundState, InPlacePart> => ({
+type InPlacePart = 'dealer' | 'follow' | 'voidedPlayers';
+const copyInPlaceParts = ({ dealer, follow, voidedPlayers }: Pick<RoundState, InPlacePart>): Pick<RoundState, InPlacePart> => ({
   dealer: { ...dealer, cards: dealer.cards.slice() },
   follow: follow && { ...follow, answers: { ...follow.answers } },
   voidedPlayers: voidedPlayers.slice(),
-  andarBahar: ab && { ...ab, sides: [ab.sides[0].slice(), ab.sides[1].slice()] },
 });
 
 const copyAdvance = (a: RoundState['followAdvance']): RoundState['followAdvance'] => Object.fromEntries(Object.entries(a).map(([id, answers]) => [id, { ...answers }]));
@@ -188,10 +189,11 @@ function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
     if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(copyHand), active: h.active, draws: h.draws, preselect: h.preselect };
     else seats.push({ seat: h.seat, owner: h.owner, initial: h.initial.slice(), hands: h.hands.map(copyHand), active: h.active, preselect: h.preselect });
   }
-  const { bets: _ledger, holders: _holders, spare: _spare, common, followAdvance, ...scalars } = r;
+  const { bets: _ledger, holders: _holders, spare: _spare, common, followAdvance, andarBahar, ...scalars } = r;
   return {
     ...scalars,
     ...copyInPlaceParts(r),
+    andarBahar: andarBahar && savedAndarBahar(andarBahar),
     bets,
     seats,
     common: common ? { cards: common.cards.slice(), stream: common.stream.slice(), players: commonPlayers } : null,

@@ -47,7 +47,7 @@ export interface Holder {
 }
 
 /** A round's fields that the working form keeps as saved. */
-type SavedRoundField = 'id' | 'no' | 'pack' | 'engineVersion' | 'phase' | 'openedAt' | 'deadline' | 'shoeId' | 'shoeCommitment' | 'roundInShoe' | 'lastOfShoe' | 'nextBetId' | 'dealer' | 'turnSeat' | 'follow' | 'voidedPlayers' | 'andarBahar' | 'opening' | 'log' | 'events';
+type SavedRoundField = 'id' | 'no' | 'pack' | 'engineVersion' | 'phase' | 'openedAt' | 'deadline' | 'shoeId' | 'shoeCommitment' | 'roundInShoe' | 'lastOfShoe' | 'nextBetId' | 'dealer' | 'turnSeat' | 'follow' | 'voidedPlayers' | 'opening' | 'log' | 'events';
 
 export interface Round extends Pick<RoundState, SavedRoundField> {
   bets: Ledger;
@@ -59,7 +59,38 @@ export interface Round extends Pick<RoundState, SavedRoundField> {
   followAdvance: Record<string, { double?: boolean; split?: boolean }> | null;
   /** Holders, hands and common cards of finished rounds, handed out again (events off: nothing of them is kept). */
   spare: { holders: Holder[]; hands: Hand[]; common: { cards: Card[]; stream: Card[] } | null };
+  andarBahar: AndarBahar | null;
 }
+
+/**
+ * Andar Bahar: the game card and each side's cards, the first `counts[side]` of `sides[side]`.
+ * Typed and counted, so a simulated round deals and empties its sides without an array push or
+ * pop per card; the saved form (RoundState) keeps plain arrays.
+ */
+export interface AndarBahar {
+  gameCard: Card;
+  sides: [Uint8Array, Uint8Array];
+  counts: [number, number];
+  winner: 0 | 1 | null;
+}
+
+type SavedAndarBahar = NonNullable<RoundState['andarBahar']>;
+
+/** The working form of saved sides; room for `size` cards a side (a shoe's, or more). */
+export function workingAndarBahar(saved: SavedAndarBahar, size: number): AndarBahar {
+  const room = Math.max(size, saved.sides[0].length, saved.sides[1].length);
+  const side = (cards: Card[]) => {
+    const typed = new Uint8Array(room);
+    typed.set(cards);
+    return typed;
+  };
+  return { gameCard: saved.gameCard, sides: [side(saved.sides[0]), side(saved.sides[1])], counts: [saved.sides[0].length, saved.sides[1].length], winner: saved.winner };
+}
+
+/** A side's cards as an array. */
+export const sideCards = (ab: AndarBahar, side: 0 | 1): Card[] => Array.from(ab.sides[side].subarray(0, ab.counts[side]));
+
+export const savedAndarBahar = (ab: AndarBahar): SavedAndarBahar => ({ gameCard: ab.gameCard, sides: [sideCards(ab, 0), sideCards(ab, 1)], winner: ab.winner });
 
 /** The holder of a seat; undefined when the seat has no hand this round. */
 export function holderAt(round: Round, seat: number): Holder | undefined {

@@ -8,7 +8,7 @@ import { betRecord, loadTable } from './codec.ts';
 import type { Ctx } from './context.ts';
 import { isSoft, total } from './hand.ts';
 import { INSURANCE_NONE, NO_SEAT } from './ledger.ts';
-import { currentHand, type Table } from './state.ts';
+import { currentHand, sideCards, type Table } from './state.ts';
 import type { Action, EngineEvent, Hand, RoundState, TableState } from './types.ts';
 
 export interface HandView {
@@ -89,7 +89,7 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
     seats: seated.map((s) => ({ seat: s.seat, owner: s.owner, hands: s.hands.map(handView), active: s.active, turn: round.turnSeat === s.seat && round.phase === 'turns' })),
     common: round.common ? { cards: round.common.cards.map(cardText), yourHands: viewer !== null ? (round.holders.find((h) => h.owner === viewer)?.hands ?? []).map(handView) : [] } : null,
     andarBahar: round.andarBahar
-      ? { gameCard: cardText(round.andarBahar.gameCard), andar: round.andarBahar.sides[0].map(cardText), bahar: round.andarBahar.sides[1].map(cardText), winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar' }
+      ? { gameCard: cardText(round.andarBahar.gameCard), andar: sideCards(round.andarBahar, 0).map(cardText), bahar: sideCards(round.andarBahar, 1).map(cardText), winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar' }
       : null,
     bets: betViews,
     legal: viewer !== null && bj ? legalMoves(ctx, table, viewer) : [],
