@@ -21,6 +21,9 @@ export const NO_LINE = -1;
 export const DEALER_BLACKJACK_LINE = -2;
 export const DEALER_BLACKJACK = 'dealer blackjack';
 
+/** A row's state (status, insurance, line code) packed: status in bits 0–1, insurance in 2–3, the line from bit 4 on. */
+const OPEN_ROW = OPEN | (INSURANCE_NONE << 2) | (NO_LINE << 4);
+
 /** The seat column's value for a bet on no seat (common draw, Andar Bahar). */
 export const NO_SEAT = 0;
 
@@ -39,9 +42,8 @@ export class Ledger {
   private stakeds: Float64Array;
   /** Everything credited back so far (stakes included). */
   private returneds: Float64Array;
-  private statuses: Uint8Array;
-  private lines: Int16Array;
-  private insurances: Uint8Array;
+  /** Status, insurance and line code in one number (stateOf): a row opens and settles with one store. */
+  private states: Int32Array;
   private insuranceCosts: Float64Array;
   /** Bet behind: which of the seat's hands it follows, and its stake on each; null for other bets. */
   readonly follows: (Follow[] | null)[] = [];
@@ -59,9 +61,7 @@ export class Ledger {
     this.amounts = new Float64Array(capacity);
     this.stakeds = new Float64Array(capacity);
     this.returneds = new Float64Array(capacity);
-    this.statuses = new Uint8Array(capacity);
-    this.lines = new Int16Array(capacity);
-    this.insurances = new Uint8Array(capacity);
+    this.states = new Int32Array(capacity);
     this.insuranceCosts = new Float64Array(capacity);
   }
 
@@ -81,9 +81,7 @@ export class Ledger {
     this.amounts[row] = amount;
     this.stakeds[row] = amount;
     this.returneds[row] = 0;
-    this.statuses[row] = OPEN;
-    this.lines[row] = NO_LINE;
-    this.insurances[row] = INSURANCE_NONE;
+    this.states[row] = OPEN_ROW;
     this.insuranceCosts[row] = 0;
     if (this.follows.length > row) this.follows[row] = null;
     this.openPerBet[bet]++;
@@ -98,7 +96,7 @@ export class Ledger {
   openAll(firstId: number, bets: Int16Array, player: number, seat: number, amounts: Float64Array): void {
     const n = bets.length;
     while (this.length + n > this.ids.length) this.grow();
-    const { ids, players, seats, stakeds, returneds, statuses, lines, insurances, insuranceCosts, openPerBet } = this;
+    const { ids, players, seats, stakeds, returneds, states, insuranceCosts, openPerBet } = this;
     const betColumn = this.bets;
     const amountColumn = this.amounts;
     let row = this.length;
@@ -111,9 +109,7 @@ export class Ledger {
       amountColumn[row] = amounts[i];
       stakeds[row] = amounts[i];
       returneds[row] = 0;
-      statuses[row] = OPEN;
-      lines[row] = NO_LINE;
-      insurances[row] = INSURANCE_NONE;
+      states[row] = OPEN_ROW;
       insuranceCosts[row] = 0;
       openPerBet[bet]++;
     }
@@ -145,14 +141,14 @@ export class Ledger {
     return this.returneds[row];
   }
   status(row: number): number {
-    return this.statuses[row];
+    return this.states[row] & 3;
   }
   /** The line code: NO_LINE, DEALER_BLACKJACK_LINE or a pay-table line's index. */
   line(row: number): number {
-    return this.lines[row];
+    return this.states[row] >> 4;
   }
   insurance(row: number): number {
-    return this.insurances[row];
+    return (this.states[row] >> 2) & 3;
   }
   insuranceCost(row: number): number {
     return this.insuranceCosts[row];
@@ -171,10 +167,10 @@ export class Ledger {
     this.returneds[row] += amount;
   }
   setLine(row: number, line: number): void {
-    this.lines[row] = line;
+    this.states[row] = (this.states[row] & 15) | (line << 4);
   }
   setInsurance(row: number, state: number, cost: number): void {
-    this.insurances[row] = state;
+    this.states[row] = (this.states[row] & ~12) | (state << 2);
     this.insuranceCosts[row] = cost;
   }
   /** Sets the money fields as saved (decoding, or undoing a slip). */
@@ -188,7 +184,7 @@ export class Ledger {
   settle(row: number, returned: number, line: number): void {
     this.returneds[row] += returned;
     this.closeRow(row, SETTLED);
-    this.lines[row] = line;
+    this.setLine(row, line);
   }
 
   /**
@@ -197,14 +193,15 @@ export class Ledger {
    * many rows of other pay-table bets are still open.
    */
   settleOutcomes(k: OutcomeSettlement, outcome: number, balance: number[]): number {
-    const { statuses, returneds, amounts, lines, players, openPerBet } = this;
+    const { states, returneds, amounts, players, openPerBet } = this;
     const bets = this.bets;
     const { lineAt, ratioAt, num, den, halfUp } = k;
     const paying = k.lines;
     let closed = 0;
     let others = 0;
     for (let row = 0; row < this.length; row++) {
-      if (statuses[row] !== OPEN) continue;
+      const state = states[row];
+      if ((state & 3) !== OPEN) continue;
       const bet = bets[row];
       const at = lineAt[bet];
       if (at < 0) {
@@ -218,8 +215,7 @@ export class Ledger {
         returned = amount + payoutAt(amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
       }
       returneds[row] += returned;
-      statuses[row] = SETTLED;
-      lines[row] = line;
+      states[row] = (state & 12) | SETTLED | (line << 4);
       openPerBet[bet]--;
       closed++;
       balance[players[row]] += returned;
@@ -250,20 +246,20 @@ export class Ledger {
 
   /** Marks a row no longer open (settled or returned). */
   closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
-    if (this.statuses[row] === OPEN) this.unopen(row);
-    this.statuses[row] = status;
+    if (this.status(row) === OPEN) this.unopen(row);
+    this.states[row] = (this.states[row] & ~3) | status;
   }
 
   /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
-    const was = this.statuses[row];
+    const was = this.status(row);
     if (was === status) return;
     if (was === OPEN) this.unopen(row);
     if (status === OPEN) {
       this.openPerBet[this.bets[row]]++;
       this.openRows++;
     }
-    this.statuses[row] = status;
+    this.states[row] = (this.states[row] & ~3) | status;
   }
 
   private unopen(row: number): void {
@@ -273,7 +269,7 @@ export class Ledger {
 
   /** Drops the rows from `length` on (a refused bet slip). */
   truncate(length: number): void {
-    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.statuses[row] === OPEN) this.unopen(row);
+    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.status(row) === OPEN) this.unopen(row);
     this.length = Math.min(this.length, length);
   }
 
@@ -296,7 +292,7 @@ export class Ledger {
   findOpen(bet: number, player: number, seat: number): number {
     if (this.openPerBet[bet] === 0) return -1;
     for (let row = 0; row < this.length; row++)
-      if (this.bets[row] === bet && this.players[row] === player && this.seats[row] === seat && this.statuses[row] === OPEN) return row;
+      if (this.bets[row] === bet && this.players[row] === player && this.seats[row] === seat && this.status(row) === OPEN) return row;
     return -1;
   }
 
@@ -318,9 +314,7 @@ export class Ledger {
     this.amounts = widen(this.amounts, Float64Array);
     this.stakeds = widen(this.stakeds, Float64Array);
     this.returneds = widen(this.returneds, Float64Array);
-    this.statuses = widen(this.statuses, Uint8Array);
-    this.lines = widen(this.lines, Int16Array);
-    this.insurances = widen(this.insurances, Uint8Array);
+    this.states = widen(this.states, Int32Array);
     this.insuranceCosts = widen(this.insuranceCosts, Float64Array);
   }
 }
