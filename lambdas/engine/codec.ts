@@ -1,14 +1,14 @@
 // Turns a saved table (TableState: plain JSON, what the store keeps and views read) into the
 // working form the interpreter changes (state.ts), and back. Loading copies everything the
 // interpreter may change, so a refused command leaves the saved form untouched by construction.
-import { CARDS_PER_DECK } from '../core/cards.ts';
+import { CARDS_PER_DECK, shapeOf } from '../core/cards.ts';
 import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, DEALER_BLACKJACK_LINE, INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, Ledger, NO_LINE, NO_SEAT, OPEN, RETURNED, SETTLED } from './ledger.ts';
 import { Players } from './players.ts';
-import { savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table } from './state.ts';
+import { savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
 import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
 
 const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
@@ -46,7 +46,9 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
 }
 
 const copyWarnings = (w: TableState['warnings']): TableState['warnings'] => Object.fromEntries(Object.entries(w).map(([player, bets]) => [player, { ...bets }]));
-const copyHand = (h: Hand): Hand => ({ ...h, cards: h.cards.slice() });
+const workingHand = (h: Hand): WorkingHand => ({ ...h, cards: h.cards.slice(), shape: shapeOf(h.cards) });
+/** The saved fields of a working hand, in the saved form's order (its shape is derived, never saved). */
+const savedHand = (h: WorkingHand): Hand => ({ cards: h.cards.slice(), stake: h.stake, doubled: h.doubled, fromSplit: h.fromSplit, splitAces: h.splitAces, acted: h.acted, done: h.done, surrendered: h.surrendered });
 
 function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
   const bets = new Ledger(pack.bets.length, Math.max(32, r.bets.length));
@@ -62,11 +64,11 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
   }
   const holders: Holder[] = [];
   for (const s of r.seats)
-    holders.push({ seat: s.seat, owner: s.owner, ownerIndex: players.indexOf(s.owner), initial: s.initial.slice(), hands: s.hands.map(copyHand), active: s.active, preselect: s.preselect, draws: 0 });
+    holders.push({ seat: s.seat, owner: s.owner, ownerIndex: players.indexOf(s.owner), initial: s.initial.slice(), hands: s.hands.map(workingHand), active: s.active, preselect: s.preselect, draws: 0 });
   if (r.common)
     for (const name in r.common.players) {
       const p = r.common.players[name];
-      holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(copyHand), active: p.active, preselect: p.preselect, draws: p.draws });
+      holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(workingHand), active: p.active, preselect: p.preselect, draws: p.draws });
     }
   // The scalar fields as they are; everything the interpreter changes in place, copied.
   const { bets: _bets, seats: _seats, common, followAdvance, log, events, andarBahar, ...scalars } = r;
@@ -186,8 +188,8 @@ function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
   const seats: SeatRound[] = [];
   const commonPlayers: Record<string, CommonPlayer> = {};
   for (const h of r.holders) {
-    if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(copyHand), active: h.active, draws: h.draws, preselect: h.preselect };
-    else seats.push({ seat: h.seat, owner: h.owner, initial: h.initial.slice(), hands: h.hands.map(copyHand), active: h.active, preselect: h.preselect });
+    if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(savedHand), active: h.active, draws: h.draws, preselect: h.preselect };
+    else seats.push({ seat: h.seat, owner: h.owner, initial: h.initial.slice(), hands: h.hands.map(savedHand), active: h.active, preselect: h.preselect });
   }
   const { bets: _ledger, holders: _holders, spare: _spare, common, followAdvance, andarBahar, ...scalars } = r;
   return {

@@ -10,6 +10,14 @@ import type { Family } from './table.ts';
 import type { Players } from './players.ts';
 import type { Hand, PlayAction, RoundState, SeatHolder, TableState } from './types.ts';
 
+/**
+ * A hand in the working form: the saved fields, and its shape (cards.ts `shapeOf`) kept up as cards
+ * are added (hand.ts `addCard`), so its total is a lookup rather than a walk over its cards.
+ */
+export interface WorkingHand extends Hand {
+  shape: number;
+}
+
 export interface Table extends Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'warnings' | 'retiredShoes' | 'roundsPlayed'> {
   players: Players;
   /** Seat holders by seat number (index 0 unused), kept across rounds. */
@@ -37,7 +45,7 @@ export interface Holder {
   ownerIndex: number;
   /** A seat's first two cards, kept for side bets after a split. */
   initial: Card[];
-  hands: Hand[];
+  hands: WorkingHand[];
   /** Index of the hand in play (finished hands are skipped from here). */
   active: number;
   /** An action chosen before the seat's turn (R-MW-TURN-1). */
@@ -58,7 +66,7 @@ export interface Round extends Pick<RoundState, SavedRoundField> {
   /** Follow answers given in advance (R-MW-BEHIND-5), by bet-behind id; null while there are none. */
   followAdvance: Record<string, { double?: boolean; split?: boolean }> | null;
   /** Holders, hands and common cards of finished rounds, handed out again (events off: nothing of them is kept). */
-  spare: { holders: Holder[]; hands: Hand[]; common: { cards: Card[]; stream: Card[] } | null };
+  spare: { holders: Holder[]; hands: WorkingHand[]; common: { cards: Card[]; stream: Card[] } | null };
   andarBahar: AndarBahar | null;
 }
 
@@ -114,12 +122,12 @@ export function activeIndex(h: Holder): number {
 }
 
 /** The hand a holder is on; undefined when they are done. Reading never changes the state. */
-export function currentHand(h: Holder): Hand | undefined {
+export function currentHand(h: Holder): WorkingHand | undefined {
   return h.hands[activeIndex(h)];
 }
 
 /** Moves the stored pointer past finished hands (only the engine's own steps do this). */
-export function moveOn(h: Holder): Hand | undefined {
+export function moveOn(h: Holder): WorkingHand | undefined {
   h.active = activeIndex(h);
   return h.hands[h.active];
 }

@@ -6,7 +6,7 @@ import { payout } from '../../core/money.ts';
 import { hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { credit, returnBet, voidForShoe } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
-import { isDealerNatural, total } from '../hand.ts';
+import { addCard, handTotal, isDealerNatural } from '../hand.ts';
 import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
 import { holderAt, holderOf, type Holder, type Table } from '../state.ts';
@@ -107,18 +107,18 @@ function initialDeal(ctx: Ctx, table: Table): void {
     common.cards.push(dealCard(ctx, table, 'common'));
     dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
     for (const h of holders) {
-      const cards = h.hands[0].cards;
-      cards.push(common.cards[0], common.cards[1]);
+      addCard(h.hands[0], common.cards[0]);
+      addCard(h.hands[0], common.cards[1]);
     }
   } else {
-    for (const h of holders) h.hands[0].cards.push(dealCard(ctx, table, seatLabel(h.seat)));
+    for (const h of holders) addCard(h.hands[0], dealCard(ctx, table, seatLabel(h.seat)));
     dealer.cards.push(dealCard(ctx, table, 'dealer'));
-    for (const h of holders) h.hands[0].cards.push(dealCard(ctx, table, seatLabel(h.seat)));
+    for (const h of holders) addCard(h.hands[0], dealCard(ctx, table, seatLabel(h.seat)));
     dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
     for (const h of holders) h.initial.push(h.hands[0].cards[0], h.hands[0].cards[1]);
   }
   // A natural stands at once (R-MW-STAND-1).
-  for (const h of holders) for (const hand of h.hands) if (total(hand.cards) === 21) hand.done = true;
+  for (const h of holders) for (const hand of h.hands) if (handTotal(hand) === 21) hand.done = true;
 }
 
 // ------------------------------------------------------------------ insurance and peek

@@ -2,13 +2,13 @@
 // for the next one, and its holders, hands and card arrays are kept aside and handed out again, so
 // a simulated round allocates nothing.
 import type { Card } from '../../core/cards.ts';
-import { empty, type Holder, type Round } from '../state.ts';
-import type { Hand } from '../types.ts';
+import { empty, type Holder, type Round, type WorkingHand } from '../state.ts';
 
-export function newHand(round: Round, stake: number): Hand {
+export function newHand(round: Round, stake: number): WorkingHand {
   const h = round.spare.hands.pop();
-  if (!h) return { cards: [], stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false };
+  if (!h) return { cards: [], stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false, shape: 0 };
   empty(h.cards);
+  h.shape = 0;
   h.stake = stake;
   h.doubled = false;
   h.fromSplit = false;

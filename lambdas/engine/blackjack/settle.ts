@@ -5,10 +5,10 @@ import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
-import { isDealerNatural, isNatural, total } from '../hand.ts';
+import { handTotal, isDealerNatural, isNatural, total } from '../hand.ts';
 import { DEALER_BLACKJACK_LINE, NO_LINE, NO_SEAT, OPEN } from '../ledger.ts';
-import type { Table } from '../state.ts';
-import type { Follow, Hand } from '../types.ts';
+import type { Table, WorkingHand } from '../state.ts';
+import type { Follow } from '../types.ts';
 import { dealCard, isBehindOn, mainRow } from './players.ts';
 import { settleInsurance, settleSideBets, showHole } from './deal.ts';
 
@@ -31,7 +31,7 @@ function dealerNeeded(ctx: Ctx, table: Table): boolean {
   const round = table.round;
   for (const h of round.holders)
     for (const hand of h.hands) {
-      const t = total(hand.cards);
+      const t = handTotal(hand);
       if (!hand.surrendered && t <= 21 && !(t === 21 && isNatural(hand))) return true;
     }
   const bets = round.bets;
@@ -71,7 +71,7 @@ export function finish(ctx: Ctx, table: Table): void {
 const OWN_STAKES: Follow[] = [];
 
 /** A main bet's stake on each of the holder's hands, in a reused list (its first hands.length entries). */
-function stakesOf(hands: readonly Hand[]): Follow[] {
+function stakesOf(hands: readonly WorkingHand[]): Follow[] {
   for (let i = 0; i < hands.length; i++) {
     const f = (OWN_STAKES[i] ??= { hand: 0, stake: 0 });
     f.hand = i;
@@ -83,10 +83,10 @@ function stakesOf(hands: readonly Hand[]): Follow[] {
 type Outcome = 'surrender' | 'bust' | 'push' | 'blackjack' | 'dealer blackjack' | 'dealer bust' | 'win' | 'lose';
 
 /** How a hand ends against the dealer (R-BJ-RESULT-1..3, R-BJ-SCORE-3). */
-function handOutcome(table: Table, hand: Hand): Outcome {
+function handOutcome(table: Table, hand: WorkingHand): Outcome {
   const dealer = table.round.dealer;
   if (hand.surrendered) return 'surrender';
-  const t = total(hand.cards);
+  const t = handTotal(hand);
   if (t > 21) return 'bust'; // R-BJ-RESULT-2
   if (t === 21 && isNatural(hand)) return dealer.blackjack ? 'push' : 'blackjack';
   if (dealer.blackjack) return 'dealer blackjack';
@@ -113,7 +113,7 @@ function returnOf(ctx: Ctx, outcome: Outcome, stake: number, bet: CompiledBet): 
   }
 }
 
-function onANatural(stakes: readonly Follow[], count: number, hands: readonly Hand[]): boolean {
+function onANatural(stakes: readonly Follow[], count: number, hands: readonly WorkingHand[]): boolean {
   for (let i = 0; i < count; i++) if (isNatural(hands[stakes[i].hand])) return true;
   return false;
 }
@@ -123,7 +123,7 @@ function onANatural(stakes: readonly Follow[], count: number, hands: readonly Ha
  * the dealer's turn (no peek), original-bets loses only the original stake; lose-all loses
  * everything wagered (R-EU-DEAL-1).
  */
-function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], count: number, hands: Hand[], loseAll: boolean, dealerBlackjack: boolean): void {
+function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], count: number, hands: WorkingHand[], loseAll: boolean, dealerBlackjack: boolean): void {
   const bets = table.round.bets;
   if (bets.status(row) !== OPEN) return;
   const bet = ctx.pack.bets[bets.bet(row)];

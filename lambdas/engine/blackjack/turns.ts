@@ -8,9 +8,9 @@ import { seatOrNull, stakeMore } from '../bets.ts';
 import { NO_SEAT } from '../ledger.ts';
 import { emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
-import { total } from '../hand.ts';
-import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, type Table } from '../state.ts';
-import type { Follow, Hand, PlayAction } from '../types.ts';
+import { addCard, handTotal } from '../hand.ts';
+import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, type Table, type WorkingHand } from '../state.ts';
+import type { Follow, PlayAction } from '../types.ts';
 import { closeInsurance, insuranceAnswered } from './deal.ts';
 import { newHand } from './holders.ts';
 import { dealCard, drawFor, isBehindOn, mainRow, seatLabel, upCard } from './players.ts';
@@ -89,7 +89,7 @@ function commonTurns(ctx: Ctx, table: Table): boolean {
 }
 
 /** What the engine does on its own for a hand: its split card, a pre-selection, an AI decision. */
-function stepHand(ctx: Ctx, table: Table, h: Holder, hand: Hand): boolean {
+function stepHand(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): boolean {
   if (hand.cards.length === 1) {
     giveSplitCard(ctx, table, h, hand);
     return true;
@@ -114,15 +114,15 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: Hand): boolean {
  * A split hand takes its second card when play reaches it (R-MW-SPLIT-1, R-TB-DRAW-1). A split ace
  * stands on that one card (R-MW-STAND-1) unless it drew another ace the pack lets it split again.
  */
-function giveSplitCard(ctx: Ctx, table: Table, h: Holder, hand: Hand): void {
-  hand.cards.push(drawFor(ctx, table, h));
-  if (total(hand.cards) === 21 || (oneCardAce(ctx, hand) && !mayResplitAces(ctx, h, hand))) hand.done = true;
+function giveSplitCard(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): void {
+  addCard(hand, drawFor(ctx, table, h));
+  if (handTotal(hand) === 21 || (oneCardAce(ctx, hand) && !mayResplitAces(ctx, h, hand))) hand.done = true;
 }
 
 /** A split ace under the one-card rule: its only choice is to stand, or to split a second ace. */
-const oneCardAce = (ctx: Ctx, hand: Hand): boolean => hand.splitAces && ctx.pack.blackjack!.actions.split?.splitAcesOneCard === true;
+const oneCardAce = (ctx: Ctx, hand: WorkingHand): boolean => hand.splitAces && ctx.pack.blackjack!.actions.split?.splitAcesOneCard === true;
 
-function mayResplitAces(ctx: Ctx, h: Holder, hand: Hand): boolean {
+function mayResplitAces(ctx: Ctx, h: Holder, hand: WorkingHand): boolean {
   const s = ctx.pack.blackjack!.actions.split;
   return s !== null && s.resplitAces && h.hands.length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0;
 }
@@ -144,7 +144,7 @@ export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
   const two = cards.length === 2 && !hand.doubled;
   if (!two) return mask;
   const d = a.double;
-  if (d && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCard && (!d.totals || d.totals[total(cards)]) && (d.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 4;
+  if (d && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCard && (!d.totals || d.totals[handTotal(hand)]) && (d.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 4;
   const s = a.split;
   if (s) {
     const r1 = rankOf(cards[0]);
@@ -172,7 +172,7 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
     // Too little balance when the action runs: the pack's fallback (R-MW-DOUBLE-1, R-MW-SPLIT-1, R-TB-ACT-1).
     const rule = action === 'double' ? a.double!.whenShort : a.split!.whenShort;
     note = `balance too short to ${action}`;
-    action = rule === 'hit' || total(hand.cards) <= 11 ? 'hit' : 'stand';
+    action = rule === 'hit' || handTotal(hand) <= 11 ? 'hit' : 'stand';
   }
   if (ctx.events)
     emit(ctx, table, { type: 'action', player: h.owner, seat: seatOrNull(h.seat), hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
@@ -180,8 +180,8 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
   if (h.seat !== NO_SEAT) round.deadline = null; // each seat decision has its own timer
   switch (action) {
     case 'hit':
-      hand.cards.push(drawFor(ctx, table, h));
-      if (total(hand.cards) >= 21) hand.done = true; // bust, or 21 stands (R-MW-HIT-1, R-MW-STAND-1)
+      addCard(hand, drawFor(ctx, table, h));
+      if (handTotal(hand) >= 21) hand.done = true; // bust, or 21 stands (R-MW-HIT-1, R-MW-STAND-1)
       return;
     case 'stand':
       hand.done = true;
@@ -195,7 +195,7 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
       hand.stake *= 2;
       hand.doubled = true;
       if (openFollow(ctx, table, h, 'double')) return;
-      hand.cards.push(drawFor(ctx, table, h));
+      addCard(hand, drawFor(ctx, table, h));
       hand.done = true; // exactly one card after a double (R-MW-STAND-1)
       return;
     }
@@ -216,9 +216,9 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
 }
 
 /** One hand of a split pair: its first card, the seat bet, from a split. */
-function splitPart(round: Round, card: number, stake: number, aces: boolean): Hand {
+function splitPart(round: Round, card: number, stake: number, aces: boolean): WorkingHand {
   const p = newHand(round, stake);
-  p.cards.push(card);
+  addCard(p, card);
   p.fromSplit = true;
   p.splitAces = aces;
   return p;
@@ -271,7 +271,7 @@ function closeFollow(ctx: Ctx, table: Table): void {
   if (follow.kind === 'double') {
     const seat = holderAt(round, follow.seat)!;
     const hand = seat.hands[follow.hand];
-    hand.cards.push(dealCard(ctx, table, seatLabel(seat.seat)));
+    addCard(hand, dealCard(ctx, table, seatLabel(seat.seat)));
     hand.done = true;
   }
 }
@@ -285,6 +285,6 @@ export function autoComplete(ctx: Ctx, table: Table, h: Holder, allHands = false
   const start = activeIndex(h);
   for (let hand = currentHand(h); hand && (allHands || activeIndex(h) === start); hand = currentHand(h)) {
     if (hand.cards.length === 1) giveSplitCard(ctx, table, h, hand);
-    else play(ctx, table, h, total(hand.cards) <= limit && ctx.pack.blackjack!.actions.hit && !oneCardAce(ctx, hand) ? 'hit' : 'stand', 'timeout');
+    else play(ctx, table, h, handTotal(hand) <= limit && ctx.pack.blackjack!.actions.hit && !oneCardAce(ctx, hand) ? 'hit' : 'stand', 'timeout');
   }
 }
