@@ -51,6 +51,13 @@ export class Ledger {
   private readonly openPerBet: Uint32Array;
   /** Open rows in all: a finished round's ledger empties without a pass over its rows. */
   private openRows = 0;
+  /**
+   * What rows 0 to placed.bets.length − 1 hold in their id, bet, player and seat columns when an
+   * openAll from an empty ledger wrote them and nothing has written those columns since; null
+   * otherwise. The same slip opened again (the simulator's, every round) then rewrites only the
+   * columns a round changes.
+   */
+  private placed: { bets: Int16Array; firstId: number; player: number; seat: number } | null = null;
 
   constructor(bets: number, capacity = 32) {
     this.openPerBet = new Uint32Array(bets);
@@ -74,6 +81,7 @@ export class Ledger {
   open(id: number, bet: number, player: number, seat: number, amount: number): number {
     if (this.length === this.ids.length) this.grow();
     const row = this.length++;
+    if (this.placed && row < this.placed.bets.length) this.placed = null;
     this.ids[row] = id;
     this.bets[row] = bet;
     this.players[row] = player;
@@ -99,13 +107,19 @@ export class Ledger {
     const { ids, players, seats, stakeds, returneds, states, insuranceCosts, openPerBet } = this;
     const betColumn = this.bets;
     const amountColumn = this.amounts;
+    const p = this.placed;
+    const same = this.length === 0 && p !== null && p.bets === bets && p.firstId === firstId && p.player === player && p.seat === seat;
+    // Rows written from `length` on: a block from row 0 is the new record; one below its end spoils it.
+    if (!same) this.placed = this.length === 0 ? { bets, firstId, player, seat } : p && this.length < p.bets.length ? null : p;
     let row = this.length;
     for (let i = 0; i < n; i++, row++) {
       const bet = bets[i];
-      ids[row] = firstId + i;
-      betColumn[row] = bet;
-      players[row] = player;
-      seats[row] = seat;
+      if (!same) {
+        ids[row] = firstId + i;
+        betColumn[row] = bet;
+        players[row] = player;
+        seats[row] = seat;
+      }
       amountColumn[row] = amounts[i];
       stakeds[row] = amounts[i];
       returneds[row] = 0;
