@@ -21,8 +21,12 @@ export const NO_LINE = -1;
 export const DEALER_BLACKJACK_LINE = -2;
 export const DEALER_BLACKJACK = 'dealer blackjack';
 
-/** A row's state (status, insurance, line code) packed: status in bits 0–1, insurance in 2–3, the line from bit 4 on. */
-const OPEN_ROW = OPEN | (INSURANCE_NONE << 2) | (NO_LINE << 4);
+// A row's state packed in one number: status in bits 0–1, insurance in bits 2–3, the line code
+// (signed) from bit 4 on.
+const STATUS_BITS = 3;
+const INSURANCE_BITS = 12;
+const LINE_SHIFT = 4;
+const OPEN_ROW = OPEN | (INSURANCE_NONE << 2) | (NO_LINE << LINE_SHIFT);
 
 /** The seat column's value for a bet on no seat (common draw, Andar Bahar). */
 export const NO_SEAT = 0;
@@ -42,7 +46,7 @@ export class Ledger {
   private stakeds: Float64Array;
   /** Everything credited back so far (stakes included). */
   private returneds: Float64Array;
-  /** Status, insurance and line code in one number (stateOf): a row opens and settles with one store. */
+  /** Status, insurance and line code in one number (OPEN_ROW): a row opens and settles with one store. */
   private states: Int32Array;
   private insuranceCosts: Float64Array;
   /** Bet behind: which of the seat's hands it follows, and its stake on each; null for other bets. */
@@ -155,14 +159,14 @@ export class Ledger {
     return this.returneds[row];
   }
   status(row: number): number {
-    return this.states[row] & 3;
+    return this.states[row] & STATUS_BITS;
   }
   /** The line code: NO_LINE, DEALER_BLACKJACK_LINE or a pay-table line's index. */
   line(row: number): number {
-    return this.states[row] >> 4;
+    return this.states[row] >> LINE_SHIFT;
   }
   insurance(row: number): number {
-    return (this.states[row] >> 2) & 3;
+    return (this.states[row] & INSURANCE_BITS) >> 2;
   }
   insuranceCost(row: number): number {
     return this.insuranceCosts[row];
@@ -181,10 +185,10 @@ export class Ledger {
     this.returneds[row] += amount;
   }
   setLine(row: number, line: number): void {
-    this.states[row] = (this.states[row] & 15) | (line << 4);
+    this.states[row] = (this.states[row] & (STATUS_BITS | INSURANCE_BITS)) | (line << LINE_SHIFT);
   }
   setInsurance(row: number, state: number, cost: number): void {
-    this.states[row] = (this.states[row] & ~12) | (state << 2);
+    this.states[row] = (this.states[row] & ~INSURANCE_BITS) | (state << 2);
     this.insuranceCosts[row] = cost;
   }
   /** Sets the money fields as saved (decoding, or undoing a slip). */
@@ -215,7 +219,7 @@ export class Ledger {
     let others = 0;
     for (let row = 0; row < this.length; row++) {
       const state = states[row];
-      if ((state & 3) !== OPEN) continue;
+      if ((state & STATUS_BITS) !== OPEN) continue;
       const bet = bets[row];
       const at = lineAt[bet];
       if (at < 0) {
@@ -229,7 +233,7 @@ export class Ledger {
         returned = amount + payoutAt(amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
       }
       returneds[row] += returned;
-      states[row] = (state & 12) | SETTLED | (line << 4);
+      states[row] = (state & INSURANCE_BITS) | SETTLED | (line << LINE_SHIFT);
       openPerBet[bet]--;
       closed++;
       balance[players[row]] += returned;
@@ -261,7 +265,7 @@ export class Ledger {
   /** Marks a row no longer open (settled or returned). */
   closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
     if (this.status(row) === OPEN) this.unopen(row);
-    this.states[row] = (this.states[row] & ~3) | status;
+    this.states[row] = (this.states[row] & ~STATUS_BITS) | status;
   }
 
   /** Sets a row's status as saved (decoding, or undoing a slip). */
@@ -273,7 +277,7 @@ export class Ledger {
       this.openPerBet[this.bets[row]]++;
       this.openRows++;
     }
-    this.states[row] = (this.states[row] & ~3) | status;
+    this.states[row] = (this.states[row] & ~STATUS_BITS) | status;
   }
 
   private unopen(row: number): void {
