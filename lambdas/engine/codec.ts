@@ -46,7 +46,7 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
 }
 
 const copyWarnings = (w: TableState['warnings']): TableState['warnings'] => Object.fromEntries(Object.entries(w).map(([player, bets]) => [player, { ...bets }]));
-const workingHand = (h: Hand): WorkingHand => ({ ...h, cards: h.cards.slice(), shape: shapeOf(h.cards) });
+const workingHand = (h: Hand): WorkingHand => ({ cards: h.cards.slice(), stake: h.stake, doubled: h.doubled, fromSplit: h.fromSplit, splitAces: h.splitAces, acted: h.acted, done: h.done, surrendered: h.surrendered, shape: shapeOf(h.cards) });
 /** The saved fields of a working hand, in the saved form's order (its shape is derived, never saved). */
 const savedHand = (h: WorkingHand): Hand => ({ cards: h.cards.slice(), stake: h.stake, doubled: h.doubled, fromSplit: h.fromSplit, splitAces: h.splitAces, acted: h.acted, done: h.done, surrendered: h.surrendered });
 
