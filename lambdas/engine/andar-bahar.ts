@@ -50,13 +50,10 @@ function grown(cards: Uint8Array): Uint8Array {
 
 /** Deals to the sides in turn until a card of rank `target` (R-AB-DEAL-1); answers the side it fell to, or -1 when the shoe ran out. */
 function dealUntil(ctx: Ctx, table: Table, target: number): number {
-  const shoe = table.shoe!;
-  const ab = table.round.andarBahar!;
-  const { sides, counts } = ab;
+  const { sides, counts } = table.round.andarBahar!;
   for (let side = ctx.pack.table.firstSide; ; side ^= 1) {
-    const card = shoe.draw();
+    const card = dealTo(ctx, table, SIDE_NAMES[side]);
     if (card < 0) return -1;
-    if (ctx.events) emit(ctx, table, { type: 'card', to: SIDE_NAMES[side], card });
     // Room for a whole shoe a side; only a fixed shoe longer than that needs more.
     if (counts[side] === sides[side].length) sides[side] = grown(sides[side]);
     sides[side][counts[side]++] = card;

@@ -139,14 +139,15 @@ export interface CompiledPack {
   readonly resolved: unknown;
 }
 
+/** OutcomeSettlement.lineAt of a bet that is no pay-table bet, and of a pay-table bet settled otherwise. */
+export const NOT_PAYTABLE = -1;
+export const OTHER_PAYTABLE = -2;
+
 /**
  * Outcome bets (Andar Bahar) as typed tables, so settling them reads numbers, not bet objects: per
  * bet index where its paying line per outcome starts in `lines` (NOT_PAYTABLE, or OTHER_PAYTABLE
  * for a pay-table bet settled otherwise), and where its lines' ratios start in `num` and `den`.
  */
-export const NOT_PAYTABLE = -1;
-export const OTHER_PAYTABLE = -2;
-
 export interface OutcomeSettlement {
   readonly lineAt: Int32Array;
   readonly lines: Int8Array;
