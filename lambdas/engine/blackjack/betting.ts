@@ -120,7 +120,7 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
   }
 
   // A bet on a held seat: on that seat alone, unless it mirrors to the player's other seats.
-  if (!rules.mirrorSeatBets || seatCount(ctx, table, name) === 1) return single(ctx, table, player, bet, seat, cmd.amount);
+  if (betStaysOnSeat(ctx, table, name)) return single(ctx, table, player, bet, seat, cmd.amount);
   return raiseSeats(ctx, table, player, bet, cmd.amount, seatsOf(ctx, table, name));
 }
 
@@ -134,8 +134,11 @@ export function isOwnSeat(ctx: Ctx, table: Table, player: number, seat: number):
   const rules = ctx.pack.table;
   if (table.seats[seat]?.owner !== name || (table.players.demo[player] && !rules.demoMaySit)) return false;
   if (rules.kind === 'solo' && !table.players.ai[player] && soloHuman(ctx, table) !== name) return false;
-  return !rules.mirrorSeatBets || seatCount(ctx, table, name) === 1;
+  return betStaysOnSeat(ctx, table, name);
 }
+
+/** A seat bet of `player` on a seat they hold stays there: the table mirrors none, or they hold no other seat (R-MW-SEAT-2). */
+const betStaysOnSeat = (ctx: Ctx, table: Table, player: string): boolean => !ctx.pack.table.mirrorSeatBets || seatCount(ctx, table, player) === 1;
 
 function seatCount(ctx: Ctx, table: Table, player: string): number {
   let n = 0;
