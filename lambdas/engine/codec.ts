@@ -8,7 +8,7 @@ import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, DEALER_BLACKJACK_LINE, INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, Ledger, NO_LINE, NO_SEAT, OPEN, RETURNED, SETTLED } from './ledger.ts';
 import { Players } from './players.ts';
-import { savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
+import { emptySeats, savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
 import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
 
 const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
@@ -20,8 +20,7 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
     const p = state.players[name];
     players.join(name, p.balance, p.demo, p.ai);
   }
-  const seats: (SeatHolder | null)[] = [];
-  for (let seat = 0; seat <= ctx.pack.table.seats; seat++) seats.push(null);
+  const seats = emptySeats(ctx.pack.table.seats);
   for (const key in state.seats) seats[Number(key)] = { ...state.seats[key] };
   return {
     tableId: state.tableId,

@@ -100,6 +100,9 @@ export const sideCards = (ab: AndarBahar, side: 0 | 1): Card[] => Array.from(ab.
 
 export const savedAndarBahar = (ab: AndarBahar): SavedAndarBahar => ({ gameCard: ab.gameCard, sides: [sideCards(ab, 0), sideCards(ab, 1)], winner: ab.winner });
 
+/** Every seat of a table, 1 to `seats`, empty (index 0 unused): a loaded table and a new one alike. */
+export const emptySeats = (seats: number): (SeatHolder | null)[] => Array.from({ length: seats + 1 }, () => null);
+
 /** The holder of a seat; undefined when the seat has no hand this round. */
 export function holderAt(round: Round, seat: number): Holder | undefined {
   const holders = round.holders;

@@ -15,7 +15,7 @@ import { emit, ok, type Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { Ledger } from './ledger.ts';
 import { Players } from './players.ts';
-import { empty, type Round, type Table } from './state.ts';
+import { empty, emptySeats, type Round, type Table } from './state.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
 import { fail, type BetSpec, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
 
@@ -110,7 +110,7 @@ function blankTable(ctx: Ctx, tableId: string): Table {
     engineVersion: ENGINE_VERSION,
     paused: false,
     players: new Players(),
-    seats: [],
+    seats: emptySeats(pack.table.seats),
     warnings: {},
     shoe: null,
     retiredShoes: [],
