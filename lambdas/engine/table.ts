@@ -370,7 +370,7 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
     };
   }
   shoe.roundsStarted++;
-  for (const e of shoeEvents) emit(ctx, table, e);
+  for (let i = 0; i < shoeEvents.length; i++) emit(ctx, table, shoeEvents[i]);
   table.family.opened(ctx, table);
   if (ctx.events) emit(ctx, table, { type: 'round-opened', round: no, deadline: table.round.deadline });
 }

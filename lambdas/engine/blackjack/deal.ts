@@ -106,19 +106,19 @@ function initialDeal(ctx: Ctx, table: Table): void {
     dealer.cards.push(dealCard(ctx, table, 'dealer'));
     common.cards.push(dealCard(ctx, table, 'common'));
     dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
-    for (const h of holders) {
-      addCard(h.hands[0], common.cards[0]);
-      addCard(h.hands[0], common.cards[1]);
+    for (let i = 0; i < holders.length; i++) {
+      addCard(holders[i].hands[0], common.cards[0]);
+      addCard(holders[i].hands[0], common.cards[1]);
     }
   } else {
-    for (const h of holders) addCard(h.hands[0], dealCard(ctx, table, seatLabel(h.seat)));
+    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealCard(ctx, table, seatLabel(holders[i].seat)));
     dealer.cards.push(dealCard(ctx, table, 'dealer'));
-    for (const h of holders) addCard(h.hands[0], dealCard(ctx, table, seatLabel(h.seat)));
+    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealCard(ctx, table, seatLabel(holders[i].seat)));
     dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
-    for (const h of holders) h.initial.push(h.hands[0].cards[0], h.hands[0].cards[1]);
+    for (let i = 0; i < holders.length; i++) holders[i].initial.push(holders[i].hands[0].cards[0], holders[i].hands[0].cards[1]);
   }
-  // A natural stands at once (R-MW-STAND-1).
-  for (const h of holders) for (const hand of h.hands) if (handTotal(hand) === 21) hand.done = true;
+  // A natural stands at once (R-MW-STAND-1); only a first hand exists yet.
+  for (let i = 0; i < holders.length; i++) if (handTotal(holders[i].hands[0]) === 21) holders[i].hands[0].done = true;
 }
 
 // ------------------------------------------------------------------ insurance and peek

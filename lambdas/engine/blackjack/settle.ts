@@ -29,8 +29,10 @@ export function dealerPlays(ctx: Ctx, table: Table): void {
 
 function dealerNeeded(ctx: Ctx, table: Table): boolean {
   const round = table.round;
-  for (const h of round.holders)
-    for (const hand of h.hands) {
+  const holders = round.holders;
+  for (let i = 0; i < holders.length; i++)
+    for (let j = 0; j < holders[i].hands.length; j++) {
+      const hand = holders[i].hands[j];
       const t = handTotal(hand);
       if (!hand.surrendered && t <= 21 && !(t === 21 && isNatural(hand))) return true;
     }
@@ -51,7 +53,8 @@ export function finish(ctx: Ctx, table: Table): void {
   const bets = round.bets;
   const loseAll = ctx.pack.blackjack!.dealer.onBlackjack === 'lose-all';
   const dealerBlackjackLate = round.dealer.blackjack === true && round.dealer.cards.length === 2;
-  for (const h of round.holders) {
+  for (let i = 0; i < round.holders.length; i++) {
+    const h = round.holders[i];
     const row = mainRow(ctx, table, h);
     if (row < 0) continue;
     settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate);

@@ -45,7 +45,8 @@ export function advance(ctx: Ctx, table: Table): void {
 /** One step of seat play in seat order (R-MW-TURN-1); false when waiting for a decision. */
 function seatTurns(ctx: Ctx, table: Table): boolean {
   const round = table.round;
-  for (const h of round.holders) {
+  for (let i = 0; i < round.holders.length; i++) {
+    const h = round.holders[i];
     if (round.turnSeat !== null && h.seat < round.turnSeat) continue;
     const hand = moveOn(h);
     if (!hand) continue;
@@ -70,7 +71,8 @@ function seatTurns(ctx: Ctx, table: Table): boolean {
 function commonTurns(ctx: Ctx, table: Table): boolean {
   const round = table.round;
   let waiting = false;
-  for (const h of round.holders) {
+  for (let i = 0; i < round.holders.length; i++) {
+    const h = round.holders[i];
     const hand = moveOn(h);
     if (!hand) continue;
     if (stepHand(ctx, table, h, hand)) return true;
