@@ -7,12 +7,16 @@
 //   warmUp to the end. oneCoreWarmSegments gives the rate between successive reports (every
 //   65,536 rounds) as slowest, median and fastest, since this machine's noise moves one figure.
 // - w1, w2: whole runs with one and two workers, warm-up included (start-up excluded).
+// - targetOneCore, ofTarget: PRODUCT.md's target for the pack's family, and oneCoreWarm as a share of it.
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 import { wagerOf } from '../lambdas/sim/batch.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
+
+/** PRODUCT.md's targets, rounds per second on one core with every bet of the pack settled. */
+const TARGET_ONE_CORE = { blackjack: 1_500_000, 'andar-bahar': 3_000_000 } as const;
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
   const warmUp = quick ? 20_000 : 1_000_000;
@@ -45,6 +49,8 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
       wagersPlaced: settled.filter((b) => wagers[b.index] === b).length,
       betKeysSettled: settled.length,
       roundsPerSecondOneCoreWarm: oneCoreWarm,
+      targetOneCore: TARGET_ONE_CORE[pack.family],
+      ofTarget: Math.round((oneCoreWarm / TARGET_ONE_CORE[pack.family]) * 100) / 100,
       // Two runs of the same code differ by up to ~40% here at times: compare designs by the median segment, not one figure.
       oneCoreWarmSegments: segments.length
         ? { count: segments.length, slowest: Math.round(segments[0]), median: Math.round(segments[segments.length >> 1]), fastest: Math.round(segments[segments.length - 1]) }

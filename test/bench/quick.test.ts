@@ -14,6 +14,11 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
   const packs = variantIds().sort();
   expect(report.simulate.packs.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   for (const p of report.simulate.packs) for (const k of ['roundsPerSecondOneCoreWarm', 'roundsPerSecondW1', 'roundsPerSecondW2']) expect(p[k], `${p.pack} ${k}`).toBeGreaterThan(0);
+  // Each pack's figure next to its family's target (PRODUCT.md), and the share of it reached.
+  for (const p of report.simulate.packs) {
+    expect(p.targetOneCore, p.pack).toBe(p.pack === 'andar-bahar' ? 3_000_000 : 1_500_000);
+    expect(p.ofTarget, p.pack).toBeCloseTo(p.roundsPerSecondOneCoreWarm / p.targetOneCore, 2);
+  }
   expect(report.math.exactAnalysis.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   expect(report.bundles.apiByPack.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   for (const b of report.bundles.bundles) expect(b, b.handler).not.toHaveProperty('error');
