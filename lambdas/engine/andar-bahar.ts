@@ -8,7 +8,7 @@ import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { NO_SEAT } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
-import type { Table } from './state.ts';
+import { workingAndarBahar, type Table } from './state.ts';
 import type { Family } from './table.ts';
 import { fail, type BetSpec, type Result } from './types.ts';
 
@@ -84,8 +84,7 @@ export const andarBahar: Family = {
     const gameCard = dealTo(ctx, table, 'game');
     if (gameCard < 0) throw new Error('a fresh deck has no cards'); // cannot happen
     const ab = table.round.andarBahar;
-    const size = ctx.pack.shoe.decks * CARDS_PER_DECK;
-    if (!ab) table.round.andarBahar = { gameCard, sides: [new Uint8Array(size), new Uint8Array(size)], counts: [0, 0], winner: null };
+    if (!ab) table.round.andarBahar = workingAndarBahar({ gameCard, sides: [[], []], winner: null }, ctx.pack.shoe.decks * CARDS_PER_DECK);
     else {
       // A recycled round (simulator): the same arrays again.
       ab.gameCard = gameCard;
