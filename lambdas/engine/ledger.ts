@@ -31,6 +31,42 @@ const OPEN_ROW = OPEN | (INSURANCE_NONE << 2) | (NO_LINE << LINE_SHIFT);
 /** The seat column's value for a bet on no seat (common draw, Andar Bahar). */
 export const NO_SEAT = 0;
 
+// Rows 0 to placed.bets.length − 1 held by the block record instead of the money and state
+// columns: not (the columns hold them), as openAll opens them, or as a remembered settlement left them.
+const EAGER = 0;
+const LAZY_OPEN = 1;
+const LAZY_SETTLED = 2;
+
+/** Keys of remembered settlements stay below this: the memo is an array indexed by key. */
+export const MAX_BLOCK_KEY = 1 << 16;
+
+/** How a block of rows opened by openAll settled for one key: per row, what it returned and its state. */
+interface SettledBlock {
+  returned: Float64Array;
+  states: Int32Array;
+  /** What the block returned in all (one player's). */
+  total: number;
+  /** Rounds settled so but not yet added to the sums (addNets defers them to flushNets). */
+  pending: number;
+}
+
+/** The block record (Ledger.placed): what openAll wrote in rows 0 to bets.length − 1, and what it knows of them. */
+interface Block {
+  bets: Int16Array;
+  amounts: Float64Array;
+  firstId: number;
+  player: number;
+  seat: number;
+  /** The block's rows whose bets settle otherwise than by outcome alone, once asked (blockOthers). */
+  others: Int16Array | null;
+  /** Settlements by key (settleKnownBlock, rememberBlock). */
+  memo: (SettledBlock | null)[];
+  /** Entries with pending rounds, and the sums and stakes addNets was given for them. */
+  pending: SettledBlock[];
+  sums: Float64Array | null;
+  stakes: Float64Array | null;
+}
+
 export class Ledger {
   length = 0;
   // One typed array per field (measured faster here than all fields of a row side by side).
@@ -59,11 +95,20 @@ export class Ledger {
    * What rows 0 to placed.bets.length − 1 hold in their id, bet, player and seat columns when an
    * openAll from an empty ledger wrote them and nothing has written those columns since; null
    * otherwise. The same slip opened again (the simulator's, every round) then rewrites only the
-   * columns a round changes.
+   * columns a round changes, or, with lazyBlocks, none (lazy).
    */
-  private placed: { bets: Int16Array; firstId: number; player: number; seat: number } | null = null;
+  private placed: Block | null = null;
+  /** EAGER, or the state rows 0 to placed.bets.length − 1 are in without the columns saying so. */
+  private lazy = EAGER;
+  private lazySettled: SettledBlock | null = null;
+  /**
+   * Whether the same block opened again is kept lazily: only where every bet is settled at once
+   * from the round's outcome (Andar Bahar), so a round's whole settlement can be remembered by key.
+   */
+  private readonly lazyBlocks: boolean;
 
-  constructor(bets: number, capacity = 32) {
+  constructor(bets: number, capacity = 32, lazyBlocks = false) {
+    this.lazyBlocks = lazyBlocks;
     this.openPerBet = new Uint32Array(bets);
     this.ids = new Float64Array(capacity);
     this.bets = new Int16Array(capacity);
@@ -83,9 +128,10 @@ export class Ledger {
 
   /** Appends an open row with `amount` staked; returns its index. */
   open(id: number, bet: number, player: number, seat: number, amount: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     if (this.length === this.ids.length) this.grow();
     const row = this.length++;
-    if (this.placed && row < this.placed.bets.length) this.placed = null;
+    if (this.placed && row < this.placed.bets.length) this.replaceBlock(null);
     this.ids[row] = id;
     this.bets[row] = bet;
     this.players[row] = player;
@@ -106,15 +152,24 @@ export class Ledger {
    * `firstId` on, all for one player on one seat: `open` for each, in one pass.
    */
   openAll(firstId: number, bets: Int16Array, player: number, seat: number, amounts: Float64Array): void {
+    if (this.lazy !== EAGER) this.materialize();
     const n = bets.length;
     while (this.length + n > this.ids.length) this.grow();
     const { ids, players, seats, stakeds, returneds, states, insuranceCosts, openPerBet } = this;
     const betColumn = this.bets;
     const amountColumn = this.amounts;
     const p = this.placed;
-    const same = this.length === 0 && p !== null && p.bets === bets && p.firstId === firstId && p.player === player && p.seat === seat;
+    const same = this.length === 0 && p !== null && p.bets === bets && p.amounts === amounts && p.firstId === firstId && p.player === player && p.seat === seat;
+    for (let r = this.length; r < this.length + n && r < this.follows.length; r++) this.follows[r] = null;
+    if (same && this.lazyBlocks) {
+      // Nothing to write: the block record says what the rows hold, and materialize writes it out when asked.
+      this.lazy = LAZY_OPEN;
+      this.length = n;
+      this.openRows += n;
+      return;
+    }
     // Rows written from `length` on: a block from row 0 is the new record; one below its end spoils it.
-    if (!same) this.placed = this.length === 0 ? { bets, firstId, player, seat } : p && this.length < p.bets.length ? null : p;
+    if (!same) this.replaceBlock(this.length === 0 ? newBlock(bets, amounts, firstId, player, seat) : p && this.length < p.bets.length ? null : p);
     let row = this.length;
     for (let i = 0; i < n; i++, row++) {
       const bet = bets[i];
@@ -131,9 +186,81 @@ export class Ledger {
       insuranceCosts[row] = 0;
       openPerBet[bet]++;
     }
-    for (let r = this.length; r < row && r < this.follows.length; r++) this.follows[r] = null;
     this.length = row;
     this.openRows += n;
+  }
+
+  /** Writes a lazy block out to the columns, as openAll or the remembered settlement left it. */
+  private materialize(): void {
+    const p = this.placed!;
+    const settled = this.lazySettled;
+    const open = this.lazy === LAZY_OPEN;
+    this.lazy = EAGER;
+    this.lazySettled = null;
+    for (let row = 0; row < p.bets.length; row++) {
+      const amount = p.amounts[row];
+      this.amounts[row] = amount;
+      this.stakeds[row] = amount;
+      this.insuranceCosts[row] = 0;
+      this.returneds[row] = open ? 0 : settled!.returned[row];
+      this.states[row] = open ? OPEN_ROW : settled!.states[row];
+      if (open) this.openPerBet[p.bets[row]]++;
+    }
+  }
+
+  /** A new block record (or none); what addNets deferred for the old one is added to its sums first. */
+  private replaceBlock(block: Block | null): void {
+    if (this.placed && this.placed !== block) this.flushNets();
+    this.placed = block;
+  }
+
+  /** Whether the rows are exactly a block as openAll opened it again, untouched since (kept lazily). */
+  isUntouchedBlock(): boolean {
+    return this.lazy === LAZY_OPEN;
+  }
+
+  /** The rows of the untouched block that `k` does not settle from the outcome alone (OTHER_PAYTABLE), found once per block. */
+  blockOthers(k: OutcomeSettlement): Int16Array {
+    const p = this.placed!;
+    if (!p.others) {
+      const rows: number[] = [];
+      for (let row = 0; row < p.bets.length; row++) if (k.lineAt[p.bets[row]] === OTHER_PAYTABLE) rows.push(row);
+      p.others = Int16Array.from(rows);
+    }
+    return p.others;
+  }
+
+  /**
+   * Settles the untouched block as it settled before under `key` (rememberBlock) and credits its
+   * player; false, with nothing changed, when no settlement is remembered for the key.
+   */
+  settleKnownBlock(key: number, balance: number[]): boolean {
+    const p = this.placed;
+    const known = this.lazy === LAZY_OPEN && p !== null && key < p.memo.length ? p.memo[key] : null;
+    if (!known) return false;
+    this.lazy = LAZY_SETTLED;
+    this.lazySettled = known;
+    this.openRows -= this.length;
+    balance[p!.player] += known.total;
+    return true;
+  }
+
+  /**
+   * Remembers how the block settled under `key`, the caller having settled it from untouched
+   * (isUntouchedBlock before it began) by a settlement that depends only on the key. Nothing is
+   * remembered unless every row of the block is closed with nothing staked on it but its stake, and
+   * the ledger holds no other row.
+   */
+  rememberBlock(key: number): void {
+    const p = this.placed;
+    if (!p || this.lazy !== EAGER || this.length !== p.bets.length || key >= MAX_BLOCK_KEY) return;
+    let total = 0;
+    for (let row = 0; row < this.length; row++) {
+      if (this.status(row) === OPEN || this.stakeds[row] !== p.amounts[row] || this.amounts[row] !== p.amounts[row] || this.insuranceCosts[row] !== 0) return;
+      total += this.returneds[row];
+    }
+    while (p.memo.length <= key) p.memo.push(null);
+    p.memo[key] = { returned: this.returneds.slice(0, this.length), states: this.states.slice(0, this.length), total, pending: 0 };
   }
 
   id(row: number): number {
@@ -150,49 +277,62 @@ export class Ledger {
     return this.seats[row];
   }
   amount(row: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return this.amounts[row];
   }
   staked(row: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return this.stakeds[row];
   }
   returned(row: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return this.returneds[row];
   }
   status(row: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return this.states[row] & STATUS_BITS;
   }
   /** The line code: NO_LINE, DEALER_BLACKJACK_LINE or a pay-table line's index. */
   line(row: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return this.states[row] >> LINE_SHIFT;
   }
   insurance(row: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return (this.states[row] & INSURANCE_BITS) >> 2;
   }
   insuranceCost(row: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return this.insuranceCosts[row];
   }
 
   /** Adds to the bet's own stake and to what is debited for it. */
   addStake(row: number, amount: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     this.amounts[row] += amount;
     this.stakeds[row] += amount;
   }
   /** Adds to what is debited for the bet (a double, a split, a follow, insurance). */
   addStaked(row: number, amount: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     this.stakeds[row] += amount;
   }
   addReturned(row: number, amount: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     this.returneds[row] += amount;
   }
   setLine(row: number, line: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     this.states[row] = (this.states[row] & (STATUS_BITS | INSURANCE_BITS)) | (line << LINE_SHIFT);
   }
   setInsurance(row: number, state: number, cost: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     this.states[row] = (this.states[row] & ~INSURANCE_BITS) | (state << 2);
     this.insuranceCosts[row] = cost;
   }
   /** Sets the money fields as saved (decoding, or undoing a slip). */
   setMoney(row: number, amount: number, staked: number, returned: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     this.amounts[row] = amount;
     this.stakeds[row] = staked;
     this.returneds[row] = returned;
@@ -200,6 +340,7 @@ export class Ledger {
 
   /** Settles a row: what it returns (added to anything credited before), and its line code. */
   settle(row: number, returned: number, line: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     this.returneds[row] += returned;
     this.closeRow(row, SETTLED);
     this.setLine(row, line);
@@ -211,6 +352,7 @@ export class Ledger {
    * many rows of other pay-table bets are still open.
    */
   settleOutcomes(k: OutcomeSettlement, outcome: number, balance: number[]): number {
+    if (this.lazy !== EAGER) this.materialize();
     const { states, returneds, amounts, players, openPerBet } = this;
     const bets = this.bets;
     const { lineAt, ratioAt, num, den, halfUp } = k;
@@ -247,6 +389,8 @@ export class Ledger {
    * rows that won money. Answers the first row whose amount is not its bet's entry in `amounts`, or -1.
    */
   addNets(sums: Float64Array, amounts: Float64Array): number {
+    if (this.lazy === LAZY_SETTLED) return this.deferNets(sums, amounts);
+    if (this.lazy !== EAGER) this.materialize();
     const { bets, returneds, stakeds } = this;
     const own = this.amounts;
     for (let row = 0; row < this.length; row++) {
@@ -262,14 +406,55 @@ export class Ledger {
     return -1;
   }
 
+  /** addNets of a remembered settlement: counted on it, and added to the sums by flushNets. */
+  private deferNets(sums: Float64Array, amounts: Float64Array): number {
+    const p = this.placed!;
+    if (p.sums !== sums || p.stakes !== amounts) {
+      const bad = this.flushNets();
+      if (bad >= 0) return bad;
+      p.sums = sums;
+      p.stakes = amounts;
+    }
+    const settled = this.lazySettled!;
+    if (settled.pending++ === 0) p.pending.push(settled);
+    return -1;
+  }
+
+  /**
+   * Adds to the sums what addNets deferred (the same totals, since every term is a whole number),
+   * and answers as addNets does. Whoever reads sums given to addNets calls this first.
+   */
+  flushNets(): number {
+    const p = this.placed;
+    if (!p || !p.sums || !p.stakes) return -1;
+    const { sums, stakes, bets, amounts } = p;
+    for (let row = 0; row < bets.length; row++) if (amounts[row] !== stakes[bets[row]]) return row;
+    for (const settled of p.pending) {
+      const times = settled.pending;
+      for (let row = 0; row < bets.length; row++) {
+        const net = settled.returned[row] - amounts[row];
+        const at = bets[row] * 4;
+        sums[at] += times;
+        sums[at + 1] += net * times;
+        sums[at + 2] += net * net * times;
+        if (net > 0) sums[at + 3] += times;
+      }
+      settled.pending = 0;
+    }
+    p.pending.length = 0;
+    return -1;
+  }
+
   /** Marks a row no longer open (settled or returned). */
   closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
+    if (this.lazy !== EAGER) this.materialize();
     if (this.status(row) === OPEN) this.unopen(row);
     this.states[row] = (this.states[row] & ~STATUS_BITS) | status;
   }
 
   /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
+    if (this.lazy !== EAGER) this.materialize();
     const was = this.status(row);
     if (was === status) return;
     if (was === OPEN) this.unopen(row);
@@ -287,6 +472,15 @@ export class Ledger {
 
   /** Drops the rows from `length` on (a refused bet slip). */
   truncate(length: number): void {
+    if (length === 0 && this.lazy !== EAGER) {
+      // Nothing was written for a lazy block: only its open rows are uncounted.
+      if (this.lazy === LAZY_OPEN) this.openRows -= this.length;
+      this.lazy = EAGER;
+      this.lazySettled = null;
+      this.length = 0;
+      return;
+    }
+    if (this.lazy !== EAGER) this.materialize();
     if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.status(row) === OPEN) this.unopen(row);
     this.length = Math.min(this.length, length);
   }
@@ -297,17 +491,20 @@ export class Ledger {
 
   /** How many rows of `bet` are open. */
   openCount(bet: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     return this.openPerBet[bet];
   }
 
   /** Whether any row of the bets in `bets` (indexes) is open. */
   anyOpenOf(bets: Int16Array): boolean {
+    if (this.lazy !== EAGER) this.materialize();
     for (let i = 0; i < bets.length; i++) if (this.openPerBet[bets[i]] !== 0) return true;
     return false;
   }
 
   /** The first open row of `bet` by `player` on `seat`, or -1. */
   findOpen(bet: number, player: number, seat: number): number {
+    if (this.lazy !== EAGER) this.materialize();
     if (this.openPerBet[bet] === 0) return -1;
     for (let row = 0; row < this.length; row++)
       if (this.bets[row] === bet && this.players[row] === player && this.seats[row] === seat && this.status(row) === OPEN) return row;
@@ -319,6 +516,7 @@ export class Ledger {
   }
 
   private grow(): void {
+    if (this.lazy !== EAGER) this.materialize();
     const size = this.ids.length * 2;
     const widen = <A extends Float64Array | Int16Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => {
       const b = new make(size);
@@ -335,4 +533,8 @@ export class Ledger {
     this.states = widen(this.states, Int32Array);
     this.insuranceCosts = widen(this.insuranceCosts, Float64Array);
   }
+}
+
+function newBlock(bets: Int16Array, amounts: Float64Array, firstId: number, player: number, seat: number): Block {
+  return { bets, amounts, firstId, player, seat, others: null, memo: [], pending: [], sums: null, stakes: null };
 }

@@ -7,7 +7,7 @@ import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
 import { settleBet } from './bets.ts';
 import { emit, type Ctx } from './context.ts';
-import { NO_LINE, OPEN } from './ledger.ts';
+import { MAX_BLOCK_KEY, NO_LINE, OPEN } from './ledger.ts';
 import type { Table } from './state.ts';
 
 export interface GroupView {
@@ -47,6 +47,40 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
  * line straight from its table.
  */
 export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1): void {
+  const bets = table.round.bets;
+  // The simulator's block of bets, untouched since it was opened, settles as it did before for the same key.
+  if (outcome >= 0 && !ctx.events && bets.isUntouchedBlock()) {
+    const key = blockKey(ctx, table, groupOf, final, outcome);
+    if (key >= 0 && bets.settleKnownBlock(key, table.players.balance)) return;
+    settleEach(ctx, table, groupOf, final, outcome);
+    if (key >= 0) bets.rememberBlock(key);
+    return;
+  }
+  settleEach(ctx, table, groupOf, final, outcome);
+}
+
+/**
+ * What decides every bet of an untouched block once the round's outcome is known: the outcome, and
+ * the paying line of each row not settled from the outcome alone (first-3), as one number; -1 when
+ * a line is undecided or the number would be too large to remember by.
+ */
+function blockKey(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome: number): number {
+  const bets = table.round.bets;
+  const others = bets.blockOthers(ctx.pack.outcomeSettlement);
+  let key = outcome;
+  for (let i = 0; i < others.length; i++) {
+    const row = others[i];
+    const bet = ctx.pack.bets[bets.bet(row)];
+    const group = groupOf(ctx, table, row, bet, final);
+    const line = group ? paying(bet, group) : UNDECIDED;
+    if (line === UNDECIDED) return -1;
+    key = key * (bet.lines.length + 1) + line + 1;
+    if (key >= MAX_BLOCK_KEY) return -1;
+  }
+  return key;
+}
+
+function settleEach(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome: number): void {
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
   if (!bets.anyOpenOf(ctx.pack.paytableBets)) return;

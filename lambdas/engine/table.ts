@@ -352,7 +352,8 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
       shoeCommitment: shoe.commitment,
       roundInShoe: shoe.roundsStarted + 1,
       lastOfShoe: false,
-      bets: new Ledger(ctx.pack.bets.length),
+      // A pack whose bets settle from the round's outcome can have a round's settlement remembered (ledger.ts).
+      bets: new Ledger(ctx.pack.bets.length, 32, ctx.pack.outcomeSettlement.lines.length > 0),
       nextBetId: 1,
       holders: [],
       common: null,

@@ -108,6 +108,7 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     execute(ctx, table, next);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
+  addDeferred(table.round, stakes);
   // Every key of a wager is tallied with the wager's sums.
   const tallies = tallied.map((bet): BetTally => {
     const at = wagers[bet.index].index * 4;
@@ -125,6 +126,12 @@ function tally(round: Round, stakes: Float64Array, sums: Float64Array): void {
     const bet = bets.bet(row);
     throw new Error(`a ${bet} bet was placed with ${bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
   }
+}
+
+/** Adds to the sums what the ledger deferred (remembered settlements are counted, then added once). */
+function addDeferred(round: Round, stakes: Float64Array): void {
+  const row = round.bets.flushNets();
+  if (row >= 0) throw new Error(`a ${round.bets.bet(row)} bet was placed with ${round.bets.amount(row)}, not its stake of ${stakes[round.bets.bet(row)]}: the sums per unit staked would be wrong`);
 }
 
 /** Plays the round to the end from the player's side: no insurance, the chart's decisions. */

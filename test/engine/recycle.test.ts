@@ -2,7 +2,7 @@
 // reused in place. Reuse must not change a thing: the same seeds give the same rounds, bet for bet
 // and card for card, as fresh objects with events on.
 import { describe, expect, it } from 'vitest';
-import { apply, createTable } from '../../lambdas/engine/table.ts';
+import { apply, createTable, execute, openTable } from '../../lambdas/engine/table.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import type { Command } from '../../lambdas/engine/types.ts';
 import { FastRandom } from '../../lambdas/core/rng.ts';
@@ -64,5 +64,37 @@ describe('recycled rounds (events off) play exactly like fresh ones', () => {
     const side = pack('blackjack-tanpa-batas').bets.filter((b) => b.type === 'paytable' && b.roundLimit === null);
     const slip: Command = { type: 'bets', player: 'p', bets: [{ bet: 'main', amount: 1000 }, ...side.map((b) => ({ bet: b.name, amount: 100 }))] };
     expect(play('blackjack-tanpa-batas', slip, 400, false)).toEqual(play('blackjack-tanpa-batas', slip, 400, true));
+  });
+});
+
+// The simulator's door: the working form kept between commands and the same frozen slip every
+// round, so Andar Bahar's ledger keeps the slip lazily and settles a round from memory once it has
+// seen the same outcome and First 3 line (ledger.ts, paytable.ts settleDecided).
+function playWorking(slip: Command, rounds: number, events: boolean): string[] {
+  const rng = new FastRandom(5);
+  const newSeed = () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 0xff);
+  const ctx: Ctx = { pack: pack('andar-bahar'), charts: {}, env: { now: 0, newSeed, generator: 'xoshiro' }, events: events ? [] : null };
+  const table = openTable(ctx, 'sim');
+  execute(ctx, table, { type: 'join', player: 'p', balance: 10_000_000_000 });
+  const out: string[] = [];
+  for (let r = 0; r < rounds; r++) {
+    if (ctx.events) ctx.events = [];
+    expect(execute(ctx, table, slip).ok).toBe(true);
+    if (r > 0 && !events) expect(table.round.bets.isUntouchedBlock()).toBe(true);
+    expect(execute(ctx, table, { type: 'deal' }).ok).toBe(true);
+    const bets = table.round.bets;
+    const rows = Array.from({ length: bets.length }, (_, row) => `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:${bets.line(row)}`);
+    out.push(`${rows.join(',')}; winner ${table.round.andarBahar!.winner}; balance ${table.players.balance[0]}`);
+    expect(execute(ctx, table, { type: 'next-round' }).ok).toBe(true);
+  }
+  return out;
+}
+
+describe('a round settled from memory (events off, the same frozen slip) settles as one settled bet by bet', () => {
+  it('Andar Bahar: every bet in both modes, stakes whose payouts round (R-AB-PAY-1, R-AB-SIDE-1, R-AB-SIDE-2, R-AB-SIDE-3, R-BJ-MONEY-1)', () => {
+    const bets = pack('andar-bahar').bets.map((b) => Object.freeze({ bet: b.name, mode: b.mode ?? undefined, amount: 333 }));
+    // Frozen specs, as the simulator's: the plan is kept on the slip's array (not frozen) and recognised by them.
+    const slip: Command = { type: 'bets', player: 'p', bets };
+    expect(playWorking(slip, 3000, false)).toEqual(playWorking(slip, 3000, true));
   });
 });
