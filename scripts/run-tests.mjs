@@ -18,8 +18,9 @@ let failed = typecheck.status === 0 ? 0 : 1;
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
-  // A file that fails to load runs no test; count it as one failure so it cannot pass silently.
-  const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  // A file that fails outside its tests (it does not load, or a beforeAll throws and its tests are
+  // skipped) has no failed test; count it as one failure so it cannot pass silently.
+  const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
   failed += result.numFailedTests + brokenFiles;
 } catch {
   failed += 1; // no report means the run itself broke
