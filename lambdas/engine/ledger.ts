@@ -31,8 +31,9 @@ const OPEN_ROW = OPEN | (INSURANCE_NONE << 2) | (NO_LINE << LINE_SHIFT);
 /** The seat column's value for a bet on no seat (common draw, Andar Bahar). */
 export const NO_SEAT = 0;
 
-// Rows 0 to placed.bets.length − 1 held by the block record instead of the money and state
-// columns: not (the columns hold them), as openAll opens them, or as a remembered settlement left them.
+// Where rows 0 to placed.bets.length − 1 are read from: the money and state columns (EAGER), or,
+// with nothing written to them, the block record as openAll opens it (LAZY_OPEN) or as a
+// remembered settlement left it (LAZY_SETTLED).
 const EAGER = 0;
 const LAZY_OPEN = 1;
 const LAZY_SETTLED = 2;
@@ -421,7 +422,7 @@ export class Ledger {
   }
 
   /**
-   * Adds to the sums what addNets deferred (the same totals, since every term is a whole number),
+   * Adds to the sums what addNets deferred (the same totals while they stay below 2^53, every term being whole),
    * and answers as addNets does. Whoever reads sums given to addNets calls this first.
    */
   flushNets(): number {
