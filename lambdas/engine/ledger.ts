@@ -397,12 +397,7 @@ export class Ledger {
     for (let row = 0; row < this.length; row++) {
       const bet = bets[row];
       if (own[row] !== amounts[bet]) return row;
-      const net = returneds[row] - stakeds[row];
-      const at = bet * 4;
-      sums[at]++;
-      sums[at + 1] += net;
-      sums[at + 2] += net * net;
-      if (net > 0) sums[at + 3]++;
+      addNet(sums, bet, returneds[row] - stakeds[row], 1);
     }
     return -1;
   }
@@ -432,14 +427,7 @@ export class Ledger {
     for (let row = 0; row < bets.length; row++) if (amounts[row] !== stakes[bets[row]]) return row;
     for (const settled of p.pending) {
       const times = settled.pending;
-      for (let row = 0; row < bets.length; row++) {
-        const net = settled.returned[row] - amounts[row];
-        const at = bets[row] * 4;
-        sums[at] += times;
-        sums[at + 1] += net * times;
-        sums[at + 2] += net * net * times;
-        if (net > 0) sums[at + 3] += times;
-      }
+      for (let row = 0; row < bets.length; row++) addNet(sums, bets[row], settled.returned[row] - amounts[row], times);
       settled.pending = 0;
     }
     p.pending.length = 0;
@@ -517,7 +505,6 @@ export class Ledger {
   }
 
   private grow(): void {
-    if (this.lazy !== EAGER) this.materialize();
     const size = this.ids.length * 2;
     const widen = <A extends Float64Array | Int16Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => {
       const b = new make(size);
@@ -534,6 +521,15 @@ export class Ledger {
     this.states = widen(this.states, Int32Array);
     this.insuranceCosts = widen(this.insuranceCosts, Float64Array);
   }
+}
+
+/** Adds `times` rows of `bet` that each netted `net` to its sums at bet × 4: rows, net, net squared, rows that won money. */
+function addNet(sums: Float64Array, bet: number, net: number, times: number): void {
+  const at = bet * 4;
+  sums[at] += times;
+  sums[at + 1] += net * times;
+  sums[at + 2] += net * net * times;
+  if (net > 0) sums[at + 3] += times;
 }
 
 function newBlock(bets: Int16Array, amounts: Float64Array, firstId: number, player: number, seat: number): Block {

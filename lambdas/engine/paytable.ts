@@ -49,14 +49,10 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
 export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1): void {
   const bets = table.round.bets;
   // The simulator's block of bets, untouched since it was opened, settles as it did before for the same key.
-  if (outcome >= 0 && !ctx.events && bets.isUntouchedBlock()) {
-    const key = blockKey(ctx, table, groupOf, final, outcome);
-    if (key >= 0 && bets.settleKnownBlock(key, table.players.balance)) return;
-    settleEach(ctx, table, groupOf, final, outcome);
-    if (key >= 0) bets.rememberBlock(key);
-    return;
-  }
+  const key = outcome >= 0 && !ctx.events && bets.isUntouchedBlock() ? blockKey(ctx, table, groupOf, final, outcome) : -1;
+  if (key >= 0 && bets.settleKnownBlock(key, table.players.balance)) return;
   settleEach(ctx, table, groupOf, final, outcome);
+  if (key >= 0) bets.rememberBlock(key);
 }
 
 /**

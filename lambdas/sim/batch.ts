@@ -120,18 +120,19 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
 
 /** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */
 function tally(round: Round, stakes: Float64Array, sums: Float64Array): void {
-  const bets = round.bets;
-  const row = bets.addNets(sums, stakes);
-  if (row >= 0) {
-    const bet = bets.bet(row);
-    throw new Error(`a ${bet} bet was placed with ${bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
-  }
+  refuseWrongStake(round, stakes, round.bets.addNets(sums, stakes));
 }
 
 /** Adds to the sums what the ledger deferred (remembered settlements are counted, then added once). */
 function addDeferred(round: Round, stakes: Float64Array): void {
-  const row = round.bets.flushNets();
-  if (row >= 0) throw new Error(`a ${round.bets.bet(row)} bet was placed with ${round.bets.amount(row)}, not its stake of ${stakes[round.bets.bet(row)]}: the sums per unit staked would be wrong`);
+  refuseWrongStake(round, stakes, round.bets.flushNets());
+}
+
+/** `row`, when ≥ 0, is one whose amount is not its bet's stake: the sums per unit staked would be wrong. */
+function refuseWrongStake(round: Round, stakes: Float64Array, row: number): void {
+  if (row < 0) return;
+  const bet = round.bets.bet(row);
+  throw new Error(`a ${bet} bet was placed with ${round.bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
 }
 
 /** Plays the round to the end from the player's side: no insurance, the chart's decisions. */

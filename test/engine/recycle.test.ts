@@ -8,11 +8,16 @@ import type { Command } from '../../lambdas/engine/types.ts';
 import { FastRandom } from '../../lambdas/core/rng.ts';
 import { pack } from './helpers.ts';
 
+/** A simulator's context (seeded shoes, xoshiro), collecting events or not. */
+function simCtx(packId: string, seed: number, events: boolean): Ctx {
+  const rng = new FastRandom(seed);
+  const newSeed = () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 0xff);
+  return { pack: pack(packId), charts: {}, env: { now: 0, newSeed, generator: 'xoshiro' }, events: events ? [] : null };
+}
+
 /** Per round: every bet's key, stake and return, the cards and the balance after it. */
 function play(packId: string, slip: Command, rounds: number, events: boolean): string[] {
-  const rng = new FastRandom(11);
-  const newSeed = () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 0xff);
-  const ctx: Ctx = { pack: pack(packId), charts: {}, env: { now: 0, newSeed, generator: 'xoshiro' }, events: events ? [] : null };
+  const ctx = simCtx(packId, 11, events);
   const state = createTable(ctx, 'sim');
   apply(ctx, state, { type: 'join', player: 'p', balance: 10_000_000_000 });
   const out: string[] = [];
@@ -71,9 +76,7 @@ describe('recycled rounds (events off) play exactly like fresh ones', () => {
 // round, so Andar Bahar's ledger keeps the slip lazily and settles a round from memory once it has
 // seen the same outcome and First 3 line (ledger.ts, paytable.ts settleDecided).
 function playWorking(slip: Command, rounds: number, events: boolean): string[] {
-  const rng = new FastRandom(5);
-  const newSeed = () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 0xff);
-  const ctx: Ctx = { pack: pack('andar-bahar'), charts: {}, env: { now: 0, newSeed, generator: 'xoshiro' }, events: events ? [] : null };
+  const ctx = simCtx('andar-bahar', 5, events);
   const table = openTable(ctx, 'sim');
   execute(ctx, table, { type: 'join', player: 'p', balance: 10_000_000_000 });
   const out: string[] = [];
