@@ -259,7 +259,26 @@ interface SlipPlan {
 const PLAN = Symbol('slip plan');
 type Planned = readonly BetSpec[] & { [PLAN]?: SlipPlan | null };
 
+/**
+ * Plans of slips whose array and specs are all frozen (the simulator's): nothing in them can change,
+ * so the same array is the same slip, known without reading its bets. A frozen array can keep no
+ * hidden plan, hence this map; the last one found is checked first, as the next slip is most often it.
+ */
+interface FrozenPlan {
+  specs: readonly BetSpec[] | null;
+  pack: CompiledPack | null;
+  plan: SlipPlan | null;
+}
+const frozenPlans = new WeakMap<readonly BetSpec[], FrozenPlan>();
+let lastFrozen: FrozenPlan = { specs: null, pack: null, plan: null };
+
 function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
+  if (specs === lastFrozen.specs && ctx.pack === lastFrozen.pack) return lastFrozen.plan;
+  if (Object.isFrozen(specs) && specs.every((s) => Object.isFrozen(s))) {
+    let known = frozenPlans.get(specs);
+    if (!known || known.pack !== ctx.pack) frozenPlans.set(specs, (known = { specs, pack: ctx.pack, plan: makePlan(ctx, table, specs) }));
+    return (lastFrozen = known).plan;
+  }
   const plan = specs[PLAN];
   if (plan === null) return null;
   if (plan && plan.pack === ctx.pack && plan.bets.length === specs.length && (plan.frozen ? sameObjects(plan.frozen, specs) : sameSpecs(plan, specs))) return plan;

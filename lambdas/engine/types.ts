@@ -178,7 +178,7 @@ export interface BetSpec {
 export type Command =
   | ({ type: 'bet'; player: string } & BetSpec)
   /** A bet slip: the player's bets placed in order, all or none (the first refusal refuses the slip). */
-  | { type: 'bets'; player: string; bets: BetSpec[] }
+  | { type: 'bets'; player: string; bets: readonly BetSpec[] }
   | { type: 'act'; player: string; action: Action; seat?: number; accept?: boolean }
   | { type: 'deal' }
   | { type: 'timeout' }

@@ -1,7 +1,8 @@
 // Which pay-table line a group matches, as one function per bet. Groups of a fixed size (two or
-// three cards) switch to a lookup table over every card combination once a bet has been evaluated
-// often (the simulator); a live table never pays for building one. The table is filled per card
-// multiset, so it costs one evaluation per multiset, not per ordering.
+// three cards) switch to a lookup table over every card multiset once a bet has been evaluated
+// often (the simulator); a live table never pays for building one. Every condition of a group reads
+// its cards in any order, so the table holds one line per multiset (24,804 for three cards, small
+// enough to stay in the core's first-level cache), read at the group's cards sorted.
 import { CARDS_PER_DECK, shapeOf, type Card } from '../core/cards.ts';
 import type { Facts, FactName } from './conditions.ts';
 import type { CardGroupName } from './schema.ts';
@@ -29,15 +30,32 @@ export function lineFunction(lines: readonly Line[], group: CardGroupName | null
   const byFact = facts.includes('dealerBlackjack');
   let calls = 0;
   let table: Int8Array | null = null;
+  const half = multisetCount(size);
   return (cards, n, f) => {
-    if (table && n === size && (!byFact || f.dealerBlackjack !== undefined)) {
-      let index = 0;
-      for (let i = 0; i < size; i++) index = index * CARDS_PER_DECK + cards[i];
-      return table[byFact && f.dealerBlackjack ? index + CARDS_PER_DECK ** size : index];
-    }
+    if (table && n === size && (!byFact || f.dealerBlackjack !== undefined)) return table[multisetIndex(cards, size) + (byFact && f.dealerBlackjack ? half : 0)];
     if (!table && ++calls >= TABLE_AFTER) table = buildTable(slow, size, byFact);
     return slow(cards, n, f);
   };
+}
+
+// C(x + 1, 2) and C(x + 2, 3): a sorted group's second and third cards' terms of its colex rank.
+const PAIR_TERM = Int32Array.from({ length: CARDS_PER_DECK }, (_, x) => (x * (x + 1)) / 2);
+const TRIPLE_TERM = Int32Array.from({ length: CARDS_PER_DECK }, (_, x) => (x * (x + 1) * (x + 2)) / 6);
+
+/** How many multisets of `size` (2 or 3) cards one deck's 52 cards make. */
+const multisetCount = (size: number): number => (size === 2 ? PAIR_TERM[CARDS_PER_DECK - 1] + CARDS_PER_DECK : TRIPLE_TERM[CARDS_PER_DECK - 1] + PAIR_TERM[CARDS_PER_DECK - 1] + CARDS_PER_DECK);
+
+/** A group's place among the card multisets of its size (2 or 3): its cards sorted a ≤ b ≤ c, ranked a + C(b+1,2) + C(c+2,3). */
+export function multisetIndex(cards: ArrayLike<Card>, size: number): number {
+  const first = cards[0];
+  const second = cards[1];
+  const a = first < second ? first : second;
+  const b = first < second ? second : first;
+  if (size === 2) return a + PAIR_TERM[b];
+  const x = cards[2];
+  if (x >= b) return a + PAIR_TERM[b] + TRIPLE_TERM[x];
+  if (x >= a) return a + PAIR_TERM[x] + TRIPLE_TERM[b];
+  return x + PAIR_TERM[a] + TRIPLE_TERM[b];
 }
 
 // A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact.
@@ -61,19 +79,15 @@ function byShape(slow: LineOf): LineOf {
 }
 
 function buildTable(slow: LineOf, size: number, byFact: boolean): Int8Array {
-  const combos = CARDS_PER_DECK ** size;
-  const table = new Int8Array(byFact ? combos * 2 : combos);
+  const half = multisetCount(size);
+  const table = new Int8Array(byFact ? half * 2 : half);
   const cards = new Array<number>(size);
   const fill = (dealerBlackjack: boolean, offset: number) => {
     const facts: Facts = byFact ? { dealerBlackjack } : {};
+    // Every non-decreasing run of cards: each multiset once.
     const visit = (depth: number, from: number) => {
       if (depth === size) {
-        const line = slow(cards, size, facts);
-        for (const order of permutations(cards)) {
-          let index = 0;
-          for (const c of order) index = index * CARDS_PER_DECK + c;
-          table[offset + index] = line;
-        }
+        table[offset + multisetIndex(cards, size)] = slow(cards, size, facts);
         return;
       }
       for (let c = from; c < CARDS_PER_DECK; c++) {
@@ -84,17 +98,8 @@ function buildTable(slow: LineOf, size: number, byFact: boolean): Int8Array {
     visit(0, 0);
   };
   fill(false, 0);
-  if (byFact) fill(true, combos);
+  if (byFact) fill(true, half);
   return table;
-}
-
-function permutations(items: readonly number[]): number[][] {
-  if (items.length <= 1) return [[...items]];
-  const out: number[][] = [];
-  items.forEach((x, i) => {
-    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) out.push([x, ...rest]);
-  });
-  return out;
 }
 
 /**

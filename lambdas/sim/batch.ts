@@ -84,14 +84,14 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   // Main bets first: some side bets are placed only with one (R-LL-GAME-1).
   placements.sort((a, b) => Number(b.bet.type === 'hand') - Number(a.bet.type === 'hand'));
   // One bet slip a round: the bets the round limits still allow, by the round's index in its shoe.
-  // Rounds that allow the same bets share one slip: the interpreter plans a slip once, and the
-  // ledger skips rewriting what the same slip wrote the round before.
+  // Rounds that allow the same bets share one slip: the interpreter plans a slip once (a frozen
+  // slip is known by its array alone), and the ledger skips rewriting what the same slip wrote the round before.
   const lastLimited = Math.max(0, ...placements.map((p) => p.bet.roundLimit ?? 0)) + 1;
   const slips: Command[] = [];
   for (let i = 0, previous = ''; i <= lastLimited; i++) {
     const allowed = placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit);
     const which = allowed.map((p) => p.bet.index).join();
-    slips.push(which === previous ? slips[i - 1] : simCommand({ type: 'bets', player: PLAYER, bets: allowed.map((p) => p.command as BetSpec) }));
+    slips.push(which === previous ? slips[i - 1] : simCommand({ type: 'bets', player: PLAYER, bets: Object.freeze(allowed.map((p) => p.command as BetSpec)) }));
     previous = which;
   }
   const slipFor = (roundInShoe: number): Command => slips[Math.min(roundInShoe, lastLimited)];

@@ -75,6 +75,29 @@ describe('bet slip', () => {
     expect(state.players.alice.balance).toBe(before - 1700);
   });
 
+  // A frozen slip (array and bets) is known by its array alone: planned once per pack, reused each round.
+  it('a frozen slip places its bets every round, and a plan made on one pack is never used on another', () => {
+    const bets = Object.freeze([Object.freeze({ bet: 'main', amount: 1000 }), Object.freeze({ bet: 'pair', amount: 500 })]);
+    const slip = { type: 'bets', player: 'alice', bets } as const;
+    const ctx = ctxFor('blackjack-tanpa-batas', 4);
+    ctx.events = null;
+    const state = table(ctx, { alice: 1_000_000 });
+    for (let round = 0; round < 3; round++) {
+      if (round > 0) {
+        for (let i = 0; state.round.phase !== 'settled' && i < 50; i++) apply(ctx, state, { type: 'timeout' });
+        apply(ctx, state, { type: 'next-round' });
+      }
+      const before = state.players.alice.balance;
+      expect(apply(ctx, state, slip).ok).toBe(true);
+      expect(state.round.bets.map((b) => [b.name, b.amount])).toEqual([['main', 1000], ['pair', 500]]);
+      expect(state.players.alice.balance).toBe(before - 1500);
+    }
+    // Lucky Ladies has no Pair and seats its bets: the same slip is refused there, as a copy of it is.
+    const other = ctxFor('blackjack-lucky-ladies', 4);
+    const copy = { ...slip, bets: bets.map((b) => ({ ...b })) };
+    expect(refused(other, table(other, { alice: 1_000_000 }), slip)).toBe(refused(other, table(other, { alice: 1_000_000 }), copy));
+  });
+
   it('a refused bet refuses the whole slip and leaves the state unchanged', () => {
     const ctx = ctxFor('blackjack-mewah', 5);
     const state = table(ctx, { alice: 100_000 });
