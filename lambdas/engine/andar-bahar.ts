@@ -51,12 +51,16 @@ function grown(cards: Uint8Array): Uint8Array {
 /** Deals to the sides in turn until a card of rank `target` (R-AB-DEAL-1); answers the side it fell to, or -1 when the shoe ran out. */
 function dealUntil(ctx: Ctx, table: Table, target: number): number {
   const { sides, counts } = table.round.andarBahar!;
+  const shoe = table.shoe!;
   for (let side = ctx.pack.table.firstSide; ; side ^= 1) {
-    const card = dealTo(ctx, table, SIDE_NAMES[side]);
+    const card = shoe.draw();
     if (card < 0) return -1;
+    if (ctx.events) emit(ctx, table, { type: 'card', to: SIDE_NAMES[side], card });
+    const n = counts[side];
     // Room for a whole shoe a side; only a fixed shoe longer than that needs more.
-    if (counts[side] === sides[side].length) sides[side] = grown(sides[side]);
-    sides[side][counts[side]++] = card;
+    const cards = n < sides[side].length ? sides[side] : (sides[side] = grown(sides[side]));
+    cards[n] = card;
+    counts[side] = n + 1;
     if (rankOf(card) === target) return side;
   }
 }

@@ -129,6 +129,8 @@ export interface CompiledPack {
   readonly handBet: CompiledBet | null;
   /** The indexes of the pay-table bets: a round with none of them open has no side bet to settle. */
   readonly paytableBets: Int16Array;
+  /** The pay-table bets that read the dealer-blackjack fact: the only ones a blackjack peek can decide. */
+  readonly dealerBlackjackBets: Int16Array;
   /** The outcome bets without a cap, as tables: once the outcome is known, one pass settles them all. */
   readonly outcomeSettlement: OutcomeSettlement;
   /** The same bets by key (name, or name/mode). */

@@ -185,7 +185,8 @@ function peek(ctx: Ctx, table: Table): void {
   } else if (!canBeBlackjack(upCard(table))) {
     dealer.blackjack = false;
   }
-  settleSideBets(ctx, table, false);
+  // The deal settled every side bet its cards decide; the peek adds only the dealer-blackjack fact.
+  if (round.bets.anyOpenOf(ctx.pack.dealerBlackjackBets)) settleSideBets(ctx, table, false);
   round.phase = 'turns';
   round.turnSeat = null;
 }
