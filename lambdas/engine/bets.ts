@@ -236,8 +236,7 @@ export function close(table: Table, row: number, line: number): void {
  * A slip's bets resolved once (kept on the slip's array, off its JSON): each a plain bet on a spot
  * of its own, as the family admits it (Andar Bahar, common draw, a player's bets on a seat they
  * hold), with a stake within the bet's limits, all on one seat or none. The specs' values are kept
- * too, so a changed spec makes the plan stale; specs that were frozen when planned cannot change,
- * so for them the same objects in the same places are enough (the simulator freezes its slips).
+ * too, so a changed spec makes the plan stale. A frozen slip is planned once (frozenPlans).
  */
 interface SlipPlan {
   pack: CompiledPack;
@@ -246,8 +245,6 @@ interface SlipPlan {
   amounts: Float64Array;
   names: string[];
   modes: (string | undefined)[];
-  /** The specs planned, when every one of them was frozen; null otherwise. */
-  frozen: readonly BetSpec[] | null;
   /** The one seat every bet of the slip is on (NO_SEAT: none). */
   seat: number;
   /** What the slip stakes in all. */
@@ -281,7 +278,7 @@ function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
   }
   const plan = specs[PLAN];
   if (plan === null) return null;
-  if (plan && plan.pack === ctx.pack && plan.bets.length === specs.length && (plan.frozen ? sameObjects(plan.frozen, specs) : sameSpecs(plan, specs))) return plan;
+  if (plan && plan.pack === ctx.pack && plan.bets.length === specs.length && sameSpecs(plan, specs)) return plan;
   return setHidden(specs, PLAN, makePlan(ctx, table, specs));
 }
 
@@ -290,11 +287,6 @@ function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
     const s = specs[i];
     if (s.bet !== plan.names[i] || s.mode !== plan.modes[i] || s.amount !== plan.amounts[i] || (s.seat ?? NO_SEAT) !== plan.seat) return false;
   }
-  return true;
-}
-
-function sameObjects(planned: readonly BetSpec[], specs: readonly BetSpec[]): boolean {
-  for (let i = 0; i < specs.length; i++) if (specs[i] !== planned[i]) return false;
   return true;
 }
 
@@ -317,7 +309,6 @@ function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan |
     amounts,
     names: specs.map((s) => s.bet),
     modes: specs.map((s) => s.mode),
-    frozen: specs.every((s) => Object.isFrozen(s)) ? [...specs] : null,
     seat,
     total: amounts.reduce((a, b) => a + b, 0),
     lastRound,

@@ -57,8 +57,8 @@ describe('bet slip', () => {
       expect(results[0].bets.length).toBe(bets.length);
     });
 
-  // The simulator freezes its bets: a plan made for frozen bets is kept while the slip holds the
-  // same objects, so a bet swapped in for another must be planned again.
+  // Frozen bets in an array that is not frozen: the array can still change, so a bet swapped in
+  // for another must be planned again.
   it('a slip of frozen bets with one bet swapped places the new bet, not the planned one', () => {
     const ctx = ctxFor('blackjack-tanpa-batas', 4);
     ctx.events = null;

@@ -95,8 +95,8 @@ function playWorking(slip: Command, rounds: number, events: boolean): string[] {
 
 describe('a round settled from memory (events off, the same frozen slip) settles as one settled bet by bet', () => {
   it('Andar Bahar: every bet in both modes, stakes whose payouts round (R-AB-PAY-1, R-AB-SIDE-1, R-AB-SIDE-2, R-AB-SIDE-3, R-BJ-MONEY-1)', () => {
-    const bets = pack('andar-bahar').bets.map((b) => Object.freeze({ bet: b.name, mode: b.mode ?? undefined, amount: 333 }));
-    // Frozen specs, as the simulator's: the plan is kept on the slip's array (not frozen) and recognised by them.
+    // Frozen, the array and its bets, as the simulator's: the slip is known by its array.
+    const bets = Object.freeze(pack('andar-bahar').bets.map((b) => Object.freeze({ bet: b.name, mode: b.mode ?? undefined, amount: 333 })));
     const slip: Command = { type: 'bets', player: 'p', bets };
     expect(playWorking(slip, 3000, false)).toEqual(playWorking(slip, 3000, true));
   });
