@@ -131,6 +131,8 @@ export interface CompiledPack {
   readonly paytableBets: Int16Array;
   /** The pay-table bets that read the dealer-blackjack fact: the only ones a blackjack peek can decide. */
   readonly dealerBlackjackBets: Int16Array;
+  /** The pay-table bets on the dealer's final hand: while one is open, the dealer draws out (Bust Bonus). */
+  readonly dealerFinalBets: Int16Array;
   /** The outcome bets without a cap, as tables: once the outcome is known, one pass settles them all. */
   readonly outcomeSettlement: OutcomeSettlement;
   /** The same bets by key (name, or name/mode). */

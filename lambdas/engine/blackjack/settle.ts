@@ -36,10 +36,7 @@ function dealerNeeded(ctx: Ctx, table: Table): boolean {
       const t = handTotal(hand);
       if (!hand.surrendered && t <= 21 && !(t === 21 && isNatural(hand))) return true;
     }
-  const bets = round.bets;
-  if (!bets.anyOpenOf(ctx.pack.paytableBets)) return false;
-  for (let row = 0; row < bets.length; row++) if (bets.status(row) === OPEN && ctx.pack.bets[bets.bet(row)].group === 'dealer-final') return true;
-  return false;
+  return round.bets.anyOpenOf(ctx.pack.dealerFinalBets);
 }
 
 const HALF = { num: 1, den: 2 };
