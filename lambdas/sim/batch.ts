@@ -4,10 +4,9 @@
 import { FastRandom, type RandomSource } from '../core/rng.ts';
 import { gcd } from '../core/money.ts';
 import { hasSeats, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
-import { ACTIONS, decideBit, type Chart } from '../math/chart.ts';
+import type { Chart } from '../math/chart.ts';
 import type { Ctx } from '../engine/context.ts';
-import { legalMask } from '../engine/blackjack/turns.ts';
-import { currentHand, type Holder, type Round, type Table } from '../engine/state.ts';
+import type { Round, Table } from '../engine/state.ts';
 import { execute, openTable } from '../engine/table.ts';
 import type { BetSpec, Command } from '../engine/types.ts';
 
@@ -65,6 +64,8 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null };
   const table = openTable(ctx, 'sim');
   execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
+  // The player's decisions are the chart's: the deal plays the whole round (Policy, context.ts).
+  if (chart) ctx.policy = { player: table.players.joinedIndex(PLAYER), chart };
   const seated = hasSeats(pack);
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins; net in minor units
   // (each wager has one stake, so per unit staked is one division at the end, not one per bet).
@@ -95,7 +96,6 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     previous = which;
   }
   const slipFor = (roundInShoe: number): Command => slips[Math.min(roundInShoe, lastLimited)];
-  const commands = simCommands(seated);
   const deal = simCommand({ type: 'deal' });
   const next = simCommand({ type: 'next-round' });
 
@@ -103,7 +103,7 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
     if (!execute(ctx, table, slipFor(table.round.roundInShoe)).ok) for (const p of placements) execute(ctx, table, p.command);
     execute(ctx, table, deal);
-    play(ctx, table, chart, commands);
+    if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
     tally(table.round, stakes, sums);
     execute(ctx, table, next);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
@@ -135,46 +135,9 @@ function refuseWrongStake(round: Round, stakes: Float64Array, row: number): void
   throw new Error(`a ${bet} bet was placed with ${round.bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
 }
 
-/** Plays the round to the end from the player's side: no insurance, the chart's decisions. */
-function play(ctx: Ctx, table: Table, chart: Chart | null, commands: SimCommands): void {
-  const round = table.round;
-  while (round.phase !== 'settled' && round.phase !== 'void') {
-    if (round.phase === 'insurance') {
-      if (!execute(ctx, table, commands.declineInsurance).ok) execute(ctx, table, commands.timeout);
-      continue;
-    }
-    const h = inPlay(round);
-    const hand = h && currentHand(h);
-    if (!h || !hand || !chart || hand.cards.length < 2) {
-      execute(ctx, table, commands.timeout);
-      continue;
-    }
-    const action = decideBit(chart, hand.cards, round.dealer.cards[0], legalMask(ctx, table, h));
-    execute(ctx, table, commands.act[31 - Math.clz32(action)]);
-  }
-}
-
-function inPlay(round: Round): Holder | undefined {
-  const all = round.holders;
-  for (let i = 0; i < all.length; i++) if (currentHand(all[i])) return all[i];
-  return undefined;
-}
-
-/** The simulator's commands, made once: the player is always the same, on seat 1 when the table has seats. */
-interface SimCommands {
-  declineInsurance: Command;
-  timeout: Command;
-  /** By action, in ACTIONS order. */
-  act: Command[];
-}
-
-function simCommands(seated: boolean): SimCommands {
-  const seat = seated ? { seat: 1 } : {};
-  return {
-    declineInsurance: simCommand({ type: 'act', player: PLAYER, action: 'insurance', accept: false, ...seat }),
-    timeout: simCommand({ type: 'timeout' }),
-    act: ACTIONS.map((action) => simCommand({ type: 'act', player: PLAYER, action, ...seat })),
-  };
+/** A round the policy could not play to the end: its sums would be the engine's auto-play, not the chart's. */
+function waiting(table: Table): never {
+  throw new Error(`the simulated round ${table.round.no} waits for a decision no chart gives (phase ${table.round.phase})`);
 }
 
 /**
@@ -183,6 +146,6 @@ function simCommands(seated: boolean): SimCommands {
  * monomorphic instead of probing V8's megamorphic cache on every command (~4% of a blackjack round).
  */
 function simCommand(cmd: Command): Command {
-  const c = cmd as Partial<Record<'player' | 'bets' | 'action' | 'accept' | 'seat', unknown>>;
-  return { type: cmd.type, player: c.player, bets: c.bets, action: c.action, accept: c.accept, seat: c.seat } as Command;
+  const c = cmd as Partial<Record<'player' | 'bets', unknown>>;
+  return { type: cmd.type, player: c.player, bets: c.bets } as Command;
 }

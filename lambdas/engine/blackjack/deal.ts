@@ -5,7 +5,7 @@ import { rankOf, type Card } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import { hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { credit, returnBet, voidForShoe } from '../bets.ts';
-import { emit, ok, type Ctx } from '../context.ts';
+import { decidesItself, emit, ok, type Ctx } from '../context.ts';
 import { addCard, handTotal, isDealerNatural } from '../hand.ts';
 import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
@@ -138,8 +138,8 @@ function openInsuranceOrPeek(ctx: Ctx, table: Table): void {
   if (ins && ins.offeredOn[rankOf(upCard(table))] && anyInsurable(ctx, table)) {
     round.phase = 'insurance';
     round.deadline = ctx.env.now + ctx.pack.timing.insuranceMs;
-    // AI players never buy insurance; their answer is "no" at once.
-    for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && table.players.ai[bets.player(row)]) answerNo(table, row);
+    // AI players (and the policy's) never buy insurance; their answer is "no" at once.
+    for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && decidesItself(ctx, table, bets.player(row))) answerNo(table, row);
     if (ctx.events) emit(ctx, table, { type: 'window', window: 'insurance', deadline: round.deadline });
     return;
   }

@@ -3,10 +3,10 @@
 // pre-selections (R-MW-TURN-1), AI players and auto-play (R-BJ-AUTO-1). The round runs by itself
 // until it needs a decision.
 import { rankOf } from '../../core/cards.ts';
-import { ACTIONS, actionBit } from '../../math/chart.ts';
+import { ACTIONS, actionBit, decideBit } from '../../math/chart.ts';
 import { seatOrNull, stakeMore } from '../bets.ts';
 import { NO_SEAT } from '../ledger.ts';
-import { emit, type Ctx } from '../context.ts';
+import { decidesItself, emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
 import { addCard, handTotal } from '../hand.ts';
 import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, type Table, type WorkingHand } from '../state.ts';
@@ -107,6 +107,11 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): boolean
   const ai = table.players.ai[h.ownerIndex];
   if (ai) {
     play(ctx, table, h, aiDecision(ctx, table, h.owner, ai, seatOrNull(h.seat)), `ai ${ai}`);
+    return true;
+  }
+  const policy = ctx.policy;
+  if (policy && policy.player === h.ownerIndex) {
+    play(ctx, table, h, ACTIONS[31 - Math.clz32(decideBit(policy.chart, hand.cards, upCard(table), legalMask(ctx, table, h)))], null);
     return true;
   }
   return false;
@@ -242,7 +247,7 @@ function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split')
   for (let row = 0; row < bets.length; row++) {
     if (!isBehindOn(ctx, bets, row, h.seat) || !followOf(bets.follows[row]!, hand)) continue;
     const id = bets.id(row);
-    (answers ??= {})[id] = round.followAdvance?.[id]?.[kind] ?? (table.players.ai[bets.player(row)] ? false : null);
+    (answers ??= {})[id] = round.followAdvance?.[id]?.[kind] ?? (decidesItself(ctx, table, bets.player(row)) ? false : null);
   }
   if (!answers) return false;
   round.follow = { seat: h.seat, hand, kind, answers };
