@@ -29,12 +29,12 @@ export function paying(bet: CompiledBet, group: GroupView): number {
   const facts = group.facts;
   if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) {
     // Decided already when both answers pay the same line (R-LL-SETTLE-1).
-    const yes = bet.lineOf(group.cards, group.n, DEALER_BLACKJACK);
-    const no = bet.lineOf(group.cards, group.n, NO_DEALER_BLACKJACK);
+    const yes = bet.lineFinder.lineOf(group.cards, group.n, DEALER_BLACKJACK);
+    const no = bet.lineFinder.lineOf(group.cards, group.n, NO_DEALER_BLACKJACK);
     return yes === no ? yes : UNDECIDED;
   }
   if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return UNDECIDED;
-  return bet.lineOf(group.cards, group.n, facts);
+  return bet.lineFinder.lineOf(group.cards, group.n, facts);
 }
 
 /** Where a placement's card group and facts come from; null while its group is incomplete. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
-import { lineFunction, outcomeTable } from './line-table.ts';
+import { LineFinder, outcomeTable } from './line-table.ts';
 import { NOT_PAYTABLE, OTHER_PAYTABLE, type CompiledBet, type CompiledLine, type CompiledPack, type OutcomeSettlement, type RankSet } from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
@@ -128,7 +128,7 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set((b.lines ?? []).flatMap((l) => factsRead(l.when)))];
   const modes: (ModeName | null)[] = offeredModes ? (b.modes ?? offeredModes) : [null];
-  const lineOf = lineFunction(lines, b.group ?? null, facts);
+  const lineFinder = new LineFinder(lines, b.group ?? null, facts);
   const outcomeLines = outcomeTable(lines, b.group ?? null, facts, shoeCards);
   return modes.map((mode, i) => ({
     key: intern(mode ? `${b.name}/${mode}` : b.name),
@@ -146,7 +146,7 @@ function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKin
     winPays: b.payouts ? ratio(b.payouts.win) : null,
     group: b.group ? intern(b.group) : null,
     lines,
-    lineOf,
+    lineFinder,
     outcomeLines,
     facts,
     readsDealerBlackjack: facts.includes('dealerBlackjack'),
@@ -194,9 +194,12 @@ export function canonicalJson(value: unknown): string {
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** Freezes the pack's objects; its arrays and typed arrays (lookup tables) are left as they are, and nothing writes them. */
+/**
+ * Freezes the pack's objects; its arrays and typed arrays (lookup tables) are left as they are, and
+ * nothing writes them. A line finder keeps its own state (the table it builds once hot): left too.
+ */
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !(value instanceof LineFinder) && !Object.isFrozen(value)) {
     // Arrays stay unfrozen: optimised code reads a frozen array's elements through a generic lookup (~8% of a simulated round).
     if (!Array.isArray(value)) Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

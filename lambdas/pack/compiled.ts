@@ -4,6 +4,7 @@
 import { setHidden } from '../core/hidden.ts';
 import type { Ratio, Rounding } from '../core/money.ts';
 import type { Facts, FactName } from './conditions.ts';
+import type { LineFinder } from './line-table.ts';
 import type { CardGroupName, ModeName } from './schema.ts';
 
 export type Family = 'blackjack' | 'andar-bahar';
@@ -42,8 +43,8 @@ export interface CompiledBet {
   readonly group: CardGroupName | null;
   /** Highest pay first: the first matching line is the one that pays. */
   readonly lines: readonly CompiledLine[];
-  /** Index of the paying line for a group and facts, -1 for none (a lookup table when hot). */
-  readonly lineOf: (cards: ArrayLike<number>, n: number, facts: Facts) => number;
+  /** Finds the index of the paying line for a group and facts, -1 for none (a lookup table when hot). */
+  readonly lineFinder: LineFinder;
   /** Outcome bets (reading only the winner and the count dealt): the paying line at `outcomeIndex`; null otherwise. */
   readonly outcomeLines: Int8Array | null;
   /** Facts any line reads; the bet is decided only when they are known (R-LL-SETTLE-1). */

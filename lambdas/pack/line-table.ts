@@ -1,4 +1,4 @@
-// Which pay-table line a group matches, as one function per bet. Groups of a fixed size (two or
+// Which pay-table line a group matches, as one finder per bet. Groups of a fixed size (two or
 // three cards) switch to a lookup table over every card multiset once a bet has been evaluated
 // often (the simulator); a live table never pays for building one. Every condition of a group reads
 // its cards in any order, so the table holds one line per multiset (24,804 for three cards, small
@@ -6,8 +6,6 @@
 import { CARDS_PER_DECK, shapeOf, type Card } from '../core/cards.ts';
 import type { Facts, FactName } from './conditions.ts';
 import type { CardGroupName } from './schema.ts';
-
-export type LineOf = (cards: ArrayLike<Card>, n: number, facts: Facts) => number;
 
 interface Line {
   matches: (cards: ArrayLike<Card>, n: number, facts: Facts) => boolean;
@@ -18,25 +16,74 @@ const GROUP_SIZE: Partial<Record<CardGroupName, number>> = { 'first-two': 2, 'fi
 /** Evaluations before a lookup table is worth building (~0.1 s for three cards). */
 export const TABLE_AFTER = 20_000;
 
-export function lineFunction(lines: readonly Line[], group: CardGroupName | null, facts: readonly FactName[]): LineOf {
-  const slow: LineOf = (cards, n, f) => {
-    for (let i = 0; i < lines.length; i++) if (lines[i].matches(cards, n, f)) return i;
+// How a finder answers: by its lines' conditions only, by a table over card multisets, or by a memo per hand shape.
+const SLOW = 0;
+const BY_MULTISET = 1;
+const BY_SHAPE = 2;
+
+/**
+ * Which line of a bet's pay table a group matches (-1 for none). One class for every bet, so the
+ * settlement's call is to one method V8 can inline, not to one closure per bet.
+ */
+export class LineFinder {
+  private readonly how: number;
+  /** BY_MULTISET: the group's size, whether the dealer-blackjack fact picks a second half, and the table once built (null before). */
+  private readonly size: number;
+  private readonly byFact: boolean;
+  private readonly half: number;
+  private table: Int8Array | null = null;
+  private calls = 0;
+  /** BY_SHAPE: the line per group count, shape and fact, filled in as they come up (UNKNOWN before). */
+  private readonly memo: Int8Array | null;
+
+  constructor(
+    private readonly lines: readonly Line[],
+    group: CardGroupName | null,
+    facts: readonly FactName[],
+  ) {
+    const size = group ? (GROUP_SIZE[group] ?? 0) : 0;
+    // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
+    const cardsOnly = facts.every((f) => f === 'dealerBlackjack');
+    this.how = !cardsOnly ? SLOW : size ? BY_MULTISET : lines.length && lines.every((l) => l.totalAndCountOnly) ? BY_SHAPE : SLOW;
+    this.size = size;
+    this.byFact = facts.includes('dealerBlackjack');
+    this.half = size ? multisetCount(size) : 0;
+    this.memo = this.how === BY_SHAPE ? new Int8Array(SHAPE_CARDS * SHAPE_SUMS * 2 * 3).fill(UNKNOWN) : null;
+  }
+
+  lineOf(cards: ArrayLike<Card>, n: number, facts: Facts): number {
+    const table = this.table;
+    if (table !== null && n === this.size && (!this.byFact || facts.dealerBlackjack !== undefined)) return table[multisetIndex(cards, n) + (this.byFact && facts.dealerBlackjack ? this.half : 0)];
+    if (this.how === BY_SHAPE) return this.byShape(cards, n, facts);
+    if (this.how === BY_MULTISET && table === null && ++this.calls >= TABLE_AFTER) this.table = buildTable(this, this.size, this.byFact);
+    return this.slow(cards, n, facts);
+  }
+
+  /** The first line whose conditions hold: the highest pay, lines being sorted by it. */
+  slow(cards: ArrayLike<Card>, n: number, facts: Facts): number {
+    const lines = this.lines;
+    for (let i = 0; i < lines.length; i++) if (lines[i].matches(cards, n, facts)) return i;
     return -1;
-  };
-  const size = group ? GROUP_SIZE[group] : undefined;
-  // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
-  if (facts.some((f) => f !== 'dealerBlackjack')) return slow;
-  if (!size) return lines.length && lines.every((l) => l.totalAndCountOnly) ? byShape(slow) : slow;
-  const byFact = facts.includes('dealerBlackjack');
-  let calls = 0;
-  let table: Int8Array | null = null;
-  const half = multisetCount(size);
-  return (cards, n, f) => {
-    if (table && n === size && (!byFact || f.dealerBlackjack !== undefined)) return table[multisetIndex(cards, size) + (byFact && f.dealerBlackjack ? half : 0)];
-    if (!table && ++calls >= TABLE_AFTER) table = buildTable(slow, size, byFact);
-    return slow(cards, n, f);
-  };
+  }
+
+  /**
+   * Lines that read a group only through its blackjack total and count (Bust Bonus on the dealer's
+   * final hand) give the same line for every hand of one shape: the answer is kept per shape, filled
+   * in as shapes come up, so a group of any size costs one walk over its cards.
+   */
+  private byShape(cards: ArrayLike<Card>, n: number, facts: Facts): number {
+    if (n >= SHAPE_CARDS) return this.slow(cards, n, facts);
+    const memo = this.memo!;
+    const k = (n * SHAPE_SUMS * 2 + shapeOf(cards, n)) * 3 + (facts.dealerBlackjack === undefined ? 0 : facts.dealerBlackjack ? 1 : 2);
+    const known = memo[k];
+    return known !== UNKNOWN ? known : (memo[k] = this.slow(cards, n, facts));
+  }
 }
+
+// A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact.
+const SHAPE_CARDS = 24;
+const SHAPE_SUMS = SHAPE_CARDS * 10 + 1;
+const UNKNOWN = -2;
 
 // C(x + 1, 2) and C(x + 2, 3): a sorted group's second and third cards' terms of its colex rank.
 const PAIR_TERM = Int32Array.from({ length: CARDS_PER_DECK }, (_, x) => (x * (x + 1)) / 2);
@@ -58,27 +105,7 @@ export function multisetIndex(cards: ArrayLike<Card>, size: number): number {
   return x + PAIR_TERM[a] + TRIPLE_TERM[b];
 }
 
-// A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact.
-const SHAPE_CARDS = 24;
-const SHAPE_SUMS = SHAPE_CARDS * 10 + 1;
-const UNKNOWN = -2;
-
-/**
- * Lines that read a group only through its blackjack total and count (Bust Bonus on the dealer's
- * final hand) give the same line for every hand of one shape: the answer is kept per shape, filled
- * in as shapes come up, so a group of any size costs one walk over its cards.
- */
-function byShape(slow: LineOf): LineOf {
-  const memo = new Int8Array(SHAPE_CARDS * SHAPE_SUMS * 2 * 3).fill(UNKNOWN);
-  return (cards, n, f) => {
-    if (n >= SHAPE_CARDS) return slow(cards, n, f);
-    const k = (n * SHAPE_SUMS * 2 + shapeOf(cards, n)) * 3 + (f.dealerBlackjack === undefined ? 0 : f.dealerBlackjack ? 1 : 2);
-    const known = memo[k];
-    return known !== UNKNOWN ? known : (memo[k] = slow(cards, n, f));
-  };
-}
-
-function buildTable(slow: LineOf, size: number, byFact: boolean): Int8Array {
+function buildTable(finder: LineFinder, size: number, byFact: boolean): Int8Array {
   const half = multisetCount(size);
   const table = new Int8Array(byFact ? half * 2 : half);
   const cards = new Array<number>(size);
@@ -87,7 +114,7 @@ function buildTable(slow: LineOf, size: number, byFact: boolean): Int8Array {
     // Every non-decreasing run of cards: each multiset once.
     const visit = (depth: number, from: number) => {
       if (depth === size) {
-        table[offset + multisetIndex(cards, size)] = slow(cards, size, facts);
+        table[offset + multisetIndex(cards, size)] = finder.slow(cards, size, facts);
         return;
       }
       for (let c = from; c < CARDS_PER_DECK; c++) {

@@ -56,8 +56,8 @@ function seeds(rng: RandomSource): () => Uint8Array {
  * same lines (one YAML entry) is one wager, placed once a round and tallied under each of its keys.
  */
 export function wagerOf(pack: CompiledPack): CompiledBet[] {
-  // Modes of one entry share its line function; the first of them is the one placed.
-  return pack.bets.map((bet) => (bet.type === 'paytable' ? pack.bets.find((b) => b.lineOf === bet.lineOf)! : bet));
+  // Modes of one entry share its line finder; the first of them is the one placed.
+  return pack.bets.map((bet) => (bet.type === 'paytable' ? pack.bets.find((b) => b.lineFinder === bet.lineFinder)! : bet));
 }
 
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {

@@ -4,7 +4,7 @@ import { parseRatio, type Ratio } from '../../lambdas/core/money.ts';
 import { payingLine } from '../../lambdas/math/paytable.ts';
 import { compileCondition, factsRead, readsOnlyTotalAndCount, type Facts } from '../../lambdas/pack/conditions.ts';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
-import { lineFunction, outcomeTable } from '../../lambdas/pack/line-table.ts';
+import { LineFinder, outcomeTable } from '../../lambdas/pack/line-table.ts';
 import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts';
 
 export function paytable(group: CardGroupName, lines: { pays: string; when: ConditionSpec }[]): CompiledBet {
@@ -15,7 +15,7 @@ export function paytable(group: CardGroupName, lines: { pays: string; when: Cond
   return {
     key: 'test', index: 0, name: 'test', mode: null, type: 'paytable', placement: 'player', withMain: false, min: 1, max: 1,
     overMax: 'refuse', underMin: 'refuse', blackjackPays: null, winPays: null, group, lines: compiled,
-    lineOf: lineFunction(compiled, group, facts), outcomeLines: outcomeTable(compiled, group, facts, 52), facts, readsDealerBlackjack: facts.includes('dealerBlackjack'), readsOutcome: facts.includes('winner') || facts.includes('cardsDealt'), roundLimit: null, capPerRound: null,
+    lineFinder: new LineFinder(compiled, group, facts), outcomeLines: outcomeTable(compiled, group, facts, 52), facts, readsDealerBlackjack: facts.includes('dealerBlackjack'), readsOutcome: facts.includes('winner') || facts.includes('cardsDealt'), roundLimit: null, capPerRound: null,
     declaredRtp: null, origin: { path: 'test', pointer: '' },
   };
 }

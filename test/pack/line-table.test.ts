@@ -1,4 +1,4 @@
-// A bet's line function gives the same line from its lookup table as from its conditions, for
+// A bet's line finder gives the same line from its lookup table as from its conditions, for
 // every two-card group and a sample of three-card groups, with and without the dealer-blackjack fact;
 // an outcome bet's table gives the line its conditions give for every winner and count dealt.
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const slow = (bet: CompiledBet, cards: number[], facts: Facts) => bet.lines.find
 
 function warm(bet: CompiledBet, size: number) {
   const cards = Array(size).fill(0);
-  for (let i = 0; i <= TABLE_AFTER; i++) bet.lineOf(cards, size, { dealerBlackjack: false });
+  for (let i = 0; i <= TABLE_AFTER; i++) bet.lineFinder.lineOf(cards, size, { dealerBlackjack: false });
 }
 
 describe('pay-table lookup tables', () => {
@@ -22,7 +22,7 @@ describe('pay-table lookup tables', () => {
     warm(bet, 2);
     for (let a = 0; a < 52; a++)
       for (let b = 0; b < 52; b++)
-        for (const dealerBlackjack of [false, true]) expect(bet.lineOf([a, b], 2, { dealerBlackjack })).toBe(slow(bet, [a, b], { dealerBlackjack }));
+        for (const dealerBlackjack of [false, true]) expect(bet.lineFinder.lineOf([a, b], 2, { dealerBlackjack })).toBe(slow(bet, [a, b], { dealerBlackjack }));
   });
 
   it('R-TB-SIDE-1: Poker Trio and Lucky Trio from the table equal their conditions for every three cards in every order', () => {
@@ -36,7 +36,7 @@ describe('pay-table lookup tables', () => {
         for (let b = 0; b < 52; b++)
           for (let c = 0; c < 52; c++) {
             const cards = [a, b, c];
-            if (bet.lineOf(cards, 3, {}) !== slow(bet, cards, {})) wrong.push(cards);
+            if (bet.lineFinder.lineOf(cards, 3, {}) !== slow(bet, cards, {})) wrong.push(cards);
           }
       expect(wrong).toEqual([]);
     }
@@ -48,7 +48,7 @@ describe('pay-table lookup tables', () => {
     for (let i = 0; i < 30_000; i++) {
       const n = 2 + (i % 9);
       const cards = Array.from({ length: n }, (_, k) => (i * 37 + k * 13 + ((i * k) % 7)) % 52);
-      for (const dealerBlackjack of [false, true, undefined]) expect(bet.lineOf(cards, n, { dealerBlackjack })).toBe(slow(bet, cards, { dealerBlackjack }));
+      for (const dealerBlackjack of [false, true, undefined]) expect(bet.lineFinder.lineOf(cards, n, { dealerBlackjack })).toBe(slow(bet, cards, { dealerBlackjack }));
     }
   });
 
@@ -60,8 +60,8 @@ describe('pay-table lookup tables', () => {
     const suited = cards('TS 7S 3S'); // 20 in one suit
     const mixed = cards('TH 7S 3S'); // 20, the same shape
     for (let i = 0; i < 3; i++) {
-      expect(bet.lineOf(suited, 3, {})).toBe(slow(bet, suited, {}));
-      expect(bet.lineOf(mixed, 3, {})).toBe(slow(bet, mixed, {}));
+      expect(bet.lineFinder.lineOf(suited, 3, {})).toBe(slow(bet, suited, {}));
+      expect(bet.lineFinder.lineOf(mixed, 3, {})).toBe(slow(bet, mixed, {}));
     }
     expect(slow(bet, suited, {})).not.toBe(slow(bet, mixed, {}));
   });
