@@ -3,7 +3,7 @@
 import { setHidden } from '../core/hidden.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { emit, ok, pay, type Ctx } from './context.ts';
-import { NO_SEAT, RETURNED, SETTLED, type Ledger } from './ledger.ts';
+import { NO_SEAT, RETURNED, type Ledger } from './ledger.ts';
 import { beforeWarningsChange } from './slip.ts';
 import type { Table } from './state.ts';
 import { fail, type BetSpec, type EngineError, type Result } from './types.ts';
@@ -225,9 +225,7 @@ export function settleBet(ctx: Ctx, table: Table, row: number, returned: number,
 
 /** Closes a bet once everything on it is credited; `line` is its line code (ledger.ts). */
 export function close(table: Table, row: number, line: number): void {
-  const bets = table.round.bets;
-  bets.closeRow(row, SETTLED);
-  bets.setLine(row, line);
+  table.round.bets.close(row, line);
 }
 
 // ------------------------------------------------------------------ a plain slip in one pass

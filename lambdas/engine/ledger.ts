@@ -1,6 +1,6 @@
-// A round's bets as a ledger: one row per bet, each field a typed array, so placing, settling and
-// tallying a bet touches a few numbers instead of an object (the simulator settles tens of
-// millions a second). Rows are appended in placement order and never reordered; a finished round
+// A round's bets as a ledger: one row per bet, rows of one class made once and reused, so placing,
+// settling and tallying a bet writes a few numbers and allocates nothing (the simulator settles tens
+// of millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
 import { payoutAt } from '../core/money.ts';
 import { OTHER_PAYTABLE, type OutcomeSettlement } from '../pack/compiled.ts';
@@ -28,10 +28,10 @@ const INSURANCE_BITS = 12;
 const LINE_SHIFT = 4;
 const OPEN_ROW = OPEN | (INSURANCE_NONE << 2) | (NO_LINE << LINE_SHIFT);
 
-/** The seat column's value for a bet on no seat (common draw, Andar Bahar). */
+/** A row's seat for a bet on no seat (common draw, Andar Bahar). */
 export const NO_SEAT = 0;
 
-// Where rows 0 to placed.bets.length − 1 are read from: the money and state columns (EAGER), or,
+// Where rows 0 to placed.bets.length − 1 are read from: their money and state fields (EAGER), or,
 // with nothing written to them, the block record as openAll opens it (LAZY_OPEN) or as a
 // remembered settlement left it (LAZY_SETTLED).
 const EAGER = 0;
@@ -68,24 +68,33 @@ interface Block {
   stakes: Float64Array | null;
 }
 
+/**
+ * One bet's numbers. One class for every row, its fields written in one order, so every read of a
+ * row is one shape check and a load: measured cheaper here than a typed array per field, whose
+ * every access checks its own bounds (callgrind: a simulated round's instructions).
+ */
+class Row {
+  id = 0;
+  /** Compiled bet index. */
+  bet = 0;
+  /** Player index (Players). */
+  player = 0;
+  seat = NO_SEAT;
+  /** The bet's own stake. */
+  amount = 0;
+  /** Everything debited for it: stake, doubles, splits, follows, insurance. */
+  staked = 0;
+  /** Everything credited back so far (stakes included). */
+  returned = 0;
+  /** Status, insurance and line code in one number (OPEN_ROW): a row opens and settles with one store. */
+  state = OPEN_ROW;
+  insuranceCost = 0;
+}
+
 export class Ledger {
   length = 0;
-  // One typed array per field (measured faster here than all fields of a row side by side).
-  private ids: Float64Array;
-  /** Compiled bet index. */
-  private bets: Int16Array;
-  /** Player index (Players). */
-  private players: Int32Array;
-  private seats: Int16Array;
-  /** The bet's own stake. */
-  private amounts: Float64Array;
-  /** Everything debited for it: stake, doubles, splits, follows, insurance. */
-  private stakeds: Float64Array;
-  /** Everything credited back so far (stakes included). */
-  private returneds: Float64Array;
-  /** Status, insurance and line code in one number (OPEN_ROW): a row opens and settles with one store. */
-  private states: Int32Array;
-  private insuranceCosts: Float64Array;
+  /** Rows 0 to length − 1 are the round's; the rest are kept for reuse. */
+  private rows: Row[];
   /** Bet behind: which of the seat's hands it follows, and its stake on each; null for other bets. */
   readonly follows: (Follow[] | null)[] = [];
   /** Open rows per bet index: a bet with none needs no search. */
@@ -93,13 +102,13 @@ export class Ledger {
   /** Open rows in all: a finished round's ledger empties without a pass over its rows. */
   private openRows = 0;
   /**
-   * What rows 0 to placed.bets.length − 1 hold in their id, bet, player and seat columns when an
-   * openAll from an empty ledger wrote them and nothing has written those columns since; null
+   * What rows 0 to placed.bets.length − 1 hold in their id, bet, player and seat fields when an
+   * openAll from an empty ledger wrote them and nothing has written those fields since; null
    * otherwise. The same slip opened again (the simulator's, every round) then rewrites only the
-   * columns a round changes, or, with lazyBlocks, none (lazy).
+   * fields a round changes, or, with lazyBlocks, none (lazy).
    */
   private placed: Block | null = null;
-  /** EAGER, or the state rows 0 to placed.bets.length − 1 are in without the columns saying so. */
+  /** EAGER, or the state rows 0 to placed.bets.length − 1 are in without their fields saying so. */
   private lazy = EAGER;
   private lazySettled: SettledBlock | null = null;
   /**
@@ -111,15 +120,7 @@ export class Ledger {
   constructor(bets: number, capacity = 32, lazyBlocks = false) {
     this.lazyBlocks = lazyBlocks;
     this.openPerBet = new Uint32Array(bets);
-    this.ids = new Float64Array(capacity);
-    this.bets = new Int16Array(capacity);
-    this.players = new Int32Array(capacity);
-    this.seats = new Int16Array(capacity);
-    this.amounts = new Float64Array(capacity);
-    this.stakeds = new Float64Array(capacity);
-    this.returneds = new Float64Array(capacity);
-    this.states = new Int32Array(capacity);
-    this.insuranceCosts = new Float64Array(capacity);
+    this.rows = Array.from({ length: capacity }, () => new Row());
   }
 
   /** Appends an open row with nothing staked yet; returns its index. */
@@ -130,18 +131,19 @@ export class Ledger {
   /** Appends an open row with `amount` staked; returns its index. */
   open(id: number, bet: number, player: number, seat: number, amount: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    if (this.length === this.ids.length) this.grow();
+    if (this.length === this.rows.length) this.grow();
     const row = this.length++;
     if (this.placed && row < this.placed.bets.length) this.replaceBlock(null);
-    this.ids[row] = id;
-    this.bets[row] = bet;
-    this.players[row] = player;
-    this.seats[row] = seat;
-    this.amounts[row] = amount;
-    this.stakeds[row] = amount;
-    this.returneds[row] = 0;
-    this.states[row] = OPEN_ROW;
-    this.insuranceCosts[row] = 0;
+    const r = this.rows[row];
+    r.id = id;
+    r.bet = bet;
+    r.player = player;
+    r.seat = seat;
+    r.amount = amount;
+    r.staked = amount;
+    r.returned = 0;
+    r.state = OPEN_ROW;
+    r.insuranceCost = 0;
     if (this.follows.length > row) this.follows[row] = null;
     this.openPerBet[bet]++;
     this.openRows++;
@@ -155,10 +157,8 @@ export class Ledger {
   openAll(firstId: number, bets: Int16Array, player: number, seat: number, amounts: Float64Array): void {
     if (this.lazy !== EAGER) this.materialize();
     const n = bets.length;
-    while (this.length + n > this.ids.length) this.grow();
-    const { ids, players, seats, stakeds, returneds, states, insuranceCosts, openPerBet } = this;
-    const betColumn = this.bets;
-    const amountColumn = this.amounts;
+    while (this.length + n > this.rows.length) this.grow();
+    const { rows, openPerBet } = this;
     const p = this.placed;
     const same = this.length === 0 && p !== null && p.bets === bets && p.amounts === amounts && p.firstId === firstId && p.player === player && p.seat === seat;
     for (let r = this.length; r < this.length + n && r < this.follows.length; r++) this.follows[r] = null;
@@ -174,24 +174,25 @@ export class Ledger {
     let row = this.length;
     for (let i = 0; i < n; i++, row++) {
       const bet = bets[i];
+      const r = rows[row];
       if (!same) {
-        ids[row] = firstId + i;
-        betColumn[row] = bet;
-        players[row] = player;
-        seats[row] = seat;
+        r.id = firstId + i;
+        r.bet = bet;
+        r.player = player;
+        r.seat = seat;
       }
-      amountColumn[row] = amounts[i];
-      stakeds[row] = amounts[i];
-      returneds[row] = 0;
-      states[row] = OPEN_ROW;
-      insuranceCosts[row] = 0;
+      r.amount = amounts[i];
+      r.staked = amounts[i];
+      r.returned = 0;
+      r.state = OPEN_ROW;
+      r.insuranceCost = 0;
       openPerBet[bet]++;
     }
     this.length = row;
     this.openRows += n;
   }
 
-  /** Writes a lazy block out to the columns, as openAll or the remembered settlement left it. */
+  /** Writes a lazy block out to the rows, as openAll or the remembered settlement left it. */
   private materialize(): void {
     const p = this.placed!;
     const settled = this.lazySettled;
@@ -199,12 +200,13 @@ export class Ledger {
     this.lazy = EAGER;
     this.lazySettled = null;
     for (let row = 0; row < p.bets.length; row++) {
+      const r = this.rows[row];
       const amount = p.amounts[row];
-      this.amounts[row] = amount;
-      this.stakeds[row] = amount;
-      this.insuranceCosts[row] = 0;
-      this.returneds[row] = open ? 0 : settled!.returned[row];
-      this.states[row] = open ? OPEN_ROW : settled!.states[row];
+      r.amount = amount;
+      r.staked = amount;
+      r.insuranceCost = 0;
+      r.returned = open ? 0 : settled!.returned[row];
+      r.state = open ? OPEN_ROW : settled!.states[row];
       if (open) this.openPerBet[p.bets[row]]++;
     }
   }
@@ -256,95 +258,108 @@ export class Ledger {
     const p = this.placed;
     if (!p || this.lazy !== EAGER || this.length !== p.bets.length || key >= MAX_BLOCK_KEY) return;
     let total = 0;
-    for (let row = 0; row < this.length; row++) {
-      if (this.status(row) === OPEN || this.stakeds[row] !== p.amounts[row] || this.amounts[row] !== p.amounts[row] || this.insuranceCosts[row] !== 0) return;
-      total += this.returneds[row];
+    const rows = this.rows.slice(0, this.length);
+    for (let row = 0; row < rows.length; row++) {
+      const r = rows[row];
+      if ((r.state & STATUS_BITS) === OPEN || r.staked !== p.amounts[row] || r.amount !== p.amounts[row] || r.insuranceCost !== 0) return;
+      total += r.returned;
     }
     while (p.memo.length <= key) p.memo.push(null);
-    p.memo[key] = { returned: this.returneds.slice(0, this.length), states: this.states.slice(0, this.length), total, pending: 0 };
+    p.memo[key] = { returned: Float64Array.from(rows, (r) => r.returned), states: Int32Array.from(rows, (r) => r.state), total, pending: 0 };
   }
 
   id(row: number): number {
-    return this.ids[row];
+    return this.rows[row].id;
   }
   bet(row: number): number {
-    return this.bets[row];
+    return this.rows[row].bet;
   }
   player(row: number): number {
-    return this.players[row];
+    return this.rows[row].player;
   }
   /** NO_SEAT for a bet on no seat. */
   seat(row: number): number {
-    return this.seats[row];
+    return this.rows[row].seat;
   }
   amount(row: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    return this.amounts[row];
+    return this.rows[row].amount;
   }
   staked(row: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    return this.stakeds[row];
+    return this.rows[row].staked;
   }
   returned(row: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    return this.returneds[row];
+    return this.rows[row].returned;
   }
   status(row: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    return this.states[row] & STATUS_BITS;
+    return this.rows[row].state & STATUS_BITS;
   }
   /** The line code: NO_LINE, DEALER_BLACKJACK_LINE or a pay-table line's index. */
   line(row: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    return this.states[row] >> LINE_SHIFT;
+    return this.rows[row].state >> LINE_SHIFT;
   }
   insurance(row: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    return (this.states[row] & INSURANCE_BITS) >> 2;
+    return (this.rows[row].state & INSURANCE_BITS) >> 2;
   }
   insuranceCost(row: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    return this.insuranceCosts[row];
+    return this.rows[row].insuranceCost;
   }
 
   /** Adds to the bet's own stake and to what is debited for it. */
   addStake(row: number, amount: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    this.amounts[row] += amount;
-    this.stakeds[row] += amount;
+    const r = this.rows[row];
+    r.amount += amount;
+    r.staked += amount;
   }
   /** Adds to what is debited for the bet (a double, a split, a follow, insurance). */
   addStaked(row: number, amount: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    this.stakeds[row] += amount;
+    this.rows[row].staked += amount;
   }
   addReturned(row: number, amount: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    this.returneds[row] += amount;
+    this.rows[row].returned += amount;
   }
   setLine(row: number, line: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    this.states[row] = (this.states[row] & (STATUS_BITS | INSURANCE_BITS)) | (line << LINE_SHIFT);
+    const r = this.rows[row];
+    r.state = (r.state & (STATUS_BITS | INSURANCE_BITS)) | (line << LINE_SHIFT);
   }
   setInsurance(row: number, state: number, cost: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    this.states[row] = (this.states[row] & ~INSURANCE_BITS) | (state << 2);
-    this.insuranceCosts[row] = cost;
+    const r = this.rows[row];
+    r.state = (r.state & ~INSURANCE_BITS) | (state << 2);
+    r.insuranceCost = cost;
   }
   /** Sets the money fields as saved (decoding, or undoing a slip). */
   setMoney(row: number, amount: number, staked: number, returned: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    this.amounts[row] = amount;
-    this.stakeds[row] = staked;
-    this.returneds[row] = returned;
+    const r = this.rows[row];
+    r.amount = amount;
+    r.staked = staked;
+    r.returned = returned;
   }
 
   /** Settles a row: what it returns (added to anything credited before), and its line code. */
   settle(row: number, returned: number, line: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    this.returneds[row] += returned;
-    this.closeRow(row, SETTLED);
-    this.setLine(row, line);
+    this.rows[row].returned += returned;
+    this.close(row, line);
+  }
+
+  /** Closes a row as settled with its line code: its status and line in one store. */
+  close(row: number, line: number): void {
+    if (this.lazy !== EAGER) this.materialize();
+    const r = this.rows[row];
+    if ((r.state & STATUS_BITS) === OPEN) this.unopen(r.bet);
+    r.state = (r.state & INSURANCE_BITS) | SETTLED | (line << LINE_SHIFT);
   }
 
   /**
@@ -354,16 +369,16 @@ export class Ledger {
    */
   settleOutcomes(k: OutcomeSettlement, outcome: number, balance: number[]): number {
     if (this.lazy !== EAGER) this.materialize();
-    const { states, returneds, amounts, players, openPerBet } = this;
-    const bets = this.bets;
+    const { rows, openPerBet } = this;
     const { lineAt, ratioAt, num, den, halfUp } = k;
     const paying = k.lines;
     let closed = 0;
     let others = 0;
     for (let row = 0; row < this.length; row++) {
-      const state = states[row];
+      const r = rows[row];
+      const state = r.state;
       if ((state & STATUS_BITS) !== OPEN) continue;
-      const bet = bets[row];
+      const bet = r.bet;
       const at = lineAt[bet];
       if (at < 0) {
         if (at === OTHER_PAYTABLE) others++;
@@ -371,15 +386,12 @@ export class Ledger {
       }
       const line = paying[at + outcome];
       let returned = 0;
-      if (line >= 0) {
-        const amount = amounts[row];
-        returned = amount + payoutAt(amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
-      }
-      returneds[row] += returned;
-      states[row] = (state & INSURANCE_BITS) | SETTLED | (line << LINE_SHIFT);
+      if (line >= 0) returned = r.amount + payoutAt(r.amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
+      r.returned += returned;
+      r.state = (state & INSURANCE_BITS) | SETTLED | (line << LINE_SHIFT);
       openPerBet[bet]--;
       closed++;
-      balance[players[row]] += returned;
+      balance[r.player] += returned;
     }
     this.openRows -= closed;
     return others;
@@ -392,12 +404,11 @@ export class Ledger {
   addNets(sums: Float64Array, amounts: Float64Array): number {
     if (this.lazy === LAZY_SETTLED) return this.deferNets(sums, amounts);
     if (this.lazy !== EAGER) this.materialize();
-    const { bets, returneds, stakeds } = this;
-    const own = this.amounts;
+    const rows = this.rows;
     for (let row = 0; row < this.length; row++) {
-      const bet = bets[row];
-      if (own[row] !== amounts[bet]) return row;
-      addNet(sums, bet, returneds[row] - stakeds[row], 1);
+      const r = rows[row];
+      if (r.amount !== amounts[r.bet]) return row;
+      addNet(sums, r.bet, r.returned - r.staked, 1);
     }
     return -1;
   }
@@ -437,25 +448,28 @@ export class Ledger {
   /** Marks a row no longer open (settled or returned). */
   closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
     if (this.lazy !== EAGER) this.materialize();
-    if (this.status(row) === OPEN) this.unopen(row);
-    this.states[row] = (this.states[row] & ~STATUS_BITS) | status;
+    const r = this.rows[row];
+    if ((r.state & STATUS_BITS) === OPEN) this.unopen(r.bet);
+    r.state = (r.state & ~STATUS_BITS) | status;
   }
 
   /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    const was = this.status(row);
+    const r = this.rows[row];
+    const was = r.state & STATUS_BITS;
     if (was === status) return;
-    if (was === OPEN) this.unopen(row);
+    if (was === OPEN) this.unopen(r.bet);
     if (status === OPEN) {
-      this.openPerBet[this.bets[row]]++;
+      this.openPerBet[r.bet]++;
       this.openRows++;
     }
-    this.states[row] = (this.states[row] & ~STATUS_BITS) | status;
+    r.state = (r.state & ~STATUS_BITS) | status;
   }
 
-  private unopen(row: number): void {
-    this.openPerBet[this.bets[row]]--;
+  /** One open row of `bet` fewer. */
+  private unopen(bet: number): void {
+    this.openPerBet[bet]--;
     this.openRows--;
   }
 
@@ -470,7 +484,7 @@ export class Ledger {
       return;
     }
     if (this.lazy !== EAGER) this.materialize();
-    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.status(row) === OPEN) this.unopen(row);
+    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.status(row) === OPEN) this.unopen(this.rows[row].bet);
     this.length = Math.min(this.length, length);
   }
 
@@ -495,8 +509,10 @@ export class Ledger {
   findOpen(bet: number, player: number, seat: number): number {
     if (this.lazy !== EAGER) this.materialize();
     if (this.openPerBet[bet] === 0) return -1;
-    for (let row = 0; row < this.length; row++)
-      if (this.bets[row] === bet && this.players[row] === player && this.seats[row] === seat && this.status(row) === OPEN) return row;
+    for (let row = 0; row < this.length; row++) {
+      const r = this.rows[row];
+      if (r.bet === bet && r.player === player && r.seat === seat && (r.state & STATUS_BITS) === OPEN) return row;
+    }
     return -1;
   }
 
@@ -505,21 +521,7 @@ export class Ledger {
   }
 
   private grow(): void {
-    const size = this.ids.length * 2;
-    const widen = <A extends Float64Array | Int16Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => {
-      const b = new make(size);
-      b.set(a);
-      return b;
-    };
-    this.ids = widen(this.ids, Float64Array);
-    this.bets = widen(this.bets, Int16Array);
-    this.players = widen(this.players, Int32Array);
-    this.seats = widen(this.seats, Int16Array);
-    this.amounts = widen(this.amounts, Float64Array);
-    this.stakeds = widen(this.stakeds, Float64Array);
-    this.returneds = widen(this.returneds, Float64Array);
-    this.states = widen(this.states, Int32Array);
-    this.insuranceCosts = widen(this.insuranceCosts, Float64Array);
+    for (let i = this.rows.length * 2 - this.rows.length; i > 0; i--) this.rows.push(new Row());
   }
 }
 
