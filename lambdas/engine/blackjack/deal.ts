@@ -221,30 +221,32 @@ export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
   settleDecided(ctx, table, groupFor, final);
 }
 
-// One group and one set of facts, refilled per settlement: a bet reads them and lets go.
+// One group of each kind and one set of facts, refilled per settlement: a bet reads them and lets go.
 const facts: { dealerBlackjack: boolean | undefined } = { dealerBlackjack: undefined };
-const group: GroupView = { cards: [], n: 0, facts, outcome: -1 };
-const withUp: Card[] = [0, 0, 0];
+const firstTwo: GroupView = { cards: [], n: 2, facts, outcome: -1 };
+const withUp: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 3, facts, outcome: -1 };
+const dealerFinal: GroupView = { cards: [], n: 0, facts, outcome: -1 };
 
 /** A side bet's cards: the dealer's final hand, or the first two (and the up card) of its spot. */
 function groupFor(_ctx: Ctx, table: Table, row: number, bet: CompiledBet, final: boolean): GroupView | null {
   const round = table.round;
-  const dealer = round.dealer;
-  if (dealer.cards.length < 2) return null;
-  facts.dealerBlackjack = dealer.blackjack ?? undefined;
+  const dealer = round.dealer.cards;
+  if (dealer.length < 2) return null;
+  facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
   if (bet.group === 'dealer-final') {
     if (!final) return null;
-    group.cards = dealer.cards;
-  } else {
-    const first = round.common ? round.common.cards : holderAt(round, round.bets.seat(row))?.initial;
-    if (!first) return null;
-    if (bet.group === 'first-two-and-up') {
-      withUp[0] = first[0];
-      withUp[1] = first[1];
-      withUp[2] = dealer.cards[0];
-      group.cards = withUp;
-    } else group.cards = first;
+    dealerFinal.cards = dealer;
+    dealerFinal.n = dealer.length;
+    return dealerFinal;
   }
-  group.n = group.cards.length;
-  return group;
+  const first = round.common ? round.common.cards : holderAt(round, round.bets.seat(row))?.initial;
+  if (!first) return null;
+  if (bet.group !== 'first-two-and-up') {
+    firstTwo.cards = first;
+    return firstTwo;
+  }
+  withUp.cards[0] = first[0];
+  withUp.cards[1] = first[1];
+  withUp.cards[2] = dealer[0];
+  return withUp;
 }
