@@ -144,7 +144,20 @@ function balanceIfJoined(table: Table, name: string): number | undefined {
 function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
   const round = table.round;
   if (table.ended) return fail('session-ended', `the session at table ${table.tableId} has ended; open a new table to play again`);
+  // The commands of every round first: a switch on strings tries its cases in order.
   switch (cmd.type) {
+    case 'bets': {
+      const player = table.players.joinedIndex(cmd.player);
+      return bettingOpen(table, cmd.player, player) ?? placeSlip(ctx, table, player, cmd.bets);
+    }
+    case 'deal':
+      if (table.paused) return fail('table-paused', 'the table is paused');
+      if (round.phase !== 'betting') return fail('not-betting', `the round is already dealt (phase ${round.phase})`);
+      return table.family.deal(ctx, table);
+    case 'next-round':
+      if (round.phase !== 'settled' && round.phase !== 'void') return fail('round-in-progress', `the current round is not finished (phase ${round.phase})`);
+      openRound(ctx, table);
+      return ok(ctx);
     case 'join': {
       if (table.players.joinedIndex(cmd.player) >= 0) return fail('already-joined', `${cmd.player} is already at this table`);
       if (!Number.isSafeInteger(cmd.balance) || cmd.balance < 0) return fail('invalid-balance', `a balance is a whole number of minor units, 0 or more (got ${cmd.balance})`);
@@ -155,29 +168,17 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
       const player = table.players.joinedIndex(cmd.player);
       return bettingOpen(table, cmd.player, player) ?? table.family.bet(ctx, table, player, cmd);
     }
-    case 'bets': {
-      const player = table.players.joinedIndex(cmd.player);
-      return bettingOpen(table, cmd.player, player) ?? placeSlip(ctx, table, player, cmd.bets);
-    }
     case 'act': {
       const player = table.players.joinedIndex(cmd.player);
       if (player < 0) return fail('unknown-player', `${cmd.player} has not joined this table`);
       return table.family.act(ctx, table, player, cmd);
     }
-    case 'deal':
-      if (table.paused) return fail('table-paused', 'the table is paused');
-      if (round.phase !== 'betting') return fail('not-betting', `the round is already dealt (phase ${round.phase})`);
-      return table.family.deal(ctx, table);
     case 'timeout':
       return timeout(ctx, table);
     case 'tick':
       return tick(ctx, table);
     case 'void':
       return voidRound(ctx, table, cmd.reason);
-    case 'next-round':
-      if (round.phase !== 'settled' && round.phase !== 'void') return fail('round-in-progress', `the current round is not finished (phase ${round.phase})`);
-      openRound(ctx, table);
-      return ok(ctx);
     case 'pause':
       table.paused = true;
       return ok(ctx);

@@ -110,13 +110,12 @@ function codeIndex(t: ChartTable, hand: ArrayLike<Card>, shape: number, col: num
 /**
  * The action (its bit) a chart plays among the legal ones (a mask of ACTION_BIT): a code's fallback
  * applies when its first choice is not legal (D → hit, Ds → stand, R → hit, Rs → stand, P → the
- * hand's total).
+ * hand's total). `shape` is the hand's (shapeOf), when the caller keeps it.
  */
-export function decideBit(chart: Chart, hand: ArrayLike<Card>, upCard: Card, legal: number): number {
+export function decideBit(chart: Chart, hand: ArrayLike<Card>, upCard: Card, legal: number, shape = shapeOf(hand)): number {
   const t = tableOf(chart);
   const col = columnOfCard(upCard);
   const canSplit = (legal & SPLIT) !== 0;
-  const shape = shapeOf(hand);
   let code = codeIndex(t, hand, shape, col, canSplit);
   if (code === P) {
     if (canSplit) return SPLIT;

@@ -134,6 +134,8 @@ export interface CompiledPack {
   readonly dealerBlackjackBets: Int16Array;
   /** The pay-table bets on the dealer's final hand: while one is open, the dealer draws out (Bust Bonus). */
   readonly dealerFinalBets: Int16Array;
+  /** Bets behind and bets placed with a main bet: the ones closing betting looks at again. */
+  readonly behindOrWithMainBets: Int16Array;
   /** The outcome bets without a cap, as tables: once the outcome is known, one pass settles them all. */
   readonly outcomeSettlement: OutcomeSettlement;
   /** The same bets by key (name, or name/mode). */

@@ -58,12 +58,13 @@ function closeBetting(ctx: Ctx, table: Table): void {
       const short = table.players.balanceOf(holder.owner) < minimumSeatBet(ctx);
       if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, table, seat, short ? 'balance below the table minimum' : 'no seat bet');
     }
-    for (let row = 0; row < bets.length; row++) {
-      if (bets.status(row) !== OPEN) continue;
-      const bet = pack.bets[bets.bet(row)];
-      if (bet.type === 'behind') bets.follows[row] = [{ hand: 0, stake: bets.amount(row) }];
-      if (bet.withMain && mainOn(ctx, table, bets.seat(row), bets.player(row)) < 0) returnBet(ctx, table, row, `${bet.name} needs a main bet`);
-    }
+    if (bets.anyOpenOf(pack.behindOrWithMainBets))
+      for (let row = 0; row < bets.length; row++) {
+        if (bets.status(row) !== OPEN) continue;
+        const bet = pack.bets[bets.bet(row)];
+        if (bet.type === 'behind') bets.follows[row] = [{ hand: 0, stake: bets.amount(row) }];
+        if (bet.withMain && mainOn(ctx, table, bets.seat(row), bets.player(row)) < 0) returnBet(ctx, table, row, `${bet.name} needs a main bet`);
+      }
   } else {
     // One holder per player with a main bet, in the order their saved form (a JSON object keyed by name) keeps them.
     for (let row = 0; row < bets.length; row++) {
@@ -196,7 +197,8 @@ const canBeBlackjack = (up: Card): boolean => rankOf(up) === 0 || rankOf(up) >= 
 export function settleInsurance(ctx: Ctx, table: Table): void {
   const ins = ctx.pack.blackjack!.actions.insurance;
   const round = table.round;
-  if (!ins || round.dealer.blackjack === null) return;
+  // Insurance is bought only where the up card offers it.
+  if (!ins || round.dealer.blackjack === null || !ins.offeredOn[rankOf(upCard(table))]) return;
   const bets = round.bets;
   for (let row = 0; row < bets.length; row++) {
     if (bets.insurance(row) !== INSURANCE_PENDING) continue;

@@ -5,7 +5,7 @@ import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
-import { handTotal, isDealerNatural, isNatural, total } from '../hand.ts';
+import { handTotal, isNatural, total } from '../hand.ts';
 import { DEALER_BLACKJACK_LINE, NO_LINE, NO_SEAT, OPEN } from '../ledger.ts';
 import type { Table, WorkingHand } from '../state.ts';
 import type { Follow } from '../types.ts';
@@ -16,11 +16,12 @@ import { settleInsurance, settleSideBets, showHole } from './deal.ts';
 export function dealerPlays(ctx: Ctx, table: Table): void {
   const dealer = table.round.dealer;
   showHole(ctx, table);
-  if (dealer.blackjack === null) dealer.blackjack = isDealerNatural(dealer.cards);
+  let shape = shapeOf(dealer.cards);
+  if (dealer.blackjack === null) dealer.blackjack = dealer.cards.length === 2 && totalOf(shape) === 21;
   settleInsurance(ctx, table);
   if (dealer.blackjack || !dealerNeeded(ctx, table)) return;
   const hitsSoft17 = ctx.pack.blackjack!.dealer.hitsSoft17;
-  for (let shape = shapeOf(dealer.cards), t = totalOf(shape); t < 17 || (t === 17 && hitsSoft17 && isSoftShape(shape)); t = totalOf(shape)) {
+  for (let t = totalOf(shape); t < 17 || (t === 17 && hitsSoft17 && isSoftShape(shape)); t = totalOf(shape)) {
     const card = dealCard(ctx, table, 'dealer'); // R-BJ-DEALER-1
     dealer.cards.push(card);
     shape = withCard(shape, card);
@@ -50,13 +51,14 @@ export function finish(ctx: Ctx, table: Table): void {
   const bets = round.bets;
   const loseAll = ctx.pack.blackjack!.dealer.onBlackjack === 'lose-all';
   const dealerBlackjackLate = round.dealer.blackjack === true && round.dealer.cards.length === 2;
+  const dealerTotal = total(round.dealer.cards);
   for (let i = 0; i < round.holders.length; i++) {
     const h = round.holders[i];
     const row = mainRow(ctx, table, h);
     if (row < 0) continue;
-    settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate);
+    settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
     if (h.seat !== NO_SEAT)
-      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, bets.follows[b]!.length, h.hands, loseAll, dealerBlackjackLate);
+      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, bets.follows[b]!.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
   }
   settleSideBets(ctx, table, true);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
@@ -82,15 +84,14 @@ function stakesOf(hands: readonly WorkingHand[]): Follow[] {
 
 type Outcome = 'surrender' | 'bust' | 'push' | 'blackjack' | 'dealer blackjack' | 'dealer bust' | 'win' | 'lose';
 
-/** How a hand ends against the dealer (R-BJ-RESULT-1..3, R-BJ-SCORE-3). */
-function handOutcome(table: Table, hand: WorkingHand): Outcome {
+/** How a hand ends against the dealer (R-BJ-RESULT-1..3, R-BJ-SCORE-3), the dealer's hand totalling `d`. */
+function handOutcome(table: Table, hand: WorkingHand, d: number): Outcome {
   const dealer = table.round.dealer;
   if (hand.surrendered) return 'surrender';
   const t = handTotal(hand);
   if (t > 21) return 'bust'; // R-BJ-RESULT-2
   if (t === 21 && isNatural(hand)) return dealer.blackjack ? 'push' : 'blackjack';
   if (dealer.blackjack) return 'dealer blackjack';
-  const d = total(dealer.cards);
   if (d > 21) return 'dealer bust';
   return t > d ? 'win' : t === d ? 'push' : 'lose';
 }
@@ -123,7 +124,7 @@ function onANatural(stakes: readonly Follow[], count: number, hands: readonly Wo
  * the dealer's turn (no peek), original-bets loses only the original stake; lose-all loses
  * everything wagered (R-EU-DEAL-1).
  */
-function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], count: number, hands: WorkingHand[], loseAll: boolean, dealerBlackjack: boolean): void {
+function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], count: number, hands: WorkingHand[], loseAll: boolean, dealerBlackjack: boolean, dealerTotal: number): void {
   const bets = table.round.bets;
   if (bets.status(row) !== OPEN) return;
   const bet = ctx.pack.bets[bets.bet(row)];
@@ -137,7 +138,7 @@ function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follo
   }
   for (let i = 0; i < count; i++) {
     const f = stakes[i];
-    const outcome = handOutcome(table, hands[f.hand]);
+    const outcome = handOutcome(table, hands[f.hand], dealerTotal);
     credit(ctx, table, row, returnOf(ctx, outcome, f.stake, bet), outcome, f.hand);
   }
   close(table, row, NO_LINE);

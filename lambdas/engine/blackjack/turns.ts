@@ -111,7 +111,7 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): boolean
   }
   const policy = ctx.policy;
   if (policy && policy.player === h.ownerIndex) {
-    play(ctx, table, h, ACTIONS[31 - Math.clz32(decideBit(policy.chart, hand.cards, upCard(table), legalMask(ctx, table, h)))], null);
+    play(ctx, table, h, ACTIONS[31 - Math.clz32(decideBit(policy.chart, hand.cards, upCard(table), handMask(ctx, table, h, hand), hand.shape))], null);
     return true;
   }
   return false;
@@ -140,7 +140,12 @@ const ACTION_SETS: (readonly PlayAction[])[] = Array.from({ length: 1 << ACTIONS
 /** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of action bits (actionBit). */
 export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
   const hand = currentHand(h);
-  if (!hand || hand.cards.length < 2) return 0;
+  return hand ? handMask(ctx, table, h, hand) : 0;
+}
+
+/** legalMask for the holder's hand in play, already found. */
+function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number {
+  if (hand.cards.length < 2) return 0;
   const a = ctx.pack.blackjack!.actions;
   const balance = table.players.balance[h.ownerIndex];
   const cards = hand.cards;
