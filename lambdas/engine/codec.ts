@@ -63,11 +63,11 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
   }
   const holders: Holder[] = [];
   for (const s of r.seats)
-    holders.push({ seat: s.seat, owner: s.owner, ownerIndex: players.indexOf(s.owner), initial: s.initial.slice(), hands: s.hands.map(workingHand), active: s.active, preselect: s.preselect, draws: 0 });
+    holders.push({ seat: s.seat, owner: s.owner, ownerIndex: players.indexOf(s.owner), initial: s.initial.slice(), hands: s.hands.map(workingHand), active: s.active, preselect: s.preselect, draws: 0, mainRow: -1 });
   if (r.common)
     for (const name in r.common.players) {
       const p = r.common.players[name];
-      holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(workingHand), active: p.active, preselect: p.preselect, draws: p.draws });
+      holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(workingHand), active: p.active, preselect: p.preselect, draws: p.draws, mainRow: -1 });
     }
   // The scalar fields as they are; everything the interpreter changes in place, copied.
   const { bets: _bets, seats: _seats, common, followAdvance, log, events, andarBahar, ...scalars } = r;

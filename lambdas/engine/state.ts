@@ -52,6 +52,8 @@ export interface Holder {
   preselect: PlayAction | null;
   /** Common draw: stream cards this player has drawn so far (R-TB-DRAW-1). */
   draws: number;
+  /** The ledger row of the holder's hand bet as last found (-1: not yet), so finding it again is one check (players.ts mainRow). */
+  mainRow: number;
 }
 
 /** A round's fields that the working form keeps as saved. */

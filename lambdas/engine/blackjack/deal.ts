@@ -47,7 +47,7 @@ function closeBetting(ctx: Ctx, table: Table): void {
       const main = mainOn(ctx, table, seat);
       if (main >= 0) {
         holder.missed = 0;
-        round.holders.push(newHolder(round, seat, holder.owner, table.players.indexOf(holder.owner), bets.amount(main)));
+        round.holders.push(newHolder(round, seat, holder.owner, table.players.indexOf(holder.owner), bets.amount(main), main));
         continue;
       }
       // No seat bet: everything on the seat goes back (R-MW-SEAT-3). A holder who cannot cover the
@@ -71,7 +71,7 @@ function closeBetting(ctx: Ctx, table: Table): void {
       if (bets.status(row) !== OPEN || pack.bets[bets.bet(row)].type !== 'hand') continue;
       const h = holderOf(round, bets.player(row));
       if (h) h.hands[0].stake = bets.amount(row);
-      else round.holders.push(newHolder(round, NO_SEAT, table.players.names[bets.player(row)], bets.player(row), bets.amount(row)));
+      else round.holders.push(newHolder(round, NO_SEAT, table.players.names[bets.player(row)], bets.player(row), bets.amount(row), row));
     }
     if (round.holders.length > 1 && round.holders.some((h) => isArrayIndex(h.owner))) inObjectKeyOrder(round.holders);
     round.common = newCommon(round);

@@ -19,10 +19,10 @@ export function newHand(round: Round, stake: number): WorkingHand {
   return h;
 }
 
-/** A holder with one empty hand of `stake`. */
-export function newHolder(round: Round, seat: number, owner: string, ownerIndex: number, stake: number): Holder {
+/** A holder with one empty hand of `stake`, the hand bet on ledger row `mainRow`. */
+export function newHolder(round: Round, seat: number, owner: string, ownerIndex: number, stake: number, mainRow: number): Holder {
   const h = round.spare.holders.pop();
-  if (!h) return { seat, owner, ownerIndex, initial: [], hands: [newHand(round, stake)], active: 0, preselect: null, draws: 0 };
+  if (!h) return { seat, owner, ownerIndex, initial: [], hands: [newHand(round, stake)], active: 0, preselect: null, draws: 0, mainRow };
   h.seat = seat;
   h.owner = owner;
   h.ownerIndex = ownerIndex;
@@ -31,6 +31,7 @@ export function newHolder(round: Round, seat: number, owner: string, ownerIndex:
   h.active = 0;
   h.preselect = null;
   h.draws = 0;
+  h.mainRow = mainRow;
   return h;
 }
 

@@ -37,8 +37,15 @@ export function drawFor(ctx: Ctx, table: Table, h: Holder): Card {
 
 export const upCard = (table: Table): Card => table.round.dealer.cards[0];
 
-/** The open hand bet row of a seat (whoever placed it) or of a common-draw player; -1 for none. */
-export const mainRow = (ctx: Ctx, table: Table, h: Holder): number => mainOn(ctx, table, h.seat, h.seat === NO_SEAT ? h.ownerIndex : -1);
+/**
+ * The open hand bet row of a seat (whoever placed it) or of a common-draw player; -1 for none. The
+ * row found last is it while it stays open: rows are never reordered, and none opens once dealt.
+ */
+export function mainRow(ctx: Ctx, table: Table, h: Holder): number {
+  const row = h.mainRow;
+  if (row >= 0 && table.round.bets.status(row) === OPEN) return row;
+  return (h.mainRow = mainOn(ctx, table, h.seat, h.seat === NO_SEAT ? h.ownerIndex : -1));
+}
 
 /** An open bet behind `seat`. */
 export const isBehindOn = (ctx: Ctx, bets: Ledger, row: number, seat: number): boolean =>

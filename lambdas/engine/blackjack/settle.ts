@@ -63,7 +63,7 @@ export function finish(ctx: Ctx, table: Table): void {
   settleSideBets(ctx, table, true);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
   // a reason on the record rather than staying with the house unexplained (the property tests look for it).
-  for (let row = 0; row < bets.length; row++) if (bets.status(row) === OPEN) returnBet(ctx, table, row, UNSETTLED);
+  if (bets.hasOpen()) for (let row = 0; row < bets.length; row++) if (bets.status(row) === OPEN) returnBet(ctx, table, row, UNSETTLED);
   round.phase = 'settled';
   round.deadline = null;
   round.turnSeat = null;
