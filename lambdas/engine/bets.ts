@@ -219,8 +219,7 @@ export function settleBet(ctx: Ctx, table: Table, row: number, returned: number,
     close(table, row, line);
     return;
   }
-  bets.settle(row, returned, line);
-  table.players.balance[bets.player(row)] += returned;
+  table.players.balance[bets.settle(row, returned, line)] += returned;
 }
 
 /** Closes a bet once everything on it is credited; `line` is its line code (ledger.ts). */

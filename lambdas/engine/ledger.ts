@@ -347,17 +347,22 @@ export class Ledger {
     r.returned = returned;
   }
 
-  /** Settles a row: what it returns (added to anything credited before), and its line code. */
-  settle(row: number, returned: number, line: number): void {
+  /** Settles a row: what it returns (added to anything credited before), and its line code. Answers the row's player, to be credited. */
+  settle(row: number, returned: number, line: number): number {
     if (this.lazy !== EAGER) this.materialize();
-    this.rows[row].returned += returned;
-    this.close(row, line);
+    const r = this.rows[row];
+    r.returned += returned;
+    this.settled(r, line);
+    return r.player;
   }
 
   /** Closes a row as settled with its line code: its status and line in one store. */
   close(row: number, line: number): void {
     if (this.lazy !== EAGER) this.materialize();
-    const r = this.rows[row];
+    this.settled(this.rows[row], line);
+  }
+
+  private settled(r: Row, line: number): void {
     if ((r.state & STATUS_BITS) === OPEN) this.unopen(r.bet);
     r.state = (r.state & INSURANCE_BITS) | SETTLED | (line << LINE_SHIFT);
   }

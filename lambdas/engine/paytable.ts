@@ -151,9 +151,12 @@ function settleOne(ctx: Ctx, table: Table, bet: CompiledBet, row: number, index:
   const line = bet.lines[index];
   const amount = table.round.bets.amount(row);
   let won = payout(amount, line.pays, ctx.pack.rounding);
-  if (bet.capPerRound !== null && won > bet.capPerRound) {
-    if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound });
-    won = bet.capPerRound; // the whole cap: its pro-rata share of a single placement
-  }
+  if (bet.capPerRound !== null && won > bet.capPerRound) won = capped(ctx, table, bet, won);
   settleBet(ctx, table, row, amount + won, index, line.name);
+}
+
+/** Winnings over the bet's cap per round: the whole cap, a single placement's pro-rata share (R-LL-LIMIT-1). */
+function capped(ctx: Ctx, table: Table, bet: CompiledBet, won: number): number {
+  if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: won, cap: bet.capPerRound! });
+  return bet.capPerRound!;
 }

@@ -220,6 +220,10 @@ export function showHole(ctx: Ctx, table: Table): void {
 
 /** Side bets settle as soon as their card group is complete and their facts are known. */
 export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
+  const round = table.round;
+  // No group is complete before the dealer has two cards; every group reads the same facts.
+  if (round.dealer.cards.length < 2) return;
+  facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
   settleDecided(ctx, table, groupFor, final);
 }
 
@@ -233,8 +237,6 @@ const dealerFinal: GroupView = { cards: [], n: 0, facts, outcome: -1 };
 function groupFor(_ctx: Ctx, table: Table, row: number, bet: CompiledBet, final: boolean): GroupView | null {
   const round = table.round;
   const dealer = round.dealer.cards;
-  if (dealer.length < 2) return null;
-  facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
   if (bet.group === 'dealer-final') {
     if (!final) return null;
     dealerFinal.cards = dealer;
