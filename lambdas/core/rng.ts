@@ -71,11 +71,14 @@ export const commitment = (seed: Uint8Array): string => createHash('sha256').upd
  * simulator only; live play always uses ChaChaRandom.
  */
 export class FastRandom implements RandomSource {
-  /**
-   * The four state words in a typed array (as object fields, values past 2^30 would be boxed on
-   * every step), and a spare 16-bit half of the last output for `below` (-1 when there is none).
-   */
-  private readonly s = new Int32Array([0, 0, 0, 0, -1]);
+  // The four state words as int32 fields: a 64-bit Node without pointer compression keeps 32-bit
+  // small integers in place, so a step reads and writes four fields, with no typed array's bounds
+  // checks. `spare` is the unused 16-bit half of the last output for `below` (-1 when there is none).
+  private s0 = 0;
+  private s1 = 0;
+  private s2 = 0;
+  private s3 = 0;
+  private spare = -1;
 
   constructor(seed: number) {
     let s = seed >>> 0;
@@ -84,21 +87,23 @@ export class FastRandom implements RandomSource {
       let z = s;
       z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-      return (z ^ (z >>> 16)) >>> 0;
+      return (z ^ (z >>> 16)) | 0;
     };
-    for (let i = 0; i < 4; i++) this.s[i] = next();
+    this.s0 = next();
+    this.s1 = next();
+    this.s2 = next();
+    this.s3 = next();
   }
 
   nextUint32(): number {
-    const s = this.s;
-    const a = s[0];
-    const b = s[1];
-    const c = s[2] ^ a;
-    const d = s[3] ^ b;
-    s[0] = a ^ d;
-    s[1] = b ^ c;
-    s[2] = c ^ (b << 9);
-    s[3] = rotl(d, 11);
+    const a = this.s0;
+    const b = this.s1;
+    const c = this.s2 ^ a;
+    const d = this.s3 ^ b;
+    this.s0 = a ^ d;
+    this.s1 = b ^ c;
+    this.s2 = c ^ (b << 9);
+    this.s3 = rotl(d, 11);
     return Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
   }
 
@@ -118,14 +123,13 @@ export class FastRandom implements RandomSource {
   }
 
   private next16(): number {
-    const s = this.s;
-    const spare = s[4];
+    const spare = this.spare;
     if (spare >= 0) {
-      s[4] = -1;
+      this.spare = -1;
       return spare;
     }
     const x = this.nextUint32();
-    s[4] = x >>> 16;
+    this.spare = x >>> 16;
     return x & 0xffff;
   }
 }
