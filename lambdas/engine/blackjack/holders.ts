@@ -7,6 +7,11 @@ import { empty, type Holder, type Round, type WorkingHand } from '../state.ts';
 export function newHand(round: Round, stake: number): WorkingHand {
   const h = round.spare.hands.pop();
   if (!h) return { cards: [], stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false, shape: 0 };
+  resetHand(h, stake);
+  return h;
+}
+
+function resetHand(h: WorkingHand, stake: number): void {
   empty(h.cards);
   h.shape = 0;
   h.stake = stake;
@@ -16,7 +21,6 @@ export function newHand(round: Round, stake: number): WorkingHand {
   h.acted = false;
   h.done = false;
   h.surrendered = false;
-  return h;
 }
 
 /** A holder with one empty hand of `stake`, the hand bet on ledger row `mainRow`. */
@@ -27,7 +31,11 @@ export function newHolder(round: Round, seat: number, owner: string, ownerIndex:
   h.owner = owner;
   h.ownerIndex = ownerIndex;
   empty(h.initial);
-  h.hands.push(newHand(round, stake));
+  // A kept holder still has the hands it finished with: the first serves again, the others go aside.
+  const hands = h.hands;
+  while (hands.length > 1) round.spare.hands.push(hands.pop()!);
+  if (hands.length === 1) resetHand(hands[0], stake);
+  else hands.push(newHand(round, stake));
   h.active = 0;
   h.preselect = null;
   h.draws = 0;
@@ -45,13 +53,15 @@ export function newCommon(round: Round): { cards: Card[]; stream: Card[] } {
   return common;
 }
 
-/** Keeps the finished round's holders, hands and common cards aside for the next round. */
+/** Keeps the finished round's holders (with their hands) and common cards aside for the next round. */
 export function recycleHolders(round: Round): void {
   const s = round.spare;
-  for (let h = round.holders.pop(); h; h = round.holders.pop()) {
-    for (let hand = h.hands.pop(); hand; hand = h.hands.pop()) s.hands.push(hand);
-    s.holders.push(h);
-  }
+  if (s.holders.length === 0) {
+    // The usual case: every holder kept last time is in play again, so the two lists trade places.
+    const finished = round.holders;
+    round.holders = s.holders;
+    s.holders = finished;
+  } else for (let h = round.holders.pop(); h; h = round.holders.pop()) s.holders.push(h);
   if (round.common) s.common = round.common;
   round.common = null;
 }
