@@ -1,0 +1,43 @@
+// One pack's one-core simulation figure, run by simulate.ts in a process of its own pinned to one
+// CPU (`taskset -c N`), so the figure says which core it was measured on. One worker plays warmUp +
+// measured rounds through runSimulation, as `croupier simulate --workers 1` does; the rate is taken
+// from the first progress report past warmUp to the end, and between successive reports (every
+// 65,536 rounds) as segments. Prints one JSON object.
+import { bestStrategy } from '../lambdas/math/index.ts';
+import { loadPack } from '../lambdas/pack/load.ts';
+import { runSimulation } from '../lambdas/sim/workers.ts';
+
+export interface OneCoreFigure {
+  roundsPerSecond: number;
+  measuredRounds: number;
+  /** Rates between successive progress reports once warm: slowest, median, fastest. */
+  segments: { count: number; slowest: number; median: number; fastest: number } | null;
+}
+
+export async function oneCore(packId: string, warmUp: number, measured: number): Promise<OneCoreFigure> {
+  const pack = loadPack(packId);
+  const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
+  // When the warm-up was done: the first progress report at or past it.
+  let warm: { at: number; done: number } | undefined;
+  let last = { at: 0, done: 0 };
+  const segments: number[] = [];
+  const onProgress = (done: number) => {
+    const now = { at: performance.now(), done };
+    if (warm && now.done > last.done && now.at > last.at) segments.push((now.done - last.done) / ((now.at - last.at) / 1000));
+    last = now;
+    if (!warm && done >= warmUp) warm = last;
+  };
+  await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 1, onProgress });
+  segments.sort((a, b) => a - b);
+  return {
+    roundsPerSecond: Math.round((last.done - warm!.done) / ((last.at - warm!.at) / 1000)),
+    measuredRounds: last.done - warm!.done,
+    segments: segments.length ? { count: segments.length, slowest: Math.round(segments[0]), median: Math.round(segments[segments.length >> 1]), fastest: Math.round(segments[segments.length - 1]) } : null,
+  };
+}
+
+// Run as a script: `one-core.ts <pack> <warmUp> <measured>`.
+if (process.argv[1]?.endsWith('one-core.ts')) {
+  const [packId, warmUp, measured] = process.argv.slice(2);
+  console.log(JSON.stringify(await oneCore(packId, Number(warmUp), Number(measured))));
+}
