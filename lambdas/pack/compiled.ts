@@ -134,8 +134,10 @@ export interface CompiledPack {
   readonly dealerBlackjackBets: Int16Array;
   /** The pay-table bets on the dealer's final hand: while one is open, the dealer draws out (Bust Bonus). */
   readonly dealerFinalBets: Int16Array;
-  /** Bets behind and bets placed with a main bet: the ones closing betting looks at again. */
-  readonly behindOrWithMainBets: Int16Array;
+  /** Bets behind a seat: only while one is open are they looked for (follows, settlement). */
+  readonly behindBets: Int16Array;
+  /** Bets placed only with a main bet: closing betting checks each still has one (R-LL-GAME-1). */
+  readonly withMainBets: Int16Array;
   /** The outcome bets without a cap, as tables: once the outcome is known, one pass settles them all. */
   readonly outcomeSettlement: OutcomeSettlement;
   /** The same bets by key (name, or name/mode). */

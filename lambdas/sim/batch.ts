@@ -62,7 +62,8 @@ export function wagerOf(pack: CompiledPack): CompiledBet[] {
 
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null };
-  const table = openTable(ctx, 'sim');
+  // A solo table is one its player opened (the API does the same for a practice player).
+  const table = openTable(ctx, 'sim', pack.table.kind === 'solo' ? { host: PLAYER } : {});
   execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
   // The player's decisions are the chart's: the deal plays the whole round (Policy, context.ts).
   if (chart) ctx.policy = { player: table.players.joinedIndex(PLAYER), chart };

@@ -58,7 +58,7 @@ function closeBetting(ctx: Ctx, table: Table): void {
       const short = table.players.balanceOf(holder.owner) < minimumSeatBet(ctx);
       if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, table, seat, short ? 'balance below the table minimum' : 'no seat bet');
     }
-    if (bets.anyOpenOf(pack.behindOrWithMainBets))
+    if (bets.anyOpenOf(pack.behindBets) || bets.anyOpenOf(pack.withMainBets))
       for (let row = 0; row < bets.length; row++) {
         if (bets.status(row) !== OPEN) continue;
         const bet = pack.bets[bets.bet(row)];

@@ -52,12 +52,13 @@ export function finish(ctx: Ctx, table: Table): void {
   const loseAll = ctx.pack.blackjack!.dealer.onBlackjack === 'lose-all';
   const dealerBlackjackLate = round.dealer.blackjack === true && round.dealer.cards.length === 2;
   const dealerTotal = total(round.dealer.cards);
+  const behind = bets.anyOpenOf(ctx.pack.behindBets);
   for (let i = 0; i < round.holders.length; i++) {
     const h = round.holders[i];
     const row = mainRow(ctx, table, h);
     if (row < 0) continue;
     settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
-    if (h.seat !== NO_SEAT)
+    if (h.seat !== NO_SEAT && behind)
       for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, bets.follows[b]!.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
   }
   settleSideBets(ctx, table, true);
