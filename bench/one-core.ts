@@ -1,8 +1,8 @@
 // One pack's one-core simulation figure, run by simulate.ts in a process of its own pinned to one
 // CPU (`taskset -c N`), so the figure says which core it was measured on. One worker plays warmUp +
 // measured rounds through runSimulation, as `croupier simulate --workers 1` does; the rate is taken
-// from the first progress report past warmUp to the end, and between successive reports (every
-// 65,536 rounds) as segments. Prints one JSON object.
+// from the first progress report past warmUp to the end, and between successive reports (a worker
+// reports at each sub-batch's end, and every 65,536 rounds within one) as segments. Prints one JSON object.
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';

@@ -3,11 +3,11 @@
 // slower here, so no figure comes from this process):
 // - oneCoreByCpu: the target's figure, rounds per second on one core once V8 has warmed up, taken on
 //   each CPU in turn by a process pinned to it (one-core.ts). The cores of one virtual machine need
-//   not run alike: on this machine kind core 0 was measured ~35% slower than core 1 for the same
-//   code, alone and at the same time, and an unpinned run lands on either. It needs ~1 M rounds,
-//   and a figure from fewer than ~2 M understates (PRODUCT.md).
+//   not run alike: on this machine kind one core was measured ~35% slower than the other for the
+//   same code, alone and at the same time, for stretches of an hour (which one changed), and an
+//   unpinned run lands on either. It needs ~1 M rounds, and a figure from fewer than ~2 M understates (PRODUCT.md).
 // - roundsPerSecondOneCoreWarm: the fastest core's figure; oneCoreWarmSegments its rate between
-//   successive progress reports (every 65,536 rounds) as slowest, median and fastest.
+//   successive progress reports as slowest, median and fastest.
 // - w1, w2: whole runs with one and two workers, unpinned, warm-up included (start-up excluded).
 // - targetOneCore, ofTarget: PRODUCT.md's target for the pack's family, and the fastest core's figure as a share of it.
 import { spawnSync } from 'node:child_process';
