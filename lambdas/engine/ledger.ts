@@ -258,12 +258,12 @@ export class Ledger {
     const p = this.placed;
     if (!p || this.lazy !== EAGER || this.length !== p.bets.length || key >= MAX_BLOCK_KEY) return;
     let total = 0;
-    const rows = this.rows.slice(0, this.length);
-    for (let row = 0; row < rows.length; row++) {
-      const r = rows[row];
+    for (let row = 0; row < this.length; row++) {
+      const r = this.rows[row];
       if ((r.state & STATUS_BITS) === OPEN || r.staked !== p.amounts[row] || r.amount !== p.amounts[row] || r.insuranceCost !== 0) return;
       total += r.returned;
     }
+    const rows = this.rows.slice(0, this.length);
     while (p.memo.length <= key) p.memo.push(null);
     p.memo[key] = { returned: Float64Array.from(rows, (r) => r.returned), states: Int32Array.from(rows, (r) => r.state), total, pending: 0 };
   }
@@ -525,8 +525,10 @@ export class Ledger {
     return this.openRows > 0;
   }
 
+  /** Twice the rows. */
   private grow(): void {
-    for (let i = this.rows.length * 2 - this.rows.length; i > 0; i--) this.rows.push(new Row());
+    const more = this.rows.length;
+    for (let i = 0; i < more; i++) this.rows.push(new Row());
   }
 }
 
