@@ -112,6 +112,8 @@ export class Shoe {
   private readonly rng: FastRandom | null;
   /** Positions below this are final. */
   private known: number;
+  /** A lazily revealed order (the simulator's): up to here, before the cut card, a card at the known edge is one step away. 0 otherwise. */
+  private readonly lazyEnd: number;
 
   constructor(state: ShoeState) {
     this.id = state.id;
@@ -130,6 +132,7 @@ export class Shoe {
     this.order = d.order;
     this.rng = d.rng;
     this.known = d.known;
+    this.lazyEnd = this.rng ? Math.min(this.end, this.cutAt) : 0;
   }
 
   /** The saved form, with the order cached off its JSON for the next load. */
@@ -159,6 +162,15 @@ export class Shoe {
   /** Deals the next card, or -1 when the shoe is exhausted. Marks the cut card when reached. */
   draw(): Card {
     const p = this.position;
+    // The simulator's usual card, with one comparison: the next Fisher–Yates step.
+    if (p === this.known && p < this.lazyEnd) {
+      this.position = p + 1;
+      return this.step(p);
+    }
+    return this.drawAt(p);
+  }
+
+  private drawAt(p: number): Card {
     if (p >= this.end) return -1;
     this.position = p + 1;
     if (p >= this.cutAt) this.cutCardOut = true;
