@@ -171,6 +171,7 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
     case 'act': {
       const player = table.players.joinedIndex(cmd.player);
       if (player < 0) return fail('unknown-player', `${cmd.player} has not joined this table`);
+      if (cmd.round !== undefined && cmd.round !== round.no) return wrongRound(cmd.round, round);
       return table.family.act(ctx, table, player, cmd);
     }
     case 'timeout':
@@ -214,6 +215,16 @@ function endSession(ctx: Ctx, table: Table): Result {
   table.ended = true;
   if (ctx.events) emit(ctx, table, { type: 'session-ended', round: round.no });
   return ok(ctx);
+}
+
+/**
+ * An action meant for another round: one that finished while the request was on its way (its
+ * window timed out, or the dealer played on) must not land on the round that opened after it.
+ */
+function wrongRound(meant: number, round: Round): Result {
+  return meant < round.no
+    ? fail('round-finished', `round ${meant} is finished; the table is on round ${round.no} (${round.phase}); nothing was done`)
+    : fail('round-not-started', `round ${meant} has not started; the table is on round ${round.no}`);
 }
 
 /** Why `name` (player index `player`, -1 when not joined) may not bet now, or undefined when they may. */

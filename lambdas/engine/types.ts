@@ -179,7 +179,7 @@ export type Command =
   | ({ type: 'bet'; player: string } & BetSpec)
   /** A bet slip: the player's bets placed in order, all or none (the first refusal refuses the slip). */
   | { type: 'bets'; player: string; bets: readonly BetSpec[] }
-  | { type: 'act'; player: string; action: Action; seat?: number; accept?: boolean }
+  | { type: 'act'; player: string; action: Action; seat?: number; accept?: boolean; /** The round number the player acted on; another round refuses the action. */ round?: number }
   | { type: 'deal' }
   | { type: 'timeout' }
   | { type: 'tick' }

@@ -144,7 +144,7 @@ export function createApi(deps: ApiDeps): Handler {
       case 'POST /tables/{tableId}/actions': {
         requireRole(claims, 'player');
         const a = checkBody('ActionBody', jsonBody(event));
-        return command(event, actor, p.tableId!, { type: 'act', player: actor.id, action: a.action as never, ...(a.seat !== undefined ? { seat: a.seat } : {}), ...(a.accept !== undefined ? { accept: a.accept } : {}) });
+        return command(event, actor, p.tableId!, { type: 'act', player: actor.id, action: a.action as never, ...(a.seat !== undefined ? { seat: a.seat } : {}), ...(a.accept !== undefined ? { accept: a.accept } : {}), ...(a.round !== undefined ? { round: a.round } : {}) });
       }
       case 'POST /tables/{tableId}/deal': {
         const solo = deps.pack.table.kind === 'solo';

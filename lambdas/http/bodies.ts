@@ -31,6 +31,7 @@ export const ActionBody = Type.Object(
     action: Type.Union(['hit', 'stand', 'double', 'split', 'surrender', 'insurance', 'follow-double', 'follow-split'].map((a) => Type.Literal(a))),
     seat: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
     accept: Type.Optional(Type.Boolean()),
+    round: Type.Optional(Type.Integer({ minimum: 1, description: 'the number of the round acted on (the view\'s round.no); once that round is finished the action is refused with round-finished, never applied to the next round' })),
   },
   { $id: 'ActionBody', additionalProperties: false },
 );

@@ -539,7 +539,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ActionBody = validate23;
-const schema34 = {"$id":"ActionBody","additionalProperties":false,"type":"object","required":["action"],"properties":{"action":{"anyOf":[{"const":"hit","type":"string"},{"const":"stand","type":"string"},{"const":"double","type":"string"},{"const":"split","type":"string"},{"const":"surrender","type":"string"},{"const":"insurance","type":"string"},{"const":"follow-double","type":"string"},{"const":"follow-split","type":"string"}]},"seat":{"minimum":1,"maximum":64,"type":"integer"},"accept":{"type":"boolean"}}};
+const schema34 = {"$id":"ActionBody","additionalProperties":false,"type":"object","required":["action"],"properties":{"action":{"anyOf":[{"const":"hit","type":"string"},{"const":"stand","type":"string"},{"const":"double","type":"string"},{"const":"split","type":"string"},{"const":"surrender","type":"string"},{"const":"insurance","type":"string"},{"const":"follow-double","type":"string"},{"const":"follow-split","type":"string"}]},"seat":{"minimum":1,"maximum":64,"type":"integer"},"accept":{"type":"boolean"},"round":{"minimum":1,"description":"the number of the round acted on (the view's round.no); once that round is finished the action is refused with round-finished, never applied to the next round","type":"integer"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="ActionBody" */;
@@ -562,7 +562,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "action") || (key0 === "seat")) || (key0 === "accept"))){
+if(!((((key0 === "action") || (key0 === "seat")) || (key0 === "accept")) || (key0 === "round"))){
 validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -824,6 +824,28 @@ var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.round !== undefined){
+let data3 = data.round;
+const _errs24 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate23.errors = [{instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs24){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+validate23.errors = [{instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -73,6 +73,41 @@ async function dealAndFinish(h: Harness, player: string, no: number): Promise<vo
   throw new Error(`round ${no} did not finish`);
 }
 
+describe('late actions', () => {
+  test('an action for a round that finished while it was on its way is refused, never applied to the next round', async () => {
+    const h = await table('blackjack-mewah', ['alice']);
+    const viewOf = async () => (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
+    // Round 1 is dealt, alice does not act in time: the clock plays her hand out and round 2 opens.
+    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+    expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
+    for (let i = 0; i < 10 && (await viewOf()).round.no === 1; i++) h.clock.now = ((await viewOf()).round.deadline ?? h.clock.now) + 1;
+    // Rounds are dealt until one waits for alice's decision, so a late Hit would have a hand to land on.
+    let view = await viewOf();
+    for (let i = 0; i < 20 && !view.legal.some((m: { action: string }) => m.action === 'hit'); i++) {
+      if (view.round.phase !== 'betting') await dealAndFinish(h, 'alice', view.round.no);
+      view = await viewOf();
+      await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+      expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
+      view = await viewOf();
+    }
+    expect(view.round.no).toBeGreaterThan(1);
+    expect(view.legal.some((m: { action: string }) => m.action === 'hit')).toBe(true);
+    const balance = await balanceOf(h, 'alice');
+    // A Hit clicked on round 1.
+    const late = await h.call('POST', '/tables/t1/actions', { as: 'alice', body: { action: 'hit', seat: 1, round: 1 } });
+    expect(late.status).toBe(422);
+    expect(late.body.code).toBe('round-finished');
+    expect(late.body.message).toContain(`round 1 is finished; the table is on round ${view.round.no}`);
+    const after = await viewOf();
+    expect(after.seats).toEqual(view.seats);
+    expect(after.round).toEqual(view.round);
+    expect(await balanceOf(h, 'alice')).toBe(balance);
+    // A round not yet open is named as such; the round on the table takes the action.
+    expect((await h.call('POST', '/tables/t1/actions', { as: 'alice', body: { action: 'stand', seat: 1, round: view.round.no + 1 } })).body.code).toBe('round-not-started');
+    expect((await h.call('POST', '/tables/t1/actions', { as: 'alice', body: { action: 'stand', seat: 1, round: view.round.no } })).status).toBe(200);
+  });
+});
+
 describe('seats across rounds', () => {
   test('a player who sat in a round and bets nothing in the next keeps the seat for it and loses it at the round after (R-MW-SEAT-4)', async () => {
     const h = await table('blackjack-mewah', ['alice', 'bob']);

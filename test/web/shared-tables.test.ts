@@ -71,7 +71,10 @@ describe('tables players share', { timeout: 90_000 }, () => {
     await expect.poll(() => b.page.getByTestId('other-tabs').locator('[data-player="ana"]').innerText(), { timeout: 10_000 }).toContain(`last round #${round}: ${fmt(anaNet)}`);
     await a.page.screenshot({ path: `${ARTIFACTS}/blackjack-tanpa-batas-ana.png`, fullPage: true });
     await b.page.screenshot({ path: `${ARTIFACTS}/blackjack-tanpa-batas-ben.png`, fullPage: true });
-    expect([...a.errors, ...b.errors]).toEqual([]);
+    // A click can race the decision timer on a loaded machine: it names its round, and one that
+    // arrives after that round finished is refused with round-finished, never applied to the next.
+    const raced = (e: string) => /^422 POST \/[^ ]+\/actions: .*"code":"round-finished"/.test(e);
+    expect([...a.errors, ...b.errors].filter((e) => !raced(e))).toEqual([]);
   });
 
   test('andar-bahar: both modes and side bets, then the history and a step-by-step recall', async () => {

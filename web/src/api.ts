@@ -148,7 +148,8 @@ export class PackApi {
   /** Several bets in one request, all or none. */
   betSlip = (table: string, bets: BetRequest[]) =>
     request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bet-slips`), this.token, { bets });
-  act = (table: string, body: { action: string; seat?: number; accept?: boolean }) =>
+  /** `round`: the round acted on, so a click that arrives after it finished is refused, not applied to the next one. */
+  act = (table: string, body: { action: string; seat?: number; accept?: boolean; round: number }) =>
     request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/actions`), this.token, body);
   deal = (table: string) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/deal`), this.token);
   /** Seats an AI player on a practice table (it bets the table minimum at each deal; the engine plays it). */

@@ -212,7 +212,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const act = (action: string, seat: number | undefined, acceptIt?: boolean) =>
     run(async () => {
       const seq = begin();
-      const r = await api.act(table!, { action, ...(seat !== undefined ? { seat } : {}), ...(acceptIt !== undefined ? { accept: acceptIt } : {}) });
+      const r = await api.act(table!, { action, ...(seat !== undefined ? { seat } : {}), ...(acceptIt !== undefined ? { accept: acceptIt } : {}), round: view!.round.no });
       accept(r.view, seq);
     });
   const deal = () =>
