@@ -222,7 +222,7 @@ export function showHole(ctx: Ctx, table: Table): void {
 export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
   const round = table.round;
   // No group is complete before the dealer has two cards; every group reads the same facts.
-  if (round.dealer.cards.length < 2) return;
+  if (round.dealer.cards.length < 2 || ctx.pack.paytableBets.length === 0) return;
   facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
   settleDecided(ctx, table, groupFor, final);
 }

@@ -12,20 +12,23 @@ import type { Follow } from '../types.ts';
 import { dealCard, isBehindOn, mainRow } from './players.ts';
 import { settleInsurance, settleSideBets, showHole } from './deal.ts';
 
-/** The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live. */
-export function dealerPlays(ctx: Ctx, table: Table): void {
+/** The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live; answers the dealer's total. */
+export function dealerPlays(ctx: Ctx, table: Table): number {
   const dealer = table.round.dealer;
   showHole(ctx, table);
   let shape = shapeOf(dealer.cards);
   if (dealer.blackjack === null) dealer.blackjack = dealer.cards.length === 2 && totalOf(shape) === 21;
   settleInsurance(ctx, table);
-  if (dealer.blackjack || !dealerNeeded(ctx, table)) return;
+  if (dealer.blackjack || !dealerNeeded(ctx, table)) return totalOf(shape);
   const hitsSoft17 = ctx.pack.blackjack!.dealer.hitsSoft17;
-  for (let t = totalOf(shape); t < 17 || (t === 17 && hitsSoft17 && isSoftShape(shape)); t = totalOf(shape)) {
+  let t = totalOf(shape);
+  while (t < 17 || (t === 17 && hitsSoft17 && isSoftShape(shape))) {
     const card = dealCard(ctx, table, 'dealer'); // R-BJ-DEALER-1
     dealer.cards.push(card);
     shape = withCard(shape, card);
+    t = totalOf(shape);
   }
+  return t;
 }
 
 function dealerNeeded(ctx: Ctx, table: Table): boolean {
@@ -45,13 +48,12 @@ const HALF = { num: 1, den: 2 };
 /** Why a bet no rule settled is returned. */
 export const UNSETTLED = 'no rule settled this bet';
 
-/** Settles every bet of the round and closes it. */
-export function finish(ctx: Ctx, table: Table): void {
+/** Settles every bet of the round and closes it; `dealerTotal` is the dealer's hand's, given once the dealer has played. */
+export function finish(ctx: Ctx, table: Table, dealerTotal = total(table.round.dealer.cards)): void {
   const round = table.round;
   const bets = round.bets;
   const loseAll = ctx.pack.blackjack!.dealer.onBlackjack === 'lose-all';
   const dealerBlackjackLate = round.dealer.blackjack === true && round.dealer.cards.length === 2;
-  const dealerTotal = total(round.dealer.cards);
   const behind = bets.anyOpenOf(ctx.pack.behindBets);
   for (let i = 0; i < round.holders.length; i++) {
     const h = round.holders[i];

@@ -33,8 +33,7 @@ export function advance(ctx: Ctx, table: Table): void {
         if (round.common ? commonTurns(ctx, table) : seatTurns(ctx, table)) continue;
         return;
       case 'dealer':
-        dealerPlays(ctx, table);
-        finish(ctx, table);
+        finish(ctx, table, dealerPlays(ctx, table));
         return;
       default:
         return;
