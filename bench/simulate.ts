@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 import { wagerOf } from '../lambdas/sim/batch.ts';
+import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 import { oneCore, type OneCoreFigure } from './one-core.ts';
 
@@ -73,5 +74,6 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
       roundsPerSecondW2: Math.round((warmUp + measured) / w2.seconds),
     });
   }
-  return { cores, packs };
+  // The V8 flags every simulating process runs with (lambdas/sim/tuning.ts), so a figure can be reproduced.
+  return { cores, v8Flags: SIMULATION_V8_FLAGS, packs };
 }

@@ -7,6 +7,7 @@ import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { StrategyChart } from '../pack/schema.ts';
 import { simulateBatch, type BatchResult } from '../sim/batch.ts';
+import { tuneForSimulation } from '../sim/tuning.ts';
 
 export interface SimulateEvent {
   rounds: number;
@@ -20,6 +21,7 @@ let loaded: { pack: CompiledPack; chart: Chart | null } | undefined;
 
 function load(): { pack: CompiledPack; chart: Chart | null } {
   if (loaded) return loaded;
+  tuneForSimulation();
   const artifact = process.env.CROUPIER_PACK_ARTIFACT;
   if (!artifact) throw new Error('CROUPIER_PACK_ARTIFACT is not set: the CDK app bakes the pack artifact into the bundle');
   const { pack } = fromArtifact(JSON.parse(artifact) as PackArtifact);

@@ -12,6 +12,7 @@ import type { BatchResult } from './batch.ts';
 import { workerUrl } from './bundle.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { subBatches } from './split.ts';
+import { tuneForSimulation } from './tuning.ts';
 import type { WorkerInput } from './worker.ts';
 
 export interface RunOptions {
@@ -36,6 +37,7 @@ export const defaultWorkers = (): number => availableParallelism();
 export async function runSimulation(pack: CompiledPack, chart: Chart | null, options: RunOptions): Promise<RunResult> {
   const batches = subBatches(options.rounds, options.seed);
   const count = Math.max(1, Math.min(options.workers ?? defaultWorkers(), batches.length));
+  tuneForSimulation();
   const url = await workerUrl();
   const input: WorkerInput = { artifact: packArtifact(pack), chart };
   const workers = Array.from({ length: count }, () => new Worker(url, { workerData: input }));
