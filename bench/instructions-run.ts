@@ -6,8 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Chart } from '../lambdas/math/chart.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { simulateBatch } from '../lambdas/sim/batch.ts';
+import { tuneForSimulation } from '../lambdas/sim/tuning.ts';
 
 const [packPath, chartPath, warm, measured, sync] = process.argv.slice(2);
+// As every simulating process does (tuning.ts).
+tuneForSimulation();
 const pack = loadPack(packPath);
 const chart: Chart | null = chartPath === '-' ? null : JSON.parse(readFileSync(chartPath, 'utf8'));
 const progress = () => {};

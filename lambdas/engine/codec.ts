@@ -8,7 +8,7 @@ import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, DEALER_BLACKJACK_LINE, INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, Ledger, NO_LINE, NO_SEAT, OPEN, RETURNED, SETTLED } from './ledger.ts';
 import { Players } from './players.ts';
-import { emptySeats, savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
+import { emptySeats, occupiedOf, savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
 import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
 
 const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
@@ -31,6 +31,7 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
     paused: state.paused,
     players,
     seats,
+    occupied: occupiedOf(seats),
     warnings: copyWarnings(state.warnings),
     shoe: state.shoe ? new Shoe(state.shoe) : null,
     retiredShoes: state.retiredShoes.slice(),

@@ -2,7 +2,7 @@
 // only the slip's player's balance, rows, warnings and seats, the round's void list and its events.
 import { hasSeats } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
-import { empty, type Table } from './state.ts';
+import { empty, setSeats, type Table } from './state.ts';
 import type { BetSpec, SeatHolder } from './types.ts';
 
 export interface SlipSnapshot {
@@ -62,7 +62,7 @@ export function restoreSlip(ctx: Ctx, table: Table, s: SlipSnapshot): void {
     ledger.setMoney(row, s.own[i + 1], s.own[i + 2], s.own[i + 4]);
     ledger.setStatus(row, s.own[i + 3]);
   }
-  if (s.seats) table.seats = s.seats;
+  if (s.seats) setSeats(table, s.seats);
   const name = table.players.names[s.player];
   if (s.savedWarnings) {
     if (s.warnings) table.warnings[name] = s.warnings;

@@ -20,8 +20,13 @@ export interface WorkingHand extends Hand {
 
 export interface Table extends Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'warnings' | 'retiredShoes' | 'roundsPlayed'> {
   players: Players;
-  /** Seat holders by seat number (index 0 unused), kept across rounds. */
+  /** Seat holders by seat number (index 0 unused), kept across rounds; changed only by setSeat/setSeats. */
   seats: (SeatHolder | null)[];
+  /**
+   * The seats with a holder, ascending: what each round's seat passes walk. A simulated table of 7
+   * seats has one taken, and walking all 7 three times a round cost ~10% of a seated round.
+   */
+  occupied: readonly number[];
   /** Secret: never in a player view. */
   shoe: Shoe | null;
   round: Round;
@@ -104,6 +109,25 @@ export const savedAndarBahar = (ab: AndarBahar): SavedAndarBahar => ({ gameCard:
 
 /** Every seat of a table, 1 to `seats`, empty (index 0 unused): a loaded table and a new one alike. */
 export const emptySeats = (seats: number): (SeatHolder | null)[] => Array.from({ length: seats + 1 }, () => null);
+
+/** Puts a holder on a seat, or frees it (null). */
+export function setSeat(table: Table, seat: number, holder: SeatHolder | null): void {
+  table.seats[seat] = holder;
+  table.occupied = occupiedOf(table.seats);
+}
+
+/** Replaces every seat at once (loading, undoing a slip). */
+export function setSeats(table: Table, seats: (SeatHolder | null)[]): void {
+  table.seats = seats;
+  table.occupied = occupiedOf(seats);
+}
+
+/** A new list each time: a pass that frees seats as it walks the old list is not disturbed. */
+export function occupiedOf(seats: readonly (SeatHolder | null)[]): number[] {
+  const out: number[] = [];
+  for (let seat = 1; seat < seats.length; seat++) if (seats[seat]) out.push(seat);
+  return out;
+}
 
 /** The holder of a seat; undefined when the seat has no hand this round. */
 export function holderAt(round: Round, seat: number): Holder | undefined {

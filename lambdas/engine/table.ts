@@ -15,7 +15,7 @@ import { emit, ok, type Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { Ledger } from './ledger.ts';
 import { Players } from './players.ts';
-import { empty, emptySeats, type Round, type Table } from './state.ts';
+import { empty, emptySeats, setSeat, type Round, type Table } from './state.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
 import { fail, type BetSpec, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
 
@@ -74,7 +74,7 @@ export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system
 export function replayRound(ctx: Ctx, tableId: string, record: RoundState, shoe: ShoeState): TableState {
   const table = blankTable(ctx, tableId);
   for (const [name, p] of Object.entries(record.opening.players)) table.players.join(name, p.balance, p.demo, p.ai);
-  for (const [seat, holder] of Object.entries(record.opening.seats)) table.seats[Number(seat)] = { ...holder };
+  for (const [seat, holder] of Object.entries(record.opening.seats)) setSeat(table, Number(seat), { ...holder });
   table.warnings = structuredClone(record.opening.warnings);
   table.shoe = new Shoe({ ...structuredClone(shoe), position: record.opening.shoePosition, roundsStarted: record.roundInShoe - 1, cutCardOut: false });
   table.roundsPlayed = record.no - 1;
@@ -111,6 +111,7 @@ function blankTable(ctx: Ctx, tableId: string): Table {
     paused: false,
     players: new Players(),
     seats: emptySeats(pack.table.seats),
+    occupied: [],
     warnings: {},
     shoe: null,
     retiredShoes: [],

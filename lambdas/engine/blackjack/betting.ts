@@ -4,15 +4,15 @@ import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { checkStake, isRefusal, placeOnSpot, placeStake, scratchStake, voidPlayerBets, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { NO_SEAT, OPEN } from '../ledger.ts';
-import type { Table } from '../state.ts';
+import { setSeat, type Table } from '../state.ts';
 import { fail, type BetSpec, type Result } from '../types.ts';
 
 const STAKE = scratchStake();
 
 /** The seats a player holds, in ascending order. */
-export function seatsOf(ctx: Ctx, table: Table, player: string): number[] {
+export function seatsOf(table: Table, player: string): number[] {
   const out: number[] = [];
-  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) if (table.seats[seat]?.owner === player) out.push(seat);
+  for (const seat of table.occupied) if (table.seats[seat]!.owner === player) out.push(seat);
   return out;
 }
 
@@ -67,12 +67,10 @@ export function placeBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec): 
 /** The one human of a solo table: its host, else the first human who holds a seat; undefined while none. */
 export function soloHuman(ctx: Ctx, table: Table): string | undefined {
   if (table.host !== undefined) return table.host;
-  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) {
-    const owner = table.seats[seat]?.owner;
-    if (owner !== undefined) {
-      const i = table.players.joinedIndex(owner);
-      if (i < 0 || !table.players.ai[i]) return owner;
-    }
+  for (const seat of table.occupied) {
+    const owner = table.seats[seat]!.owner;
+    const i = table.players.joinedIndex(owner);
+    if (i < 0 || !table.players.ai[i]) return owner;
   }
   return undefined;
 }
@@ -101,7 +99,7 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
   if (holder && holder.owner !== name) return fail('seat-taken', `seat ${seat} is taken by ${holder.owner}`);
   if (players.demo[player] && !rules.demoMaySit) return fail('demo-cannot-sit', 'demo accounts cannot occupy a seat; bet behind a seated player instead (R-MW-SEAT-1)');
   if (!holder) {
-    const mine = seatsOf(ctx, table, name);
+    const mine = seatsOf(table, name);
     if (mine.length >= rules.seatsPerPlayer) return fail('seat-limit', `you already hold ${mine.length} ${mine.length === 1 ? 'seat' : 'seats'} (seats ${mine.join(', ')}); a player may hold ${rules.seatsPerPlayer}`);
     let current = 0;
     for (const s of mine) current = Math.max(current, seatBetOn(ctx, table, s, player));
@@ -113,7 +111,7 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
     const stake = checkStake(ctx, table, player, bet, 0, cmd.amount, STAKE);
     if (isRefusal(stake)) return stake;
     if (stake.voidHand) return voidPlayerHand(ctx, table, player, bet);
-    table.seats[seat] = { owner: name, missed: 0 };
+    setSeat(table, seat, { owner: name, missed: 0 });
     if (ctx.events) emit(ctx, table, { type: 'seat-taken', seat, player: name });
     placeStake(ctx, table, player, bet, seat, stake);
     return ok(ctx);
@@ -121,7 +119,7 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
 
   // A bet on a held seat: on that seat alone, unless it mirrors to the player's other seats.
   if (betStaysOnSeat(ctx, table, name)) return single(ctx, table, player, bet, seat, cmd.amount);
-  return raiseSeats(ctx, table, player, bet, cmd.amount, seatsOf(ctx, table, name));
+  return raiseSeats(ctx, table, player, bet, cmd.amount, seatsOf(table, name));
 }
 
 /**
@@ -138,11 +136,12 @@ export function isOwnSeat(ctx: Ctx, table: Table, player: number, seat: number):
 }
 
 /** A seat bet of `player` on a seat they hold stays there: the table mirrors none, or they hold no other seat (R-MW-SEAT-2). */
-const betStaysOnSeat = (ctx: Ctx, table: Table, player: string): boolean => !ctx.pack.table.mirrorSeatBets || seatCount(ctx, table, player) === 1;
+const betStaysOnSeat = (ctx: Ctx, table: Table, player: string): boolean => !ctx.pack.table.mirrorSeatBets || seatCount(table, player) === 1;
 
-function seatCount(ctx: Ctx, table: Table, player: string): number {
+function seatCount(table: Table, player: string): number {
   let n = 0;
-  for (let seat = 1; seat <= ctx.pack.table.seats; seat++) if (table.seats[seat]?.owner === player) n++;
+  const occupied = table.occupied;
+  for (let i = 0; i < occupied.length; i++) if (table.seats[occupied[i]]!.owner === player) n++;
   return n;
 }
 

@@ -9,7 +9,7 @@ import { decidesItself, emit, ok, type Ctx } from '../context.ts';
 import { addCard, handTotal, isDealerNatural } from '../hand.ts';
 import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
-import { holderAt, holderOf, type Holder, type Table } from '../state.ts';
+import { holderAt, holderOf, setSeat, type Holder, type Table } from '../state.ts';
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
@@ -41,9 +41,10 @@ function closeBetting(ctx: Ctx, table: Table): void {
   const bets = round.bets;
   if (hasSeats(pack)) {
     // In seat order, so the holders are in playing order (R-MW-TURN-1).
-    for (let seat = 1; seat <= pack.table.seats; seat++) {
-      const holder = table.seats[seat];
-      if (!holder) continue;
+    const occupied = table.occupied;
+    for (let i = 0; i < occupied.length; i++) {
+      const seat = occupied[i];
+      const holder = table.seats[seat]!;
       const main = mainOn(ctx, table, seat);
       if (main >= 0) {
         holder.missed = 0;
@@ -93,7 +94,7 @@ export const minimumSeatBet = (ctx: Ctx): number => ctx.pack.handBet!.min;
 export function release(ctx: Ctx, table: Table, seat: number, reason: string): void {
   const holder = table.seats[seat];
   if (!holder) return;
-  table.seats[seat] = null;
+  setSeat(table, seat, null);
   if (ctx.events) emit(ctx, table, { type: 'seat-released', seat, player: holder.owner, reason });
 }
 

@@ -28,9 +28,10 @@ export const blackjack: Family = {
     const removal = ctx.pack.table.seatRemoval;
     if (!removal) return;
     const min = minimumSeatBet(ctx);
-    for (let seat = 1; seat <= ctx.pack.table.seats; seat++) {
-      const holder = table.seats[seat];
-      if (!holder) continue;
+    const occupied = table.occupied;
+    for (let i = 0; i < occupied.length; i++) {
+      const seat = occupied[i];
+      const holder = table.seats[seat]!;
       if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, table, seat, 'no seat bet last round');
       else if (removal.belowTableMinimum && table.players.balanceOf(holder.owner) < min) release(ctx, table, seat, 'balance below the table minimum');
     }
