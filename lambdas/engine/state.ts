@@ -116,7 +116,7 @@ export function setSeat(table: Table, seat: number, holder: SeatHolder | null): 
   table.occupied = occupiedOf(table.seats);
 }
 
-/** Replaces every seat at once (loading, undoing a slip). */
+/** Replaces every seat at once (undoing a slip). */
 export function setSeats(table: Table, seats: (SeatHolder | null)[]): void {
   table.seats = seats;
   table.occupied = occupiedOf(seats);
