@@ -7,58 +7,21 @@
 // prints each function's own instructions per measured round, optimised code (JS:*) first.
 // Needs valgrind (a Debian package); takes a minute or two.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { bestStrategy } from '../lambdas/math/index.ts';
-import { isPath, loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { profileWarmRun, type WarmRun } from './warm-run.ts';
 
-const [ref, measuredArg, warmArg] = process.argv.slice(2);
-if (!ref) {
-  console.error('usage: npx tsx bench/instructions.ts <pack> [measured rounds, 150000] [warm-up rounds, 400000]');
-  process.exit(2);
-}
-const measured = Number(measuredArg ?? 150_000);
-const warm = Number(warmArg ?? 400_000);
-const packPath = resolve(isPath(ref) ? ref : join(RULES_DIR, `${ref}.yaml`));
-const pack = loadPack(packPath);
-const dir = mkdtempSync(join(tmpdir(), 'croupier-instructions-'));
-
-try {
-  const chartPath = pack.family === 'blackjack' ? join(dir, 'chart.json') : '-';
-  if (chartPath !== '-') writeFileSync(chartPath, JSON.stringify(bestStrategy(pack)));
-  const program = join(dir, 'run.mjs');
-  await build({
-    entryPoints: [fileURLToPath(new URL('./instructions-run.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: program,
-    logLevel: 'silent',
-    banner: { js: `import { createRequire as __croupierRequire } from 'node:module'; const require = __croupierRequire(import.meta.url);` },
-  });
-  const sync = join(dir, 'sync');
-  const out = join(dir, 'callgrind.out');
-  const args = ['--tool=callgrind', '--instr-atstart=no', '--dump-instr=yes', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', '--perf-basic-prof', '--no-compact-code-space', program, packPath, chartPath, String(warm), String(measured), sync];
-  const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
-  while (!existsSync(`${sync}.warm`)) {
-    if (child.exitCode !== null) throw new Error(`the simulation stopped before its warm-up ended:\n${stderr.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await new Promise<void>((done, fail) => spawn('callgrind_control', ['-i', 'on', String(child.pid)], { stdio: 'ignore' }).on('exit', (c) => (c === 0 ? done() : fail(new Error('callgrind_control failed')))));
-  writeFileSync(`${sync}.go`, '');
-  if ((await exited) !== 0) throw new Error(`valgrind failed:\n${stderr.slice(-2000)}`);
-  report(selfCosts(out, `/tmp/perf-${child.pid}.map`), measured);
-  rmSync(`/tmp/perf-${child.pid}.map`, { force: true });
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await profileWarmRun('instructions', { measured: 150_000, warm: 400_000 }, ['--single-threaded', '--perf-basic-prof', '--no-compact-code-space'], {
+  command: (node, dir) => ['valgrind', '--tool=callgrind', '--instr-atstart=no', '--dump-instr=yes', `--callgrind-out-file=${join(dir, 'callgrind.out')}`, ...node],
+  switchOn: (run) =>
+    new Promise<void>((done, fail) => spawn('callgrind_control', ['-i', 'on', String(run.pid)], { stdio: 'ignore' }).on('exit', (c) => (c === 0 ? done() : fail(new Error('callgrind_control failed'))))),
+  report(run) {
+    // valgrind runs node in its own process: the perf map is named by valgrind's pid.
+    const map = `/tmp/perf-${run.pid}.map`;
+    report(selfCosts(join(run.dir, 'callgrind.out'), map), run);
+    rmSync(map, { force: true });
+  },
+});
 
 /** The functions of a perf map, sorted by address; later code at the same place wins (V8 reuses code space). */
 function perfMap(path: string): { starts: number[]; entries: { start: number; end: number; order: number; name: string }[] } {
@@ -124,7 +87,7 @@ function selfCosts(outFile: string, mapFile: string): Map<string, number> {
   return costs;
 }
 
-function report(costs: Map<string, number>, rounds: number): void {
+function report(costs: Map<string, number>, { pack, measured: rounds, warm }: WarmRun): void {
   const perRound = [...costs].map(([name, ir]) => [name, ir / rounds] as const).sort((a, b) => b[1] - a[1]);
   const sum = (pick: (name: string) => boolean) => Math.round(perRound.filter(([n]) => pick(n)).reduce((s, [, v]) => s + v, 0));
   console.log(`${pack.id}: ${rounds} rounds measured after ${warm}; instructions per round`);

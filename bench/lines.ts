@@ -7,64 +7,25 @@
 // optimised JavaScript per line of the bundled program and per function around it (found by
 // reading the bundle, so an approximation). Samples skid: a line after a slow load or a
 // mispredicted branch gets that instruction's samples. Needs perf (Debian's linux-perf); ~1 minute.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { bestStrategy } from '../lambdas/math/index.ts';
-import { isPath, loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { profileWarmRun, type WarmRun } from './warm-run.ts';
 
-const [ref, measuredArg, warmArg] = process.argv.slice(2);
-if (!ref) {
-  console.error('usage: npx tsx bench/lines.ts <pack> [measured rounds, 2000000] [warm-up rounds, 1000000]');
-  process.exit(2);
-}
-const measured = Number(measuredArg ?? 2_000_000);
-const warm = Number(warmArg ?? 1_000_000);
-const packPath = resolve(isPath(ref) ? ref : join(RULES_DIR, `${ref}.yaml`));
-const pack = loadPack(packPath);
-const dir = mkdtempSync(join(tmpdir(), 'croupier-lines-'));
-
-try {
-  const chartPath = pack.family === 'blackjack' ? join(dir, 'chart.json') : '-';
-  if (chartPath !== '-') writeFileSync(chartPath, JSON.stringify(bestStrategy(pack)));
-  const program = join(dir, 'run.mjs');
-  await build({
-    entryPoints: [fileURLToPath(new URL('./instructions-run.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: program,
-    logLevel: 'silent',
-    banner: { js: `import { createRequire as __croupierRequire } from 'node:module'; const require = __croupierRequire(import.meta.url);` },
-  });
-  const sync = join(dir, 'sync');
-  const control = join(dir, 'control');
-  spawnSync('mkfifo', [control]);
-  const record = join(dir, 'perf.data');
-  // Recording starts switched off (-D -1); "enable" on the control fifo switches it on after the warm-up.
-  const args = ['record', '-k', 'mono', '-e', 'cpu-clock', '-F', '4000', '-D', '-1', '--control', `fifo:${control}`, '-o', record, '--', process.execPath, '--perf-prof', program, packPath, chartPath, String(warm), String(measured), sync];
-  const child = spawn('perf', args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
-  while (!existsSync(`${sync}.warm`)) {
-    if (child.exitCode !== null) throw new Error(`perf or the simulation stopped before the warm-up ended:\n${stderr.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  writeFileSync(control, 'enable\n');
-  writeFileSync(`${sync}.go`, '');
-  if ((await exited) !== 0) throw new Error(`perf record failed:\n${stderr.slice(-2000)}`);
-  const injected = join(dir, 'perf.jit.data');
-  const inject = spawnSync('perf', ['inject', '--jit', '-i', record, '-o', injected], { cwd: dir, encoding: 'utf8' });
-  if (inject.status !== 0) throw new Error(`perf inject failed: ${inject.stderr.slice(-1000)}`);
-  report(samplesByLine(injected, dir), readFileSync(program, 'utf8').split('\n'));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await profileWarmRun('lines', { measured: 2_000_000, warm: 1_000_000 }, ['--perf-prof'], {
+  command(node, dir) {
+    spawnSync('mkfifo', [join(dir, 'control')]);
+    // Recording starts switched off (-D -1); "enable" on the control fifo switches it on after the warm-up.
+    return ['perf', 'record', '-k', 'mono', '-e', 'cpu-clock', '-F', '4000', '-D', '-1', '--control', `fifo:${join(dir, 'control')}`, '-o', join(dir, 'perf.data'), '--', ...node];
+  },
+  switchOn: (run) => writeFileSync(join(run.dir, 'control'), 'enable\n'),
+  report(run) {
+    const injected = join(run.dir, 'perf.jit.data');
+    const inject = spawnSync('perf', ['inject', '--jit', '-i', join(run.dir, 'perf.data'), '-o', injected], { cwd: run.dir, encoding: 'utf8' });
+    if (inject.status !== 0) throw new Error(`perf inject failed: ${inject.stderr.slice(-1000)}`);
+    report(samplesByLine(injected, run.dir), readFileSync(join(run.dir, 'run.mjs'), 'utf8').split('\n'), run);
+  },
+});
 
 /** Samples of optimised JavaScript per line of the program (0: no line known), and their total. */
 function samplesByLine(data: string, cwd: string): { lines: Map<number, number>; total: number } {
@@ -114,7 +75,7 @@ function enclosingFunctions(source: string[]): string[] {
   return owners;
 }
 
-function report({ lines, total }: { lines: Map<number, number>; total: number }, source: string[]): void {
+function report({ lines, total }: { lines: Map<number, number>; total: number }, source: string[], { pack, measured, warm }: WarmRun): void {
   const share = (n: number) => `${((100 * n) / total).toFixed(2).padStart(6)}%`;
   console.log(`${pack.id}: ${measured} rounds measured after ${warm}; ${total} samples in optimised JavaScript`);
   console.log('by line of the bundled program:');
