@@ -1,65 +1,101 @@
-// Instructions per simulated round, by function: `npx tsx bench/instructions.ts <pack> [measured] [warm-up]`.
+// Instructions per simulated round, by source line and function: `npx tsx bench/instructions.ts <pack> [measured] [warm-up]`.
 // Wall-clock figures on this virtual machine move by 30% or more between runs (and between its
-// cores); an instruction count does not: the same code, pack and seed give the same count to
-// within ~1%. So a change to the interpreter's hot path is compared by this, and confirmed by
-// `npm run bench`. It runs the simulation under valgrind's callgrind with instrumentation switched
-// on only after the warm-up (callgrind_control), names V8's compiled code from its perf map, and
-// prints each function's own instructions per measured round, optimised code (JS:*) first.
-// Needs valgrind (a Debian package); takes a minute or two.
+// cores); an instruction count does not: the same code, pack and seed give the same count. So a
+// change to the interpreter's hot path is compared by this, and confirmed by `npm run bench`. It
+// runs the simulation under valgrind's callgrind with instrumentation switched on only after the
+// warm-up (callgrind_control), and reads V8's jitdump (`--perf-prof`: each compiled function's
+// address, name and source positions) to put each instruction of optimised code on its line of the
+// bundled program. Source positions are V8's, so an instruction is on the line whose code it was
+// compiled from, inlined or not. Needs valgrind (a Debian package); takes a minute or two.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { printByLineAndFunction } from './bundle-source.ts';
 import { profileWarmRun, type WarmRun } from './warm-run.ts';
 
-await profileWarmRun('instructions', { measured: 150_000, warm: 400_000 }, ['--single-threaded', '--perf-basic-prof', '--no-compact-code-space'], {
+await profileWarmRun('instructions', { measured: 150_000, warm: 400_000 }, ['--single-threaded', '--perf-prof', '--no-compact-code-space'], {
   command: (node, dir) => ['valgrind', '--tool=callgrind', '--instr-atstart=no', '--dump-instr=yes', `--callgrind-out-file=${join(dir, 'callgrind.out')}`, ...node],
   switchOn: (run) =>
     new Promise<void>((done, fail) => spawn('callgrind_control', ['-i', 'on', String(run.pid)], { stdio: 'ignore' }).on('exit', (c) => (c === 0 ? done() : fail(new Error('callgrind_control failed'))))),
   report(run) {
-    // valgrind runs node in its own process: the perf map is named by valgrind's pid.
-    const map = `/tmp/perf-${run.pid}.map`;
-    report(selfCosts(join(run.dir, 'callgrind.out'), map), run);
-    rmSync(map, { force: true });
+    // V8 writes jit-<pid>.dump in its working directory.
+    const dump = readdirSync(run.dir).find((f) => /^jit-\d+\.dump$/.test(f));
+    if (!dump) throw new Error('node wrote no jitdump (--perf-prof)');
+    report(costs(join(run.dir, 'callgrind.out'), jitCode(join(run.dir, dump))), readFileSync(join(run.dir, 'run.mjs'), 'utf8').split('\n'), run);
   },
 });
 
-/** The functions of a perf map, sorted by address; later code at the same place wins (V8 reuses code space). */
-function perfMap(path: string): { starts: number[]; entries: { start: number; end: number; order: number; name: string }[] } {
-  const entries = readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line, order) => {
-      const [start, size, ...name] = line.split(' ');
-      return { start: parseInt(start, 16), end: parseInt(start, 16) + parseInt(size, 16), order, name: name.join(' ').replace(/ file:\/\/\S+/, '') };
-    })
-    .sort((a, b) => a.start - b.start);
-  return { starts: entries.map((e) => e.start), entries };
+/** A compiled function from the jitdump: where its code is, its name, and the source line from each code address on. */
+interface JitCode {
+  start: number;
+  end: number;
+  /** Later code at the same place wins: V8 reuses code space. */
+  order: number;
+  name: string;
+  positions: { address: number; line: number }[];
 }
 
-/** Each function's own instructions (callgrind's self cost), JIT code named from the perf map. */
-function selfCosts(outFile: string, mapFile: string): Map<string, number> {
-  const { starts, entries } = perfMap(mapFile);
-  const named = new Map<number, string>();
-  const nameAt = (addr: number): string => {
-    let name = named.get(addr);
-    if (name !== undefined) return name;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] <= addr) lo = mid + 1;
-      else hi = mid - 1;
+/** The code records of a jitdump (perf's format: a header, then records; debug info precedes its code). */
+function jitCode(path: string): { starts: number[]; codes: JitCode[] } {
+  const data = readFileSync(path);
+  const codes: JitCode[] = [];
+  let positions: { at: number; list: JitCode['positions'] } | null = null;
+  const num = (at: number) => Number(data.readBigUInt64LE(at));
+  for (let at = data.readUInt32LE(8); at + 16 <= data.length; ) {
+    const [id, size] = [data.readUInt32LE(at), data.readUInt32LE(at + 4)];
+    if (size === 0) break;
+    const body = at + 16;
+    if (id === 2) {
+      // JIT_CODE_DEBUG_INFO: code address, entry count, then entries (address, line, discriminator, file name).
+      const list: JitCode['positions'] = [];
+      let p = body + 16;
+      for (let i = num(body + 8); i > 0; i--) {
+        list.push({ address: num(p), line: data.readUInt32LE(p + 8) });
+        p = data.indexOf(0, p + 16) + 1;
+      }
+      positions = { at: num(body), list: list.sort((a, b) => a.address - b.address) };
+    } else if (id === 0) {
+      // JIT_CODE_LOAD: pid, tid, vma, code address, code size, code index, name, code.
+      const start = num(body + 16);
+      const name = data.toString('utf8', body + 40, data.indexOf(0, body + 40));
+      codes.push({ start, end: start + num(body + 24), order: num(body + 32), name, positions: positions?.at === start ? positions.list : [] });
+      positions = null;
     }
-    let best: (typeof entries)[number] | undefined;
-    for (let i = hi; i >= 0 && i > hi - 400; i--) if (entries[i].end > addr && entries[i].start <= addr && (!best || entries[i].order > best.order)) best = entries[i];
-    name = best?.name ?? 'JIT code (unnamed)';
-    named.set(addr, name);
-    return name;
+    at += size;
+  }
+  codes.sort((a, b) => a.start - b.start);
+  return { starts: codes.map((c) => c.start), codes };
+}
+
+interface Costs {
+  total: number;
+  /** Optimised JavaScript's instructions per line of the bundle (0: no line known). */
+  lines: Map<number, number>;
+  optimised: number;
+  compiler: number;
+}
+
+/** Callgrind's self cost per instruction, put on the jitdump's code and lines (native code by callgrind's own names). */
+function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Costs {
+  const found = new Map<number, { code: JitCode | undefined; line: number }>();
+  const place = (address: number) => {
+    let known = found.get(address);
+    if (known) return known;
+    let hi = upperBound(jit.starts, address) - 1;
+    let code: JitCode | undefined;
+    for (let i = hi; i >= 0 && i > hi - 400; i--) {
+      const c = jit.codes[i];
+      if (c.start <= address && address < c.end && (!code || c.order > code.order)) code = c;
+    }
+    hi = code ? upperBound(code.positions.map((p) => p.address), address) - 1 : -1;
+    known = { code, line: hi >= 0 ? code!.positions[hi].line : 0 };
+    found.set(address, known);
+    return known;
   };
+  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0 };
   const names = new Map<string, string>();
-  const costs = new Map<string, number>();
   let fn = '';
-  let addr = 0;
+  let address = 0;
   let skip = false;
   for (const line of readFileSync(outFile, 'utf8').split('\n')) {
     const def = /^(c?fn)=\((\d+)\)(?: (.*))?/.exec(line);
@@ -74,23 +110,40 @@ function selfCosts(outFile: string, mapFile: string): Map<string, number> {
     }
     const [pos, , ir] = line.split(' ');
     if (!pos || !'0123456789+-*'.includes(pos[0])) continue;
-    if (pos.startsWith('0x')) addr = parseInt(pos, 16);
-    else if (pos[0] === '+' || pos[0] === '-') addr += (pos[0] === '+' ? 1 : -1) * Number(pos.slice(1).startsWith('0x') ? parseInt(pos.slice(1), 16) : pos.slice(1));
+    if (pos.startsWith('0x')) address = parseInt(pos, 16);
+    else if (pos[0] === '+' || pos[0] === '-') address += (pos[0] === '+' ? 1 : -1) * Number(pos.slice(1).startsWith('0x') ? parseInt(pos.slice(1), 16) : pos.slice(1));
     if (skip) {
       skip = false;
       continue;
     }
     if (ir === undefined) continue;
-    const name = /^0x[0-9a-f]+$/.test(fn) || /^\d+$/.test(fn) ? nameAt(addr) : fn;
-    costs.set(name, (costs.get(name) ?? 0) + Number(ir));
+    const n = Number(ir);
+    result.total += n;
+    if (fn.includes('compiler::')) result.compiler += n;
+    // Callgrind names native code; JIT code it knows only by address.
+    if (!/^0x[0-9a-f]+$/.test(fn) && !/^\d+$/.test(fn)) continue;
+    const { code, line: at } = place(address);
+    if (!code?.name.startsWith('JS:*')) continue;
+    result.optimised += n;
+    result.lines.set(at, (result.lines.get(at) ?? 0) + n);
   }
-  return costs;
+  return result;
 }
 
-function report(costs: Map<string, number>, { pack, measured: rounds, warm }: WarmRun): void {
-  const perRound = [...costs].map(([name, ir]) => [name, ir / rounds] as const).sort((a, b) => b[1] - a[1]);
-  const sum = (pick: (name: string) => boolean) => Math.round(perRound.filter(([n]) => pick(n)).reduce((s, [, v]) => s + v, 0));
+/** The index of the first entry of sorted `values` above `value`. */
+function upperBound(values: number[], value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function report(c: Costs, source: string[], { pack, measured: rounds, warm }: WarmRun): void {
   console.log(`${pack.id}: ${rounds} rounds measured after ${warm}; instructions per round`);
-  console.log(`  all ${sum(() => true)}, optimised JavaScript ${sum((n) => n.startsWith('JS:*'))} (compare this), V8's compiler ${sum((n) => n.includes('compiler::'))}`);
-  for (const [name, v] of perRound.filter(([n]) => n.startsWith('JS:*')).slice(0, 30)) console.log(`  ${Math.round(v).toString().padStart(6)}  ${name.slice(4)}`);
+  console.log(`  all ${Math.round(c.total / rounds)}, optimised JavaScript ${Math.round(c.optimised / rounds)} (compare this), V8's compiler ${Math.round(c.compiler / rounds)}`);
+  printByLineAndFunction(c.lines, source, (n) => (n / rounds).toFixed(1).padStart(7));
 }

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { printByLineAndFunction } from './bundle-source.ts';
 import { profileWarmRun, type WarmRun } from './warm-run.ts';
 
 await profileWarmRun('lines', { measured: 2_000_000, warm: 1_000_000 }, ['--perf-prof'], {
@@ -62,27 +63,8 @@ function samplesByLine(data: string, cwd: string): { lines: Map<number, number>;
   return { lines, total };
 }
 
-/** The function each line of the bundle is in: the nearest declaration above it. */
-function enclosingFunctions(source: string[]): string[] {
-  const declaration = /^\s*(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([\w$]+)\s*\(|(?:var|const|let)\s+([\w$]+)\s*=\s*(?:\([^)]*\)|[\w$]+)\s*=>|(?:static\s+|get\s+|set\s+)?([\w$]+)\s*\([^)]*\)\s*\{)/;
-  const owners: string[] = ['?'];
-  let current = '?';
-  for (const text of source) {
-    const m = declaration.exec(text);
-    if (m && !/^\s*(if|for|while|switch|return|catch)\b/.test(text)) current = m[1] ?? m[2] ?? m[3];
-    owners.push(current);
-  }
-  return owners;
-}
-
 function report({ lines, total }: { lines: Map<number, number>; total: number }, source: string[], { pack, measured, warm }: WarmRun): void {
   const share = (n: number) => `${((100 * n) / total).toFixed(2).padStart(6)}%`;
   console.log(`${pack.id}: ${measured} rounds measured after ${warm}; ${total} samples in optimised JavaScript`);
-  console.log('by line of the bundled program:');
-  for (const [line, n] of [...lines].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${share(n)} ${String(line).padStart(6)}  ${line ? source[line - 1].trim().slice(0, 110) : '(no line)'}`);
-  const owners = enclosingFunctions(source);
-  const byFunction = new Map<string, number>();
-  for (const [line, n] of lines) byFunction.set(owners[line] ?? '?', (byFunction.get(owners[line] ?? '?') ?? 0) + n);
-  console.log('by function:');
-  for (const [name, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${share(n)}  ${name}`);
+  printByLineAndFunction(lines, source, share);
 }
