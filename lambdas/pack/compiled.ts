@@ -128,6 +128,8 @@ export interface CompiledPack {
   readonly bets: readonly CompiledBet[];
   /** The hand (seat) bet of a blackjack pack; null for other families. */
   readonly handBet: CompiledBet | null;
+  /** The indexes of the hand bets (a blackjack pack's main bet). */
+  readonly handBets: Int16Array;
   /** The indexes of the pay-table bets: a round with none of them open has no side bet to settle. */
   readonly paytableBets: Int16Array;
   /** The pay-table bets that read the dealer-blackjack fact: the only ones a blackjack peek can decide. */

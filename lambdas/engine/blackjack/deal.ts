@@ -68,8 +68,12 @@ function closeBetting(ctx: Ctx, table: Table): void {
       }
   } else {
     // One holder per player with a main bet, in the order their saved form (a JSON object keyed by name) keeps them.
-    for (let row = 0; row < bets.length; row++) {
+    // The pass ends at the last open main bet: the side bets after it are not looked at.
+    let mains = 0;
+    for (let i = 0; i < pack.handBets.length; i++) mains += bets.openCount(pack.handBets[i]);
+    for (let row = 0; row < bets.length && mains > 0; row++) {
       if (bets.status(row) !== OPEN || pack.bets[bets.bet(row)].type !== 'hand') continue;
+      mains--;
       const h = holderOf(round, bets.player(row));
       if (h) h.hands[0].stake = bets.amount(row);
       else round.holders.push(newHolder(round, NO_SEAT, table.players.names[bets.player(row)], bets.player(row), bets.amount(row), row));
