@@ -1,5 +1,5 @@
 // The program bench/instructions.ts and bench/lines.ts run under their profilers: warm a pack's
-// simulation up, say so, wait until instrumentation is on, then play the measured batch.
+// simulation up, say so, wait until instrumentation is on, then play the measured rounds.
 // Args: <pack path> <chart json path or -> <warm-up rounds> <measured rounds> <sync file prefix>.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Chart } from '../lambdas/math/chart.ts';
