@@ -15,9 +15,10 @@ export const SIMULATION_V8_FLAGS = [
   '--max-inlined-bytecode-size-absolute=20000',
   '--min-inlining-frequency=0',
   // Optimised code compiled on the simulating thread, not on a background one: which feedback a
-  // background compile sees depends on when it runs, and the same code then played 0.76 to 1.24 M
-  // mewah rounds a second from run to run (1.23-1.26 M with this flag). It takes effect in the
-  // worker threads started after it is set, which is where `croupier simulate` plays.
+  // background compile sees depends on when it runs, and the same code then played a seated pack
+  // with one side bet at 0.76 to 1.24 M rounds a second from run to run (1.23-1.26 M with this
+  // flag). It takes effect in the worker threads started after it is set, which is where
+  // `croupier simulate` plays.
   '--no-concurrent-recompilation',
 ];
 
