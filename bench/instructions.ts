@@ -32,14 +32,16 @@ interface JitCode {
   /** Later code at the same place wins: V8 reuses code space. */
   order: number;
   name: string;
-  positions: { address: number; line: number }[];
+  /** Source positions, by address ascending: from positionAddresses[i] on, the code is line positionLines[i]'s. */
+  positionAddresses: number[];
+  positionLines: number[];
 }
 
 /** The code records of a jitdump (perf's format: a header, then records; debug info precedes its code). */
 function jitCode(path: string): { starts: number[]; codes: JitCode[] } {
   const data = readFileSync(path);
   const codes: JitCode[] = [];
-  let positions: { at: number; list: JitCode['positions'] } | null = null;
+  let positions: { at: number; list: { address: number; line: number }[] } | null = null;
   const num = (at: number) => Number(data.readBigUInt64LE(at));
   for (let at = data.readUInt32LE(8); at + 16 <= data.length; ) {
     const [id, size] = [data.readUInt32LE(at), data.readUInt32LE(at + 4)];
@@ -47,7 +49,7 @@ function jitCode(path: string): { starts: number[]; codes: JitCode[] } {
     const body = at + 16;
     if (id === 2) {
       // JIT_CODE_DEBUG_INFO: code address, entry count, then entries (address, line, discriminator, file name).
-      const list: JitCode['positions'] = [];
+      const list: { address: number; line: number }[] = [];
       let p = body + 16;
       for (let i = num(body + 8); i > 0; i--) {
         list.push({ address: num(p), line: data.readUInt32LE(p + 8) });
@@ -58,7 +60,8 @@ function jitCode(path: string): { starts: number[]; codes: JitCode[] } {
       // JIT_CODE_LOAD: pid, tid, vma, code address, code size, code index, name, code.
       const start = num(body + 16);
       const name = data.toString('utf8', body + 40, data.indexOf(0, body + 40));
-      codes.push({ start, end: start + num(body + 24), order: num(body + 32), name, positions: positions?.at === start ? positions.list : [] });
+      const list = positions?.at === start ? positions.list : [];
+      codes.push({ start, end: start + num(body + 24), order: num(body + 32), name, positionAddresses: list.map((p) => p.address), positionLines: list.map((p) => p.line) });
       positions = null;
     }
     at += size;
@@ -87,8 +90,8 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
       const c = jit.codes[i];
       if (c.start <= address && address < c.end && (!code || c.order > code.order)) code = c;
     }
-    hi = code ? upperBound(code.positions.map((p) => p.address), address) - 1 : -1;
-    known = { code, line: hi >= 0 ? code!.positions[hi].line : 0 };
+    hi = code ? upperBound(code.positionAddresses, address) - 1 : -1;
+    known = { code, line: hi >= 0 ? code!.positionLines[hi] : 0 };
     found.set(address, known);
     return known;
   };
