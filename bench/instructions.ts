@@ -1,6 +1,6 @@
 // Instructions per simulated round, by source line and function: `npx tsx bench/instructions.ts <pack> [measured] [warm-up]`.
 // Wall-clock figures on this virtual machine move by 30% or more between runs (and between its
-// cores); an instruction count does not: the same code, pack and seed give the same count. So a
+// cores); an instruction count does not: the same code, pack and seed give it to within ~0.2%. So a
 // change to the interpreter's hot path is compared by this, and confirmed by `npm run bench`. It
 // runs the simulation under valgrind's callgrind with instrumentation switched on only after the
 // warm-up (callgrind_control), and reads V8's jitdump (`--perf-prof`: each compiled function's
