@@ -13,7 +13,7 @@ import { holderAt, holderOf, setSeat, type Holder, type Table } from '../state.t
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
-import { ShoeExhausted, dealCard, seatLabel, upCard } from './players.ts';
+import { ShoeExhausted, dealCard, dealTo, seatLabel, upCard } from './players.ts';
 import { finish } from './settle.ts';
 import { advance } from './turns.ts';
 
@@ -117,9 +117,9 @@ function initialDeal(ctx: Ctx, table: Table): void {
       addCard(holders[i].hands[0], common.cards[1]);
     }
   } else {
-    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealCard(ctx, table, seatLabel(holders[i].seat)));
+    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealTo(ctx, table, seatLabel, holders[i].seat));
     dealer.cards.push(dealCard(ctx, table, 'dealer'));
-    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealCard(ctx, table, seatLabel(holders[i].seat)));
+    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealTo(ctx, table, seatLabel, holders[i].seat));
     dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
     for (let i = 0; i < holders.length; i++) holders[i].initial.push(holders[i].hands[0].cards[0], holders[i].hands[0].cards[1]);
   }

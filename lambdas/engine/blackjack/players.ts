@@ -9,15 +9,27 @@ import type { Holder, Table } from '../state.ts';
 export class ShoeExhausted extends Error {}
 
 export function dealCard(ctx: Ctx, table: Table, to: string, hidden = false): Card {
-  const shoe = table.shoe!;
-  const card = shoe.draw();
-  if (card < 0) throw new ShoeExhausted();
-  if (shoe.cutCardOut) table.round.lastOfShoe = true; // R-BJ-SHOE-1: this round is the shoe's last
+  const card = nextCard(table);
   if (ctx.events) emit(ctx, table, { type: 'card', to, card: hidden ? null : card });
   return card;
 }
 
-// Card destinations by number, built once: the simulator deals millions of cards without events.
+/** dealCard to a numbered place (a seat, a stream card), its label made only for an event: the simulator deals without. */
+export function dealTo(ctx: Ctx, table: Table, label: (n: number) => string, n: number): Card {
+  const card = nextCard(table);
+  if (ctx.events) emit(ctx, table, { type: 'card', to: label(n), card });
+  return card;
+}
+
+function nextCard(table: Table): Card {
+  const shoe = table.shoe!;
+  const card = shoe.draw();
+  if (card < 0) throw new ShoeExhausted();
+  if (shoe.cutCardOut) table.round.lastOfShoe = true; // R-BJ-SHOE-1: this round is the shoe's last
+  return card;
+}
+
+// Card destinations by number, built once and only for events.
 const seatLabels: string[] = [];
 const streamLabels: string[] = [];
 export const seatLabel = (seat: number): string => (seatLabels[seat] ??= `seat-${seat}`);
@@ -26,13 +38,13 @@ const streamLabel = (j: number): string => (streamLabels[j] ??= `stream-${j}`);
 /** The j-th card a common-draw player draws is stream card j (R-TB-DRAW-1). */
 function streamCard(ctx: Ctx, table: Table, h: Holder): Card {
   const common = table.round.common!;
-  if (h.draws === common.stream.length) common.stream.push(dealCard(ctx, table, streamLabel(h.draws + 1)));
+  if (h.draws === common.stream.length) common.stream.push(dealTo(ctx, table, streamLabel, h.draws + 1));
   else if (ctx.events) emit(ctx, table, { type: 'card', to: `${h.owner}: stream-${h.draws + 1}`, card: common.stream[h.draws] });
   return common.stream[h.draws++];
 }
 
 export function drawFor(ctx: Ctx, table: Table, h: Holder): Card {
-  return h.seat !== NO_SEAT ? dealCard(ctx, table, seatLabel(h.seat)) : streamCard(ctx, table, h);
+  return h.seat !== NO_SEAT ? dealTo(ctx, table, seatLabel, h.seat) : streamCard(ctx, table, h);
 }
 
 export const upCard = (table: Table): Card => table.round.dealer.cards[0];

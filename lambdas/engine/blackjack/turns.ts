@@ -13,7 +13,7 @@ import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, ty
 import type { Follow, PlayAction } from '../types.ts';
 import { closeInsurance, insuranceAnswered } from './deal.ts';
 import { newHand } from './holders.ts';
-import { dealCard, drawFor, isBehindOn, mainRow, seatLabel, upCard } from './players.ts';
+import { dealTo, drawFor, isBehindOn, mainRow, seatLabel, upCard } from './players.ts';
 import { dealerPlays, finish } from './settle.ts';
 
 /** Runs the round until it needs a decision or is settled. */
@@ -282,7 +282,7 @@ function closeFollow(ctx: Ctx, table: Table): void {
   if (follow.kind === 'double') {
     const seat = holderAt(round, follow.seat)!;
     const hand = seat.hands[follow.hand];
-    addCard(hand, dealCard(ctx, table, seatLabel(seat.seat)));
+    addCard(hand, dealTo(ctx, table, seatLabel, seat.seat));
     hand.done = true;
   }
 }
