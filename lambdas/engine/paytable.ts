@@ -5,6 +5,7 @@ import type { Card } from '../core/cards.ts';
 import { payout } from '../core/money.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
+import { UNDECIDED } from '../pack/line-table.ts';
 import { settleBet } from './bets.ts';
 import { emit, type Ctx } from './context.ts';
 import { MAX_BLOCK_KEY, NO_LINE, OPEN } from './ledger.ts';
@@ -18,21 +19,13 @@ export interface GroupView {
   outcome: number;
 }
 
-const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
-const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
-/** No line can be named yet: an unknown fact could still change it. */
-const UNDECIDED = -2;
 
 /** Index of the paying line, -1 for none, or UNDECIDED while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number {
   if (bet.outcomeLines !== null && group.outcome >= 0) return bet.outcomeLines[group.outcome];
   const facts = group.facts;
-  if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) {
-    // Decided already when both answers pay the same line (R-LL-SETTLE-1).
-    const yes = bet.lineFinder.lineOf(group.cards, group.n, DEALER_BLACKJACK);
-    const no = bet.lineFinder.lineOf(group.cards, group.n, NO_DEALER_BLACKJACK);
-    return yes === no ? yes : UNDECIDED;
-  }
+  // Decided already when both answers pay the same line (R-LL-SETTLE-1).
+  if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) return bet.lineFinder.lineEitherWay(group.cards, group.n);
   if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return UNDECIDED;
   return bet.lineFinder.lineOf(group.cards, group.n, facts);
 }

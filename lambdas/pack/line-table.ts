@@ -59,6 +59,25 @@ export class LineFinder {
     return this.slow(cards, n, facts);
   }
 
+  /**
+   * The line the group pays whether the dealer has blackjack or not, or UNDECIDED when the answer
+   * changes it (R-LL-SETTLE-1): with a table, both halves are read at one multiset index.
+   */
+  lineEitherWay(cards: ArrayLike<Card>, n: number): number {
+    const table = this.table;
+    let yes: number;
+    let no: number;
+    if (table !== null && n === this.size && this.byFact) {
+      const i = multisetIndex(cards, n);
+      yes = table[i + this.half];
+      no = table[i];
+    } else {
+      yes = this.lineOf(cards, n, DEALER_BLACKJACK);
+      no = this.lineOf(cards, n, NO_DEALER_BLACKJACK);
+    }
+    return yes === no ? yes : UNDECIDED;
+  }
+
   /** The first line whose conditions hold: the highest pay, lines being sorted by it. */
   slow(cards: ArrayLike<Card>, n: number, facts: Facts): number {
     const lines = this.lines;
@@ -79,6 +98,11 @@ export class LineFinder {
     return known !== UNKNOWN ? known : (memo[k] = this.slow(cards, n, facts));
   }
 }
+
+/** No line can be named yet: an unknown fact could still change it. */
+export const UNDECIDED = -2;
+const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
+const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
 
 // A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact.
 const SHAPE_CARDS = 24;
