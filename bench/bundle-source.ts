@@ -14,16 +14,20 @@ export function enclosingFunctions(source: string[]): string[] {
   return owners;
 }
 
+/** How many of the heaviest lines and functions a report prints; TOP=n in the environment prints n of each. */
+const TOP_LINES = Number(process.env.TOP) || 40;
+const TOP_FUNCTIONS = Number(process.env.TOP) || 30;
+
 /**
  * Prints a cost per line of the bundle (line 0: no line known), the heaviest lines and then the
  * heaviest functions, each as `format` shows its cost.
  */
 export function printByLineAndFunction(costs: Map<number, number>, source: string[], format: (cost: number) => string): void {
   console.log('by line of the bundled program:');
-  for (const [line, n] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${format(n)} ${String(line).padStart(6)}  ${line ? source[line - 1].trim().slice(0, 110) : '(no line)'}`);
+  for (const [line, n] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, TOP_LINES)) console.log(`  ${format(n)} ${String(line).padStart(6)}  ${line ? source[line - 1].trim().slice(0, 110) : '(no line)'}`);
   const owners = enclosingFunctions(source);
   const byFunction = new Map<string, number>();
   for (const [line, n] of costs) byFunction.set(owners[line] ?? '?', (byFunction.get(owners[line] ?? '?') ?? 0) + n);
   console.log('by function:');
-  for (const [name, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${format(n)}  ${name}`);
+  for (const [name, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS)) console.log(`  ${format(n)}  ${name}`);
 }

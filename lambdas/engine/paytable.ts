@@ -19,7 +19,6 @@ export interface GroupView {
   outcome: number;
 }
 
-
 /** Index of the paying line, -1 for none, or UNDECIDED while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number {
   if (bet.outcomeLines !== null && group.outcome >= 0) return bet.outcomeLines[group.outcome];
