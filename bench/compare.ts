@@ -9,6 +9,7 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { oneCorePinned } from './one-core.ts';
 
 const [commit, pack, pairs = '3'] = process.argv.slice(2);
 if (!commit || !pack) {
@@ -22,11 +23,11 @@ function git(...args: string[]): void {
   if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr.trim()}`);
 }
 
-/** Rounds a second on `cpu` for the code in `tree` (the same Node and loader as this process). */
-function oneCore(tree: string, cpu: number): number {
-  const run = spawnSync('taskset', ['-c', String(cpu), process.execPath, ...process.execArgv, join(tree, 'bench/one-core.ts'), pack, '1000000', '2000000'], { cwd: tree, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`the one-core run in ${tree} on CPU ${cpu} failed: ${(run.stderr ?? String(run.error)).slice(-500)}`);
-  return (JSON.parse(run.stdout) as { roundsPerSecond: number }).roundsPerSecond;
+/** Rounds a second on `cpu` for the code in `tree`. */
+function roundsPerSecond(tree: string, cpu: number): number {
+  const figure = oneCorePinned(cpu, pack, 1_000_000, 2_000_000, tree);
+  if (!figure) throw new Error('taskset is missing (Debian package util-linux): the runs must be pinned to compare');
+  return figure.roundsPerSecond;
 }
 
 const millions = (n: number): string => `${(n / 1e6).toFixed(3)} M/s`;
@@ -38,8 +39,8 @@ try {
   const ratios: number[] = [];
   for (let i = 0; i < Number(pairs); i++)
     for (let cpu = 0; cpu < availableParallelism(); cpu++) {
-      const before = oneCore(base, cpu);
-      const after = oneCore(root, cpu);
+      const before = roundsPerSecond(base, cpu);
+      const after = roundsPerSecond(root, cpu);
       ratios.push(after / before);
       console.log(`CPU ${cpu}: ${commit} ${millions(before)}, working tree ${millions(after)}, ratio ${(after / before).toFixed(3)}`);
     }

@@ -1,7 +1,8 @@
 // Instructions per simulated round, by source line and function: `npx tsx bench/instructions.ts <pack> [measured] [warm-up]`.
 // Wall-clock figures on this virtual machine move by 30% or more between runs (and between its
 // cores); an instruction count does not: the same code, pack and seed give it to within ~0.2%. So a
-// change to the interpreter's hot path is compared by this, and confirmed by `npm run bench`. It
+// change to the interpreter's hot path is compared by this, and then timed with bench/compare.ts:
+// fewer instructions need not mean faster (a change of V8's inlining can outweigh them). It
 // runs the simulation under valgrind's callgrind with instrumentation switched on only after the
 // warm-up (callgrind_control), and reads V8's jitdump (`--perf-prof`: each compiled function's
 // address, name and source positions) to put each instruction of optimised code on its line of the

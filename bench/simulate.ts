@@ -10,31 +10,25 @@
 //   successive progress reports as slowest, median and fastest.
 // - w1, w2: whole runs with one and two workers, unpinned, warm-up included (start-up excluded).
 // - targetOneCore, ofTarget: PRODUCT.md's target for the pack's family, and the fastest core's figure as a share of it.
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 import { wagerOf } from '../lambdas/sim/batch.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
-import { oneCore, type OneCoreFigure } from './one-core.ts';
+import { oneCore, oneCorePinned, type OneCoreFigure } from './one-core.ts';
 
 /** PRODUCT.md's targets, rounds per second on one core with every bet of the pack settled. */
 const TARGET_ONE_CORE = { blackjack: 1_500_000, 'andar-bahar': 3_000_000 } as const;
-
-const ONE_CORE_SCRIPT = fileURLToPath(new URL('./one-core.ts', import.meta.url));
 
 /**
  * The one-core figure on `cpu`, from a process pinned there with taskset (the same Node and loader
  * as this one); where taskset is missing, measured here, on whichever core the system picks (cpu null).
  */
 async function onCpu(cpu: number, packId: string, warmUp: number, measured: number): Promise<OneCoreFigure & { cpu: number | null }> {
-  const run = spawnSync('taskset', ['-c', String(cpu), process.execPath, ...process.execArgv, ONE_CORE_SCRIPT, packId, String(warmUp), String(measured)], { encoding: 'utf8' });
-  if (run.error && (run.error as { code?: string }).code === 'ENOENT') return { cpu: null, ...(await oneCore(packId, warmUp, measured)) };
-  if (run.status !== 0) throw new Error(`one-core run of ${packId} on CPU ${cpu} failed: ${run.stderr.slice(-500)}`);
-  return { cpu, ...(JSON.parse(run.stdout) as OneCoreFigure) };
+  const figure = oneCorePinned(cpu, packId, warmUp, measured);
+  return figure ? { cpu, ...figure } : { cpu: null, ...(await oneCore(packId, warmUp, measured)) };
 }
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
