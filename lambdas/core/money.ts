@@ -19,11 +19,22 @@ export function parseRatio(text: string): Ratio | undefined {
   const [a, aScale] = decimalToInt(m[1]);
   const [b, bScale] = decimalToInt(m[2]);
   // a/10^aScale : b/10^bScale  =  a*10^bScale : b*10^aScale
-  const num = a * 10 ** bScale;
-  const den = b * 10 ** aScale;
+  const num = a * pow10(bScale);
+  const den = b * pow10(aScale);
   if (den === 0 || !Number.isSafeInteger(num) || !Number.isSafeInteger(den)) return undefined;
   const g = gcd(num, den);
   return { num: num / g, den: den / g };
+}
+
+/**
+ * 10^k by integer steps, not `10 ** k`: V8 hands out `**`'s answer as a heap number even when it is
+ * a small integer, and a ratio holding one makes every payout, and the ledger fields it reaches, a
+ * boxed double (measured: ledger rows' money fields stored as heap numbers).
+ */
+function pow10(k: number): number {
+  let p = 1;
+  for (let i = 0; i < k; i++) p *= 10;
+  return p;
 }
 
 function decimalToInt(text: string): [number, number] {

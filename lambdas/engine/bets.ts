@@ -239,7 +239,8 @@ interface SlipPlan {
   pack: CompiledPack;
   bets: CompiledBet[];
   indices: Int16Array;
-  amounts: Float64Array;
+  /** Stakes as plain numbers, not a Float64Array: a row's money fields stay small integers (ledger.ts, Row). */
+  amounts: readonly number[];
   names: string[];
   modes: (string | undefined)[];
   /** The one seat every bet of the slip is on (NO_SEAT: none). */
@@ -298,7 +299,7 @@ function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan |
     bets.push(bet);
     if (bet.roundLimit !== null) lastRound = Math.min(lastRound, bet.roundLimit);
   }
-  const amounts = Float64Array.from(specs, (s) => s.amount);
+  const amounts = specs.map((s) => s.amount);
   return {
     pack: ctx.pack,
     bets,

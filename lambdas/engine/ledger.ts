@@ -43,7 +43,7 @@ export const MAX_BLOCK_KEY = 1 << 16;
 
 /** How a block of rows opened by openAll settled for one key: per row, what it returned and its state. */
 interface SettledBlock {
-  returned: Float64Array;
+  returned: number[];
   states: Int32Array;
   /** What the block returned in all (one player's). */
   total: number;
@@ -54,7 +54,7 @@ interface SettledBlock {
 /** The block record (Ledger.placed): what openAll wrote in rows 0 to bets.length − 1, and what it knows of them. */
 interface Block {
   bets: Int16Array;
-  amounts: Float64Array;
+  amounts: readonly number[];
   firstId: number;
   player: number;
   seat: number;
@@ -154,7 +154,7 @@ export class Ledger {
    * Appends an open row per bet index of `bets`, each with its stake in `amounts`, ids from
    * `firstId` on, all for one player on one seat: `open` for each, in one pass.
    */
-  openAll(firstId: number, bets: Int16Array, player: number, seat: number, amounts: Float64Array): void {
+  openAll(firstId: number, bets: Int16Array, player: number, seat: number, amounts: readonly number[]): void {
     if (this.lazy !== EAGER) this.materialize();
     const n = bets.length;
     while (this.length + n > this.rows.length) this.grow();
@@ -265,7 +265,7 @@ export class Ledger {
     }
     const rows = this.rows.slice(0, this.length);
     while (p.memo.length <= key) p.memo.push(null);
-    p.memo[key] = { returned: Float64Array.from(rows, (r) => r.returned), states: Int32Array.from(rows, (r) => r.state), total, pending: 0 };
+    p.memo[key] = { returned: rows.map((r) => r.returned), states: Int32Array.from(rows, (r) => r.state), total, pending: 0 };
   }
 
   id(row: number): number {
@@ -541,6 +541,6 @@ function addNet(sums: Float64Array, bet: number, net: number, times: number): vo
   if (net > 0) sums[at + 3] += times;
 }
 
-function newBlock(bets: Int16Array, amounts: Float64Array, firstId: number, player: number, seat: number): Block {
+function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number, player: number, seat: number): Block {
   return { bets, amounts, firstId, player, seat, others: null, memo: [], pending: [], sums: null, stakes: null };
 }

@@ -80,7 +80,7 @@ function outcomeSettlement(bets: CompiledBet[], halfUp: boolean): OutcomeSettlem
     ratioAt[b.index] = ratio;
     ratio += b.lines.length;
   }
-  return { lineAt, lines, ratioAt, num: Float64Array.from(ratios, (r) => r.num), den: Float64Array.from(ratios, (r) => r.den), halfUp };
+  return { lineAt, lines, ratioAt, num: ratios.map((r) => r.num), den: ratios.map((r) => r.den), halfUp };
 }
 
 function compileBlackjack(pack: VariantPack): NonNullable<CompiledPack['blackjack']> {

@@ -163,8 +163,8 @@ export interface OutcomeSettlement {
   readonly lineAt: Int32Array;
   readonly lines: Int8Array;
   readonly ratioAt: Int32Array;
-  readonly num: Float64Array;
-  readonly den: Float64Array;
+  readonly num: readonly number[];
+  readonly den: readonly number[];
   readonly halfUp: boolean;
 }
 

@@ -77,9 +77,12 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   const tallied = pack.bets.filter((bet) => bet.type !== 'behind');
   for (const bet of tallied) {
     if (wagers[bet.index] === bet) {
-      stakes[bet.index] = exactStake(bet, pack);
+      const stake = exactStake(bet, pack);
+      stakes[bet.index] = stake;
       // Frozen: a slip of frozen bets is recognised by identity, not field by field, every round.
-      const command: Command = Object.freeze({ type: 'bet', player: PLAYER, bet: bet.name, amount: stakes[bet.index], ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) });
+      // The stake is the number computed, not read back from the Float64Array (which hands out a
+      // heap number): a ledger row then keeps its money as small integers (ledger.ts, Row).
+      const command: Command = Object.freeze({ type: 'bet', player: PLAYER, bet: bet.name, amount: stake, ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) });
       placements.push({ bet, command });
     }
   }

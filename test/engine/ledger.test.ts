@@ -23,7 +23,7 @@ interface Row {
 
 // Two slips the ledger may open in one block, each the same array every time (as a planned slip's is), with two stakes each.
 const SLIPS = [Int16Array.from([0, 1, 2, 3]), Int16Array.from([4, 2])];
-const STAKES = SLIPS.map((bets) => [new Float64Array(bets.length).fill(100), Float64Array.from(bets, (_, i) => 500 + i)]);
+const STAKES = SLIPS.map((bets) => [Array.from(bets, () => 100), Array.from(bets, (_, i) => 500 + i)]);
 /** What a test settlement of a block returns on a row for a key: the same key, the same answer. */
 const returnedFor = (key: number, row: number) => (key * 7 + row * 3) % 5 === 0 ? 0 : 100 * key + row;
 
