@@ -132,7 +132,8 @@ export function multisetIndex(cards: ArrayLike<Card>, size: number): number {
 function buildTable(finder: LineFinder, size: number, byFact: boolean): Int8Array {
   const half = multisetCount(size);
   const table = new Int8Array(byFact ? half * 2 : half);
-  const cards = new Array<number>(size);
+  // Filled, not `new Array(size)`: a holey array here would make the hot path's reads of a group's cards polymorphic.
+  const cards = Array.from({ length: size }, () => 0);
   const fill = (dealerBlackjack: boolean, offset: number) => {
     const facts: Facts = byFact ? { dealerBlackjack } : {};
     // Every non-decreasing run of cards: each multiset once.
