@@ -61,6 +61,7 @@ export function wagerOf(pack: CompiledPack): CompiledBet[] {
 }
 
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
+  const plan = batchPlan(pack);
   // `policy` is there from the start, so the context keeps one shape: its every read (ctx.pack,
   // ctx.events, in almost every function) then checks one map, not two.
   const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null, policy: undefined };
@@ -69,10 +70,41 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
   execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
   // The player's decisions are the chart's: the deal plays the whole round (Policy, context.ts).
   if (chart) ctx.policy = { player: table.players.joinedIndex(PLAYER), chart };
-  const seated = hasSeats(pack);
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins; net in minor units
   // (each wager has one stake, so per unit staked is one division at the end, not one per bet).
   const sums = new Float64Array(pack.bets.length * 4);
+  playRounds(ctx, table, rounds, plan, sums, onProgress);
+  addDeferred(table.round, plan.stakes);
+  // Every key of a wager is tallied with the wager's sums.
+  const tallies = plan.tallied.map((bet): BetTally => {
+    const wager = plan.wagers[bet.index].index;
+    const at = wager * 4;
+    const stake = plan.stakes[wager];
+    return { key: bet.key, name: bet.name, mode: bet.mode, placed: sums[at], net: sums[at + 1] / stake, netSquared: sums[at + 2] / (stake * stake), wins: sums[at + 3] };
+  });
+  return { rounds, tallies };
+}
+
+/** What every batch of a pack places and how it is tallied: the same for each batch, so made once per pack (batchPlan). */
+interface BatchPlan {
+  /** The stake of each wager, by bet index. */
+  stakes: Float64Array;
+  /** Each wager's bet and its bet command, main bets first. */
+  placements: { bet: CompiledBet; command: Command }[];
+  /** The slip of a round by its index in its shoe; every round from lastLimited on has the last. */
+  slips: Command[];
+  lastLimited: number;
+  /** The bets tallied, and the wager each one's sums are kept under. */
+  tallied: CompiledBet[];
+  wagers: CompiledBet[];
+}
+
+const plans = new WeakMap<CompiledPack, BatchPlan>();
+
+function batchPlan(pack: CompiledPack): BatchPlan {
+  const known = plans.get(pack);
+  if (known) return known;
+  const seated = hasSeats(pack);
   const stakes = new Float64Array(pack.bets.length);
   const placements: { bet: CompiledBet; command: Command }[] = [];
   const wagers = wagerOf(pack);
@@ -101,27 +133,31 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     slips.push(which === previous ? slips[i - 1] : simCommand({ type: 'bets', player: PLAYER, bets: Object.freeze(allowed.map((p) => p.command as BetSpec)) }));
     previous = which;
   }
-  const slipFor = (roundInShoe: number): Command => slips[Math.min(roundInShoe, lastLimited)];
-  const deal = simCommand({ type: 'deal' });
-  const next = simCommand({ type: 'next-round' });
+  const plan = { stakes, placements, slips, lastLimited, tallied, wagers };
+  plans.set(pack, plan);
+  return plan;
+}
 
+const DEAL = simCommand({ type: 'deal' });
+const NEXT = simCommand({ type: 'next-round' });
+
+/**
+ * The batch's rounds: the plan's slip for the round's index in its shoe, deal, tally, next round. Its own function, apart from the batch's setup: V8
+ * compiles the whole round into the function that loops, and a setup line that runs once a batch
+ * (too rarely to leave feedback) deoptimised it each time it met a new case, so every few
+ * sub-batches the round was compiled again (60–150 ms each, on the simulating thread).
+ */
+function playRounds(ctx: Ctx, table: Table, rounds: number, plan: BatchPlan, sums: Float64Array, onProgress?: (done: number) => void): void {
+  const { slips, lastLimited, placements, stakes } = plan;
   for (let r = 0; r < rounds; r++) {
     // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
-    if (!execute(ctx, table, slipFor(table.round.roundInShoe)).ok) for (const p of placements) execute(ctx, table, p.command);
-    execute(ctx, table, deal);
+    if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok) for (const p of placements) execute(ctx, table, p.command);
+    execute(ctx, table, DEAL);
     if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
     tally(table.round, stakes, sums);
-    execute(ctx, table, next);
+    execute(ctx, table, NEXT);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
-  addDeferred(table.round, stakes);
-  // Every key of a wager is tallied with the wager's sums.
-  const tallies = tallied.map((bet): BetTally => {
-    const at = wagers[bet.index].index * 4;
-    const stake = stakes[wagers[bet.index].index];
-    return { key: bet.key, name: bet.name, mode: bet.mode, placed: sums[at], net: sums[at + 1] / stake, netSquared: sums[at + 2] / (stake * stake), wins: sums[at + 3] };
-  });
-  return { rounds, tallies };
 }
 
 /** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */
