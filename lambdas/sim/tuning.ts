@@ -12,12 +12,12 @@ import { setFlagsFromString } from 'node:v8';
 export const SIMULATION_V8_FLAGS = [
   '--max-inlined-bytecode-size=2000',
   // Room for the whole round in the one function that loops over rounds (batch.ts, playRounds):
-  // with 10000 / 20000 here, mewah played 10% and tanpa-batas 3% fewer rounds a second (compare.ts).
-  // Larger budgets make that one compile longer (~90 ms), so it must happen once a run: before
-  // playRounds had a function of its own, these budgets halved tanpa-batas's rate, the round being
-  // compiled again every few sub-batches.
-  '--max-inlined-bytecode-size-cumulative=40000',
-  '--max-inlined-bytecode-size-absolute=80000',
+  // against 10000 / 20000, one-core and warm, lucky-ladies played 10% more rounds a second, mewah
+  // 3%, tanpa-batas 2%. Larger budgets make each compile of that function longer, and it is
+  // compiled at least twice a run (on the loop, then on entry): at 40000 / 80000 it took 300-400 ms,
+  // a whole 3 M-round run of Andar Bahar took 3.3 s instead of 1.9 s, and the warm rate was no better.
+  '--max-inlined-bytecode-size-cumulative=20000',
+  '--max-inlined-bytecode-size-absolute=40000',
   '--min-inlining-frequency=0',
   // Optimised code compiled on the simulating thread, not on a background one: which feedback a
   // background compile sees depends on when it runs, and the same code then played a seated pack
