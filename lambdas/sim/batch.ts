@@ -142,10 +142,11 @@ const DEAL = simCommand({ type: 'deal' });
 const NEXT = simCommand({ type: 'next-round' });
 
 /**
- * The batch's rounds: the plan's slip for the round's index in its shoe, deal, tally, next round. Its own function, apart from the batch's setup: V8
- * compiles the whole round into the function that loops, and a setup line that runs once a batch
- * (too rarely to leave feedback) deoptimised it each time it met a new case, so every few
- * sub-batches the round was compiled again (60–150 ms each, on the simulating thread).
+ * The batch's rounds: the plan's slip for the round's index in its shoe, deal, tally, next round.
+ * A function apart from the batch's setup: V8 compiles the whole round into the function that
+ * loops, and setup run once a batch (too rarely to leave feedback) deoptimised it each time it met
+ * a new case, so every few sub-batches the round was compiled again (60–150 ms each, on the
+ * simulating thread).
  */
 function playRounds(ctx: Ctx, table: Table, rounds: number, plan: BatchPlan, sums: Float64Array, onProgress?: (done: number) => void): void {
   const { slips, lastLimited, placements, stakes } = plan;
