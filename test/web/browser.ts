@@ -47,6 +47,24 @@ export async function watchedPage(context: BrowserContext): Promise<Watched> {
   return w;
 }
 
+/**
+ * The page's errors but the refusals `expected` accepts (our `<status> <method> <path>: <body>`
+ * lines), each with the browser's own console line for the same response ("Failed to load
+ * resource: the server responded with a status of <status>"), which says only the status.
+ */
+export function unexpectedErrors(w: Watched, expected: (error: string) => boolean): string[] {
+  // Per status, how many of the browser's own lines the expected refusals account for.
+  const owed = new Map<string, number>();
+  for (const e of w.errors) if (expected(e)) owed.set(e.split(' ')[0], (owed.get(e.split(' ')[0]) ?? 0) + 1);
+  return w.errors.filter((e) => {
+    if (expected(e)) return false;
+    const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(e)?.[1];
+    if (!status || !owed.get(status)) return true;
+    owed.set(status, owed.get(status)! - 1);
+    return false;
+  });
+}
+
 /** Opens the page for a pack, signs in as `name` and opens `table` on its Play tab. */
 export async function signInAndOpen(w: Watched, base: string, pack: string, name: string, table: string): Promise<void> {
   const { page } = w;

@@ -3,7 +3,7 @@
 // the bet history with a step-by-step recall, driven by keyboard.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ARTIFACTS, dealNow, moneyText, roundNo, signInAndOpen, watchedPage, webSuite } from './browser.ts';
+import { ARTIFACTS, dealNow, moneyText, roundNo, signInAndOpen, unexpectedErrors, watchedPage, webSuite } from './browser.ts';
 
 const suite = webSuite('web-shared');
 const lastRound = (page: Page, round: number) => page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
@@ -74,7 +74,7 @@ describe('tables players share', { timeout: 90_000 }, () => {
     // A click can race the decision timer on a loaded machine: it names its round, and one that
     // arrives after that round finished is refused with round-finished, never applied to the next.
     const raced = (e: string) => /^422 POST \/[^ ]+\/actions: .*"code":"round-finished"/.test(e);
-    expect([...a.errors, ...b.errors].filter((e) => !raced(e))).toEqual([]);
+    expect([...unexpectedErrors(a, raced), ...unexpectedErrors(b, raced)]).toEqual([]);
   });
 
   test('andar-bahar: both modes and side bets, then the history and a step-by-step recall', async () => {
