@@ -12,10 +12,11 @@ import { setFlagsFromString } from 'node:v8';
 export const SIMULATION_V8_FLAGS = [
   '--max-inlined-bytecode-size=2000',
   // Room for the whole round in the one function that loops over rounds (batch.ts, playRounds):
-  // against 10000 / 20000, one-core and warm, lucky-ladies played 10% more rounds a second, mewah
-  // 3%, tanpa-batas 2%. Larger budgets make each compile of that function longer, and it is
-  // compiled at least twice a run (on the loop, then on entry): at 40000 / 80000 it took 300-400 ms,
-  // a whole 3 M-round run of Andar Bahar took 3.3 s instead of 1.9 s, and the warm rate was no better.
+  // against 10000 / 20000, one-core and warm, the shipped seated packs with one side bet played
+  // 3-10% more rounds a second, the common-draw one with four 2%. Larger budgets make each compile
+  // of that function longer, and it is compiled at least twice a run (on the loop, then on entry):
+  // at 40000 / 80000 it took 300-400 ms, a whole 3 M-round Andar Bahar run took 3.3 s instead of
+  // 1.9 s, and the warm rate was no better.
   '--max-inlined-bytecode-size-cumulative=20000',
   '--max-inlined-bytecode-size-absolute=40000',
   '--min-inlining-frequency=0',
