@@ -55,7 +55,11 @@ export async function watchedPage(context: BrowserContext): Promise<Watched> {
 export function unexpectedErrors(w: Watched, expected: (error: string) => boolean): string[] {
   // Per status, how many of the browser's own lines the expected refusals account for.
   const owed = new Map<string, number>();
-  for (const e of w.errors) if (expected(e)) owed.set(e.split(' ')[0], (owed.get(e.split(' ')[0]) ?? 0) + 1);
+  for (const e of w.errors) {
+    if (!expected(e)) continue;
+    const status = e.split(' ')[0];
+    owed.set(status, (owed.get(status) ?? 0) + 1);
+  }
   return w.errors.filter((e) => {
     if (expected(e)) return false;
     const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(e)?.[1];
