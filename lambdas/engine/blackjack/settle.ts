@@ -43,7 +43,8 @@ function dealerNeeded(ctx: Ctx, table: Table): boolean {
   return round.bets.anyOpenOf(ctx.pack.dealerFinalBets);
 }
 
-const HALF = { num: 1, den: 2 };
+// Frozen as the pack's ratios are, so `payout` meets ratios of one hidden class (two made its loads polymorphic).
+const HALF = Object.freeze({ num: 1, den: 2 });
 
 /** Why a bet no rule settled is returned. */
 export const UNSETTLED = 'no rule settled this bet';
