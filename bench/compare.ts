@@ -1,53 +1,128 @@
-// Whether a change plays a pack faster on the clock: `npx tsx bench/compare.ts <commit> <pack> [pairs]`.
-// One bench run cannot show a change under ~7% here (a core's speed drifts by that from hour to
-// hour), and fewer instructions need not mean faster (bench/instructions.ts). So this takes the
-// pack's one-core figure (one-core.ts: pinned, 1 M rounds of warm-up, 2 M measured) for <commit>,
-// from a worktree of it, and for the working tree, one right after the other on the same CPU,
-// `pairs` times on each CPU (3 unless given), and prints each pair and the median ratio. ~15 s a pair.
+// Whether a change plays a pack faster on the clock: `npx tsx bench/compare.ts <commit> <pack> [runs]`.
+// This machine's speed drifts by up to 45% within minutes, more than most changes, so two builds
+// timed one after the other in processes of their own cannot be compared. This bundles the
+// simulator from a worktree of <commit> and from the working tree, loads both into one process
+// pinned to one CPU and, once both are warm, times them in turns, A B B A (300,000 rounds each):
+// each such quartet's ratio cancels the drift, and the same build twice gives 1.000 ± 0.003 in one
+// process. What one process cannot cancel is how V8 compiled and laid out each build's round in
+// it: the same code in both builds still differs by up to ±5% from one process to the next. So it
+// runs `runs` processes (8 unless given), alternating CPUs, and prints each one's ratio and their
+// median. ~25 s a process. Both builds run under the working tree's simulation V8 flags.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { oneCorePinned } from './one-core.ts';
+import { build } from 'esbuild';
+import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 
-const [commit, pack, pairs = '3'] = process.argv.slice(2);
-if (!commit || !pack) {
-  console.error('usage: npx tsx bench/compare.ts <commit> <pack> [pairs per CPU]');
-  process.exit(2);
+const SLICE = 300_000;
+const WARM_SLICES = 6;
+const QUARTETS = 10;
+
+/** The simulator of the tree at `tree`, bundled: `prepare(packPath)` answers a function that plays n rounds. */
+async function bundle(tree: string, out: string): Promise<void> {
+  const entry = `
+    import { loadPack } from './lambdas/pack/load.ts';
+    import { bestStrategy } from './lambdas/math/index.ts';
+    import { simulateBatch } from './lambdas/sim/batch.ts';
+    export function prepare(path) {
+      const pack = loadPack(path);
+      const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
+      let seed = 1;
+      return (rounds) => simulateBatch(pack, chart, rounds, seed++).rounds;
+    }`;
+  await build({
+    stdin: { contents: entry, resolveDir: tree, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'error',
+    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  });
 }
-const root = fileURLToPath(new URL('..', import.meta.url));
 
-function git(...args: string[]): void {
-  const run = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr.trim()}`);
+interface Run {
+  base: number;
+  changed: number;
+  ratio: number;
 }
 
-/** Rounds a second on `cpu` for the code in `tree`. */
-function roundsPerSecond(tree: string, cpu: number): number {
-  const figure = oneCorePinned(cpu, pack, 1_000_000, 2_000_000, tree);
-  if (!figure) throw new Error('taskset is missing (Debian package util-linux): the runs must be pinned to compare');
-  return figure.roundsPerSecond;
+/** In the child: both builds warm, then QUARTETS quartets; rates in rounds a second and the median quartet's ratio. */
+async function child(baseFile: string, changedFile: string, packPath: string): Promise<Run> {
+  const base = (await import(baseFile)).prepare(packPath) as (n: number) => number;
+  const changed = (await import(changedFile)).prepare(packPath) as (n: number) => number;
+  const time = (play: (n: number) => number) => {
+    const start = performance.now();
+    play(SLICE);
+    return performance.now() - start;
+  };
+  for (let i = 0; i < WARM_SLICES; i++) time(base), time(changed);
+  const quartets: { base: number; changed: number }[] = [];
+  for (let i = 0; i < QUARTETS; i++) {
+    const a1 = time(base);
+    const b1 = time(changed);
+    const b2 = time(changed);
+    const a2 = time(base);
+    quartets.push({ base: a1 + a2, changed: b1 + b2 });
+  }
+  const ratios = quartets.map((q) => q.base / q.changed).sort((x, y) => x - y);
+  const rate = (ms: number[]) => (2 * SLICE) / (median(ms) / 1000);
+  return { base: rate(quartets.map((q) => q.base)), changed: rate(quartets.map((q) => q.changed)), ratio: median(ratios) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const millions = (n: number): string => `${(n / 1e6).toFixed(3)} M/s`;
 
-const base = mkdtempSync(join(tmpdir(), 'croupier-compare-'));
-git('worktree', 'add', '--detach', base, commit);
-try {
-  symlinkSync(join(root, 'node_modules'), join(base, 'node_modules'));
-  const ratios: number[] = [];
-  for (let i = 0; i < Number(pairs); i++)
-    for (let cpu = 0; cpu < availableParallelism(); cpu++) {
-      const before = roundsPerSecond(base, cpu);
-      const after = roundsPerSecond(root, cpu);
-      ratios.push(after / before);
-      console.log(`CPU ${cpu}: ${commit} ${millions(before)}, working tree ${millions(after)}, ratio ${(after / before).toFixed(3)}`);
+async function main(commit: string, pack: string, runs: number): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const git = (...args: string[]) => {
+    const run = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr.trim()}`);
+  };
+  const work = mkdtempSync(join(tmpdir(), 'croupier-compare-'));
+  const baseTree = join(work, 'tree');
+  git('worktree', 'add', '--detach', baseTree, commit);
+  try {
+    symlinkSync(join(root, 'node_modules'), join(baseTree, 'node_modules'));
+    const [baseFile, changedFile] = [join(work, 'base.mjs'), join(work, 'changed.mjs')];
+    await bundle(baseTree, baseFile);
+    await bundle(root, changedFile);
+    const packPath = join(root, 'rules', `${pack}.yaml`);
+    const ratios: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const cpu = i % availableParallelism();
+      const args = ['-c', String(cpu), process.execPath, ...SIMULATION_V8_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), '--child', baseFile, changedFile, packPath];
+      const run = spawnSync('taskset', args, { encoding: 'utf8' });
+      if (run.error && (run.error as { code?: string }).code === 'ENOENT') throw new Error('taskset is missing (Debian package util-linux): the runs must be pinned to compare');
+      if (run.status !== 0) throw new Error(`compare run on CPU ${cpu} failed: ${(run.stderr ?? '').slice(-500)}`);
+      const result = JSON.parse(run.stdout) as Run;
+      ratios.push(result.ratio);
+      console.log(`CPU ${cpu}: ${commit} ${millions(result.base)}, working tree ${millions(result.changed)}, ratio ${result.ratio.toFixed(3)}`);
     }
-  ratios.sort((a, b) => a - b);
-  const mid = ratios.length >> 1;
-  const median = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
-  console.log(`${pack}: working tree / ${commit}, median of ${ratios.length}: ${median.toFixed(3)} (from ${ratios[0].toFixed(3)} to ${ratios[ratios.length - 1].toFixed(3)})`);
-} finally {
-  git('worktree', 'remove', '--force', base);
+    ratios.sort((a, b) => a - b);
+    console.log(`${pack}: working tree / ${commit}, median of ${runs} processes: ${median(ratios).toFixed(3)} (from ${ratios[0].toFixed(3)} to ${ratios[ratios.length - 1].toFixed(3)})`);
+  } finally {
+    git('worktree', 'remove', '--force', baseTree);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') {
+  console.log(JSON.stringify(await child(args[1], args[2], args[3])));
+} else {
+  const [commit, pack, runs = '8'] = args;
+  if (!commit || !pack) {
+    console.error('usage: npx tsx bench/compare.ts <commit> <pack> [runs]');
+    process.exit(2);
+  }
+  await main(commit, pack, Number(runs));
 }
