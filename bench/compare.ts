@@ -14,6 +14,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ESM_BANNER } from '../infra/bundling.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 
 const SLICE = 300_000;
@@ -40,7 +41,7 @@ async function bundle(tree: string, out: string): Promise<void> {
     target: 'node20',
     outfile: out,
     logLevel: 'error',
-    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+    banner: { js: ESM_BANNER },
   });
 }
 
@@ -68,9 +69,8 @@ async function child(baseFile: string, changedFile: string, packPath: string): P
     const a2 = time(base);
     quartets.push({ base: a1 + a2, changed: b1 + b2 });
   }
-  const ratios = quartets.map((q) => q.base / q.changed).sort((x, y) => x - y);
   const rate = (ms: number[]) => (2 * SLICE) / (median(ms) / 1000);
-  return { base: rate(quartets.map((q) => q.base)), changed: rate(quartets.map((q) => q.changed)), ratio: median(ratios) };
+  return { base: rate(quartets.map((q) => q.base)), changed: rate(quartets.map((q) => q.changed)), ratio: median(quartets.map((q) => q.base / q.changed)) };
 }
 
 function median(values: number[]): number {
@@ -120,8 +120,8 @@ if (args[0] === '--child') {
   console.log(JSON.stringify(await child(args[1], args[2], args[3])));
 } else {
   const [commit, pack, runs = '8'] = args;
-  if (!commit || !pack) {
-    console.error('usage: npx tsx bench/compare.ts <commit> <pack> [runs]');
+  if (!commit || !pack || !(Number(runs) >= 1 && Number.isInteger(Number(runs)))) {
+    console.error('usage: npx tsx bench/compare.ts <commit> <pack> [runs: a whole number, at least 1]');
     process.exit(2);
   }
   await main(commit, pack, Number(runs));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ESM_BANNER } from '../infra/bundling.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { isPath, loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
@@ -57,7 +58,7 @@ export async function profileWarmRun(tool: string, defaults: { measured: number;
       target: 'node20',
       outfile: program,
       logLevel: 'silent',
-      banner: { js: `import { createRequire as __croupierRequire } from 'node:module'; const require = __croupierRequire(import.meta.url);` },
+      banner: { js: ESM_BANNER },
     });
     const sync = join(dir, 'sync');
     const [command, ...args] = profiler.command([process.execPath, ...nodeFlags, program, packPath, chartPath, String(warm), String(measured), sync], dir);
