@@ -269,10 +269,15 @@ let lastFrozen: FrozenPlan = { specs: null, pack: null, plan: null };
 
 function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
   if (specs === lastFrozen.specs && ctx.pack === lastFrozen.pack) return lastFrozen.plan;
-  if (Object.isFrozen(specs) && specs.every((s) => Object.isFrozen(s))) {
+  if (Object.isFrozen(specs)) {
+    // A slip kept is frozen for good: its specs are not read again (on a frozen array `every` reads
+    // each through the runtime, and the simulator switches slips as round limits close bets, R-TB-SIDE-2).
     let known = frozenPlans.get(specs);
-    if (!known || known.pack !== ctx.pack) frozenPlans.set(specs, (known = { specs, pack: ctx.pack, plan: makePlan(ctx, table, specs) }));
-    return (lastFrozen = known).plan;
+    if (known?.pack === ctx.pack) return (lastFrozen = known).plan;
+    if (specs.every((s) => Object.isFrozen(s))) {
+      frozenPlans.set(specs, (known = { specs, pack: ctx.pack, plan: makePlan(ctx, table, specs) }));
+      return (lastFrozen = known).plan;
+    }
   }
   const plan = specs[PLAN];
   if (plan === null) return null;
