@@ -352,7 +352,8 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
   const deadline = ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs;
   const old = table.round;
   // Nothing is recorded with events off (the simulator), so the finished round is reused in place.
-  if (!ctx.events && old?.pack.sha256 === ctx.pack.sha256) recycleRound(table, no, now, deadline, shoe);
+  // `old !== undefined` apart: `old?.pack.sha256` compared a string with undefined as well, V8's generic equality every round.
+  if (!ctx.events && old !== undefined && old.pack.sha256 === ctx.pack.sha256) recycleRound(table, no, now, deadline, shoe);
   else {
     if (old) table.left.push(old);
     table.round = {

@@ -130,7 +130,9 @@ function placeSeatBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec, bet:
 export function isOwnSeat(ctx: Ctx, table: Table, player: number, seat: number): boolean {
   const name = table.players.names[player];
   const rules = ctx.pack.table;
-  if (table.seats[seat]?.owner !== name || (table.players.demo[player] && !rules.demoMaySit)) return false;
+  // The holder tested first: `?.owner !== name` compared a string with undefined as well, V8's generic equality on every bet.
+  const holder = table.seats[seat];
+  if (!holder || holder.owner !== name || (table.players.demo[player] && !rules.demoMaySit)) return false;
   if (rules.kind === 'solo' && !table.players.ai[player] && soloHuman(ctx, table) !== name) return false;
   return betStaysOnSeat(ctx, table, name);
 }

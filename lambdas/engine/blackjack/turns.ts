@@ -49,7 +49,8 @@ function seatTurns(ctx: Ctx, table: Table): boolean {
     if (round.turnSeat !== null && h.seat < round.turnSeat) continue;
     const hand = moveOn(h);
     if (!hand) continue;
-    if (round.turnSeat !== h.seat) {
+    // Null first, so the seats compare as numbers (null against a number is V8's generic equality).
+    if (round.turnSeat === null || round.turnSeat !== h.seat) {
       round.turnSeat = h.seat;
       round.deadline = null;
     }
