@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Chart } from '../lambdas/math/chart.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { simulateBatch } from '../lambdas/sim/batch.ts';
-import { subBatches } from '../lambdas/sim/split.ts';
+import { subBatches, subBatchSeed } from '../lambdas/sim/split.ts';
 import { tuneForSimulation } from '../lambdas/sim/tuning.ts';
 
 const [packPath, chartPath, warm, measured, sync] = process.argv.slice(2);
@@ -15,9 +15,12 @@ const pack = loadPack(packPath);
 const chart: Chart | null = chartPath === '-' ? null : JSON.parse(readFileSync(chartPath, 'utf8'));
 const progress = () => {};
 // In sub-batches, as `croupier simulate` and `npm run bench` play a run: one long batch measures
-// differently (its loop is compiled on the spot, inside the measured window).
+// differently (its loop is compiled on the spot, inside the measured window). Of the size the bench's
+// 3 M-round runs have (~11,700 rounds): each sub-batch opens a new table, and cut for 150,000 rounds
+// alone (2,000 each) the per-table costs weighed six times as much as in the figure this explains.
+const BENCH_SUB_BATCH = subBatches(3_000_000, 1)[0].rounds;
 const play = (rounds: number, seed: number) => {
-  for (const b of subBatches(rounds, seed)) simulateBatch(pack, chart, b.rounds, b.seed, progress);
+  for (let i = 0, done = 0; done < rounds; i++, done += BENCH_SUB_BATCH) simulateBatch(pack, chart, Math.min(BENCH_SUB_BATCH, rounds - done), subBatchSeed(seed, i), progress);
 };
 play(Number(warm), 7);
 writeFileSync(`${sync}.warm`, '');
