@@ -108,8 +108,9 @@ describe('ledger', () => {
 });
 
 describe('a lazy block (the simulator opening the same slip every round)', () => {
-  const bets = SLIPS[0];
-  const amounts = STAKES[0][1];
+  // A slip of its own: what ledgers remember is shared by slip (its bets and stakes arrays), and the other tests use SLIPS.
+  const bets = Int16Array.from(SLIPS[0]);
+  const amounts = [...STAKES[0][1]];
   const settleByHand = (ledger: Ledger, key: number, balance: number[]) => {
     for (let row = 0; row < ledger.length; row++) (ledger.settle(row, returnedFor(key, row), key), (balance[0] += returnedFor(key, row)));
   };
@@ -142,6 +143,24 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
     expect(fromMemory).toBe(36);
     expect(lazy.flushNets()).toBe(-1);
     expect(lazySums).toEqual(eagerSums);
+  });
+
+  test('a new ledger of the same slip settles from what an earlier one remembered (a new simulated sub-batch)', () => {
+    const first = new Ledger(BETS, 4, true);
+    const [firstBalance, nextBalance] = [[0], [0]];
+    first.openAll(1, bets, 0, 0, amounts);
+    // Key 4: one the test above never settled (its keys are 0 to 2).
+    settleByHand(first, 4, firstBalance);
+    first.rememberBlock(4);
+    // Its first round writes the block (nothing is lazy yet); from the second on it reads the memory.
+    const next = new Ledger(BETS, 4, true);
+    next.openAll(1, bets, 0, 0, amounts);
+    settleByHand(next, 0, [0]);
+    next.clear();
+    next.openAll(1, bets, 0, 0, amounts);
+    expect(next.settleKnownBlock(4, nextBalance)).toBe(true);
+    expect(nextBalance).toEqual(firstBalance);
+    for (let row = 0; row < bets.length; row++) expect([next.returned(row), next.status(row), next.line(row)]).toEqual([first.returned(row), first.status(row), first.line(row)]);
   });
 
   test('a block touched after it opened is settled by hand, never from memory', () => {
