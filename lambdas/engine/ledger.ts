@@ -263,8 +263,8 @@ export class Ledger {
       if ((r.state & STATUS_BITS) === OPEN || r.staked !== p.amounts[row] || r.amount !== p.amounts[row] || r.insuranceCost !== 0) return;
       total += r.returned;
     }
-    // Plain loops: `Int32Array.from(rows, fn)` walks an iterator through the runtime, and a new table
-    // (each simulated sub-batch of ~12,000 rounds) remembers ~1% of its rounds anew.
+    // Plain loops: `Int32Array.from(rows, fn)` walks an iterator through the runtime, for each of the
+    // thousands of keys a simulation remembers.
     const returned: number[] = [];
     const states = new Int32Array(this.length);
     for (let row = 0; row < this.length; row++) {
