@@ -14,6 +14,9 @@ import { join } from 'node:path';
 import { printByLineAndFunction } from './bundle-source.ts';
 import { profileWarmRun, type WarmRun } from './warm-run.ts';
 
+/** How many native functions and calls into them the report lists. */
+const TOP_NATIVE = 12;
+
 await profileWarmRun('instructions', { measured: 150_000, warm: 400_000 }, ['--single-threaded', '--perf-prof', '--no-compact-code-space'], {
   command: (node, dir) => ['valgrind', '--tool=callgrind', '--instr-atstart=no', '--dump-instr=yes', `--callgrind-out-file=${join(dir, 'callgrind.out')}`, ...node],
   switchOn: (run) =>
@@ -77,6 +80,10 @@ interface Costs {
   lines: Map<number, number>;
   optimised: number;
   compiler: number;
+  /** Native code's own instructions by callgrind's name for it: V8's builtins and runtime, its compiler and GC. */
+  native: Map<string, number>;
+  /** Calls from optimised JavaScript into native code, by the native function and the calling line. */
+  calls: Map<string, { callee: string; line: number; count: number }>;
 }
 
 /** Callgrind's self cost per instruction, put on the jitdump's code and lines (native code by callgrind's own names). */
@@ -96,36 +103,52 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     found.set(address, known);
     return known;
   };
-  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0 };
+  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0, native: new Map(), calls: new Map() };
   const names = new Map<string, string>();
+  // Callgrind names native code; JIT code it knows only by address.
+  const isJit = (name: string) => /^0x[0-9a-f]+$/.test(name) || /^\d+$/.test(name);
   let fn = '';
+  let callee = '';
+  let call: { count: number } | null = null;
   let address = 0;
-  let skip = false;
   for (const line of readFileSync(outFile, 'utf8').split('\n')) {
     const def = /^(c?fn)=\((\d+)\)(?: (.*))?/.exec(line);
     if (def) {
       if (def[3]) names.set(def[2], def[3]);
       if (def[1] === 'fn') fn = names.get(def[2]) ?? def[2];
+      else callee = names.get(def[2]) ?? def[2];
       continue;
     }
     if (line.startsWith('calls=')) {
-      skip = true; // the next cost line is the call's inclusive cost
+      call = { count: Number(line.slice(6).split(' ')[0]) }; // the next cost line is the call's inclusive cost
       continue;
     }
     const [pos, , ir] = line.split(' ');
     if (!pos || !'0123456789+-*'.includes(pos[0])) continue;
     if (pos.startsWith('0x')) address = parseInt(pos, 16);
     else if (pos[0] === '+' || pos[0] === '-') address += (pos[0] === '+' ? 1 : -1) * Number(pos.slice(1).startsWith('0x') ? parseInt(pos.slice(1), 16) : pos.slice(1));
-    if (skip) {
-      skip = false;
+    if (call) {
+      // A call from optimised JavaScript (at this address) into named native code: a builtin or the runtime.
+      if (isJit(fn) && !isJit(callee)) {
+        const { code, line: at } = place(address);
+        if (code?.name.startsWith('JS:*')) {
+          const key = `${callee}@${at}`;
+          const known = result.calls.get(key) ?? { callee, line: at, count: 0 };
+          known.count += call.count;
+          result.calls.set(key, known);
+        }
+      }
+      call = null;
       continue;
     }
     if (ir === undefined) continue;
     const n = Number(ir);
     result.total += n;
     if (fn.includes('compiler::')) result.compiler += n;
-    // Callgrind names native code; JIT code it knows only by address.
-    if (!/^0x[0-9a-f]+$/.test(fn) && !/^\d+$/.test(fn)) continue;
+    if (!isJit(fn)) {
+      result.native.set(fn, (result.native.get(fn) ?? 0) + n);
+      continue;
+    }
     const { code, line: at } = place(address);
     if (!code?.name.startsWith('JS:*')) continue;
     result.optimised += n;
@@ -150,4 +173,14 @@ function report(c: Costs, source: string[], { pack, measured: rounds, warm }: Wa
   console.log(`${pack.id}: ${rounds} rounds measured after ${warm}; instructions per round`);
   console.log(`  all ${Math.round(c.total / rounds)}, optimised JavaScript ${Math.round(c.optimised / rounds)} (compare this), V8's compiler ${Math.round(c.compiler / rounds)}`);
   printByLineAndFunction(c.lines, source, (n) => (n / rounds).toFixed(1).padStart(7));
+  // What the round costs outside its own code: a builtin or runtime call in the steady state is most
+  // often a sign (a generic comparison, a template string built ahead of its check, a frozen array
+  // read through the runtime), and each was a fix. The compiler and GC figures move with when they ran:
+  // under valgrind the GC marks more often than in a real run, and while it marks, the write barrier
+  // (RecordWrite) is called on pointer stores that otherwise stay inline.
+  console.log('native code (builtins, runtime, compiler, GC):');
+  for (const [name, n] of [...c.native].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE)) console.log(`  ${(n / rounds).toFixed(1).padStart(7)}  ${name.slice(0, 100)}`);
+  console.log('calls from optimised JavaScript into native code, per round, by calling line:');
+  for (const { callee, line, count } of [...c.calls.values()].sort((a, b) => b.count - a.count).slice(0, TOP_NATIVE))
+    console.log(`  ${(count / rounds).toFixed(2).padStart(7)}  ${callee.slice(0, 40).padEnd(40)} ${String(line).padStart(6)}  ${line ? source[line - 1].trim().slice(0, 80) : '(no line)'}`);
 }
