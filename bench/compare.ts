@@ -14,8 +14,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { ESM_BANNER } from '../infra/bundling.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
+import { SIMULATION_PROGRAM } from './warm-run.ts';
 
 const SLICE = 300_000;
 const WARM_SLICES = 6;
@@ -33,16 +33,7 @@ async function bundle(tree: string, out: string): Promise<void> {
       let seed = 1;
       return (rounds) => simulateBatch(pack, chart, rounds, seed++).rounds;
     }`;
-  await build({
-    stdin: { contents: entry, resolveDir: tree, loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'error',
-    banner: { js: ESM_BANNER },
-  });
+  await build({ ...SIMULATION_PROGRAM, stdin: { contents: entry, resolveDir: tree, loader: 'ts' }, outfile: out, logLevel: 'error' });
 }
 
 interface Run {

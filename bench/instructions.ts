@@ -103,6 +103,11 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     found.set(address, known);
     return known;
   };
+  /** The bundle line of optimised JavaScript at `address`; null for other code (baseline, stubs). */
+  const optimisedLine = (address: number): number | null => {
+    const { code, line } = place(address);
+    return code?.name.startsWith('JS:*') ? line : null;
+  };
   const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0, native: new Map(), calls: new Map() };
   const names = new Map<string, string>();
   // Callgrind names native code; JIT code it knows only by address.
@@ -129,14 +134,12 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     else if (pos[0] === '+' || pos[0] === '-') address += (pos[0] === '+' ? 1 : -1) * Number(pos.slice(1).startsWith('0x') ? parseInt(pos.slice(1), 16) : pos.slice(1));
     if (call) {
       // A call from optimised JavaScript (at this address) into named native code: a builtin or the runtime.
-      if (isJit(fn) && !isJit(callee)) {
-        const { code, line: at } = place(address);
-        if (code?.name.startsWith('JS:*')) {
-          const key = `${callee}@${at}`;
-          const known = result.calls.get(key) ?? { callee, line: at, count: 0 };
-          known.count += call.count;
-          result.calls.set(key, known);
-        }
+      const at = isJit(fn) && !isJit(callee) ? optimisedLine(address) : null;
+      if (at !== null) {
+        const key = `${callee}@${at}`;
+        const known = result.calls.get(key) ?? { callee, line: at, count: 0 };
+        known.count += call.count;
+        result.calls.set(key, known);
       }
       call = null;
       continue;
@@ -149,8 +152,8 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
       result.native.set(fn, (result.native.get(fn) ?? 0) + n);
       continue;
     }
-    const { code, line: at } = place(address);
-    if (!code?.name.startsWith('JS:*')) continue;
+    const at = optimisedLine(address);
+    if (at === null) continue;
     result.optimised += n;
     result.lines.set(at, (result.lines.get(at) ?? 0) + n);
   }

@@ -12,6 +12,9 @@ import { bestStrategy } from '../lambdas/math/index.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { isPath, loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 
+/** How the bench's tools bundle a simulation program to run under plain `node` (this one, compare.ts). */
+export const SIMULATION_PROGRAM = { bundle: true, platform: 'node', format: 'esm', target: 'node20', banner: { js: ESM_BANNER } } as const;
+
 export interface WarmRun {
   pack: CompiledPack;
   measured: number;
@@ -51,14 +54,10 @@ export async function profileWarmRun(tool: string, defaults: { measured: number;
     if (chartPath !== '-') writeFileSync(chartPath, JSON.stringify(bestStrategy(pack)));
     const program = join(dir, 'run.mjs');
     await build({
+      ...SIMULATION_PROGRAM,
       entryPoints: [fileURLToPath(new URL('./instructions-run.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
       outfile: program,
       logLevel: 'silent',
-      banner: { js: ESM_BANNER },
     });
     const sync = join(dir, 'sync');
     const [command, ...args] = profiler.command([process.execPath, ...nodeFlags, program, packPath, chartPath, String(warm), String(measured), sync], dir);
