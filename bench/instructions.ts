@@ -84,6 +84,8 @@ interface Costs {
   native: Map<string, number>;
   /** Calls from optimised JavaScript into native code, by the native function and the calling line. */
   calls: Map<string, { callee: string; line: number; count: number }>;
+  /** Each compiled function of optimised JavaScript that ran: its own instructions and the calls made into it. */
+  functions: Map<JitCode, { instructions: number; calls: number }>;
 }
 
 /** Callgrind's self cost per instruction, put on the jitdump's code and lines (native code by callgrind's own names). */
@@ -108,7 +110,12 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     const { code, line } = place(address);
     return code?.name.startsWith('JS:*') ? line : null;
   };
-  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0, native: new Map(), calls: new Map() };
+  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0, native: new Map(), calls: new Map(), functions: new Map() };
+  const compiled = (code: JitCode) => {
+    let known = result.functions.get(code);
+    if (!known) result.functions.set(code, (known = { instructions: 0, calls: 0 }));
+    return known;
+  };
   const names = new Map<string, string>();
   // Callgrind names native code; JIT code it knows only by address.
   const isJit = (name: string) => /^0x[0-9a-f]+$/.test(name) || /^\d+$/.test(name);
@@ -133,6 +140,9 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     if (pos.startsWith('0x')) address = parseInt(pos, 16);
     else if (pos[0] === '+' || pos[0] === '-') address += (pos[0] === '+' ? 1 : -1) * Number(pos.slice(1).startsWith('0x') ? parseInt(pos.slice(1), 16) : pos.slice(1));
     if (call) {
+      // A call from JIT code into optimised JavaScript: a function V8 compiled on its own, not inlined (callgrind names it by its address).
+      const target = isJit(fn) && isJit(callee) && callee.startsWith('0x') ? place(parseInt(callee, 16)).code : undefined;
+      if (target?.name.startsWith('JS:*')) compiled(target).calls += call.count;
       // A call from optimised JavaScript (at this address) into named native code: a builtin or the runtime.
       const at = isJit(fn) && !isJit(callee) ? optimisedLine(address) : null;
       if (at !== null) {
@@ -154,6 +164,7 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     }
     const at = optimisedLine(address);
     if (at === null) continue;
+    compiled(place(address).code!).instructions += n;
     result.optimised += n;
     result.lines.set(at, (result.lines.get(at) ?? 0) + n);
   }
@@ -176,6 +187,13 @@ function report(c: Costs, source: string[], { pack, measured: rounds, warm }: Wa
   console.log(`${pack.id}: ${rounds} rounds measured after ${warm}; instructions per round`);
   console.log(`  all ${Math.round(c.total / rounds)}, optimised JavaScript ${Math.round(c.optimised / rounds)} (compare this), V8's compiler ${Math.round(c.compiler / rounds)}`);
   printByLineAndFunction(c.lines, source, (n) => (n / rounds).toFixed(1).padStart(7));
+  // How the round is compiled: which functions V8 compiled apart (called, not inlined), how big each
+  // one's machine code is, and how much of the round runs in it. The round's code is far larger than
+  // a core's first-level instruction cache (32 KB here), and a function called rather than inlined
+  // costs a call each time; both move with V8's inlining (tuning.ts).
+  console.log('compiled functions of optimised JavaScript: instructions and calls into it per round, machine code size:');
+  for (const [code, f] of [...c.functions].sort((a, b) => b[1].instructions - a[1].instructions).slice(0, TOP_NATIVE))
+    console.log(`  ${(f.instructions / rounds).toFixed(1).padStart(7)}  ${(f.calls / rounds).toFixed(2).padStart(6)} calls  ${`${((code.end - code.start) / 1024).toFixed(1)} KB`.padStart(8)}  ${code.name.slice(4).split(' ')[0]}`);
   // What the round costs outside its own code: a builtin or runtime call in the steady state is most
   // often a sign (a generic comparison, a template string built ahead of its check, a frozen array
   // read through the runtime), and each was a fix. The compiler and GC figures move with when they ran:
