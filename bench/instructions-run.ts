@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Chart } from '../lambdas/math/chart.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { simulateBatch } from '../lambdas/sim/batch.ts';
-import { subBatches, subBatchSeed } from '../lambdas/sim/split.ts';
+import { subBatches } from '../lambdas/sim/split.ts';
 import { tuneForSimulation } from '../lambdas/sim/tuning.ts';
 
 const [packPath, chartPath, warm, measured, sync] = process.argv.slice(2);
@@ -14,16 +14,24 @@ tuneForSimulation();
 const pack = loadPack(packPath);
 const chart: Chart | null = chartPath === '-' ? null : JSON.parse(readFileSync(chartPath, 'utf8'));
 const progress = () => {};
-// In sub-batches, as `croupier simulate` and `npm run bench` play a run: one long batch measures
-// differently (its loop is compiled on the spot, inside the measured window). Of the size the bench's
-// 3 M-round runs have (~11,700 rounds): each sub-batch opens a new table, and cut for 150,000 rounds
-// alone (2,000 each) the per-table costs weighed six times as much as in the figure this explains.
-const BENCH_SUB_BATCH = subBatches(3_000_000, 1)[0].rounds;
-const play = (rounds: number, seed: number) => {
-  for (let i = 0, done = 0; done < rounds; i++, done += BENCH_SUB_BATCH) simulateBatch(pack, chart, Math.min(BENCH_SUB_BATCH, rounds - done), subBatchSeed(seed, i), progress);
+// The bench's own run, in order: the sub-batches of its 3 M-round run with seed 1 (one-core.ts plays
+// them so, ~11,700 rounds each, each on a new table), the warm-up first. V8 compiles the round as the
+// rounds it has seen lead it to (which paths came up, which deopts, in what order), so these are the
+// rounds that give the compile the bench measures: after a warm-up of other seeds, lucky-ladies'
+// round was compiled into one function with its leaves called rather than inlined, unlike the bench's.
+const batches = subBatches(3_000_000, 1);
+let next = 0;
+const play = (rounds: number) => {
+  for (let done = 0; done < rounds; next++) {
+    if (next === batches.length) throw new Error('warm-up and measured rounds together exceed the bench run of 3,000,000');
+    const b = batches[next];
+    const n = Math.min(b.rounds, rounds - done);
+    simulateBatch(pack, chart, n, b.seed, progress);
+    done += n;
+  }
 };
-play(Number(warm), 7);
+play(Number(warm));
 writeFileSync(`${sync}.warm`, '');
 const cell = new Int32Array(new SharedArrayBuffer(4));
 while (!existsSync(`${sync}.go`)) Atomics.wait(cell, 0, 0, 50);
-play(Number(measured), 1);
+play(Number(measured));
