@@ -1,12 +1,12 @@
 // Where V8 throws a simulated round's compiled code away: `npx tsx bench/deopts.ts <pack> [rounds]`.
 // A deopt of the function a round is compiled into costs a recompile on the simulating thread
-// (100-400 ms) and can leave the round compiled worse than before (a big Lucky Ladies win's net
-// squared once overflowed a small-integer multiply mid-run: the round came back as a 3 KB function
-// calling the rest). This plays the pack as `npm run bench` and `croupier simulate --seed 1` do (the
-// same sub-batches, in order, under the simulation's V8 flags) in a process of its own with
-// --trace-deopt-verbose, and lists every deopt with the rounds played when it happened and the
-// chain of inlined functions it came from, outermost first. A few early ones are normal (a path
-// seen for the first time); one after the bench's warm-up is worth a look. About half a minute.
+// (100-400 ms) and can leave the round compiled differently (a big Lucky Ladies win's net squared
+// once overflowed a small-integer multiply mid-run, and in that run the round came back as a 3 KB
+// function calling the rest). This plays the pack as `npm run bench` does (the sub-batches of a
+// 3 M-round run with seed 1, in order, under the simulation's V8 flags) in a process of its own
+// with --trace-deopt-verbose, and lists every deopt with the rounds played when it happened and
+// the chain of inlined functions it came from, outermost first. A few early ones are normal (a
+// path seen for the first time); one after the bench's warm-up is worth a look. About ten seconds.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
