@@ -1,8 +1,10 @@
 // Where V8 throws a simulated round's compiled code away: `npx tsx bench/deopts.ts <pack> [rounds]`.
 // A deopt of the function a round is compiled into costs a recompile on the simulating thread
-// (100-400 ms) and can leave the round compiled differently (a big Lucky Ladies win's net squared
-// once overflowed a small-integer multiply mid-run, and in that run the round came back as a 3 KB
-// function calling the rest). This plays the pack as `npm run bench` does (the sub-batches of a
+// (100-400 ms), and the round comes back compiled as the functions optimised by then allow: at
+// 164,066 rounds of lucky-ladies a big win's net squared overflows the tally's small-integer
+// multiply (ledger.ts, addNet), and the recompile inlines dispatch into playRounds (7,875
+// instructions a round); squared with `**`, without that deopt, dispatch stays compiled apart and
+// is called three times a round (8,044), so the multiply stays as it is. This plays the pack as `npm run bench` does (the sub-batches of a
 // 3 M-round run with seed 1, in order, under the simulation's V8 flags) in a process of its own
 // with --trace-deopt-verbose, and lists every deopt with the rounds played when it happened and
 // the chain of inlined functions it came from, outermost first. A few early ones are normal (a

@@ -544,11 +544,7 @@ function addNet(sums: Float64Array, bet: number, net: number, times: number): vo
   const at = bet * 4;
   sums[at] += times;
   sums[at + 1] += net * times;
-  // `**`, not `net * net`: V8 speculates a multiply of small integers is one until a product passes
-  // 2^31, and a big win's net squared does (lucky-ladies' top line) after the round is compiled: the
-  // deopt threw the whole compiled round away mid-run, to be compiled again (bench/deopts.ts). A power
-  // is always computed in floating point; the sums are the same (every net and square is a whole number below 2^53).
-  sums[at + 2] += net ** 2 * times;
+  sums[at + 2] += net * net * times;
   if (net > 0) sums[at + 3] += times;
 }
 
