@@ -4,11 +4,12 @@
 // 164,066 rounds of lucky-ladies a big win's net squared overflows the tally's small-integer
 // multiply (ledger.ts, addNet), and the recompile inlines dispatch into playRounds (7,875
 // instructions a round); squared with `**`, without that deopt, dispatch stays compiled apart and
-// is called three times a round (8,044), so the multiply stays as it is. This plays the pack as `npm run bench` does (the sub-batches of a
-// 3 M-round run with seed 1, in order, under the simulation's V8 flags) in a process of its own
-// with --trace-deopt-verbose, and lists every deopt with the rounds played when it happened and
-// the chain of inlined functions it came from, outermost first. A few early ones are normal (a
-// path seen for the first time); one after the bench's warm-up is worth a look. About ten seconds.
+// is called three times a round (8,044), so the multiply stays as it is. This plays the bench's own
+// run (the sub-batches of its 3 M-round run with seed 1, in order, the first `rounds` of them, under
+// the simulation's V8 flags) in a process of its own with --trace-deopt-verbose, and lists every
+// deopt with the rounds played when it happened and the chain of inlined functions it came from,
+// outermost first. A few early ones are normal (a path seen for the first time); one after the
+// bench's warm-up is worth a look. About ten seconds.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,8 @@ import { isPath, RULES_DIR } from '../lambdas/pack/load.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { SIMULATION_PROGRAM } from './warm-run.ts';
 
-/** The bench's warm-up (simulate.ts): a deopt after it falls in the measured rounds. */
+/** The bench's run and its warm-up (simulate.ts): a deopt after the warm-up falls in the measured rounds. */
+const BENCH_RUN = 3_000_000;
 const BENCH_WARM_UP = 1_000_000;
 
 interface Deopt {
@@ -41,9 +43,11 @@ const PROGRAM = `
   const pack = loadPack(packPath);
   const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
   let done = 0;
-  for (const b of subBatches(Number(rounds), 1)) {
-    simulateBatch(pack, chart, b.rounds, b.seed);
-    done += b.rounds;
+  for (const b of subBatches(${BENCH_RUN}, 1)) {
+    if (done >= Number(rounds)) break;
+    const n = Math.min(b.rounds, Number(rounds) - done);
+    simulateBatch(pack, chart, n, b.seed);
+    done += n;
     console.log('ROUNDS ' + done);
   }`;
 
@@ -62,9 +66,9 @@ function deopts(trace: string): Deopt[] {
   return found;
 }
 
-const [ref, roundsArg = '3000000'] = process.argv.slice(2);
-if (!ref || !(Number(roundsArg) >= 1)) {
-  console.error('usage: npx tsx bench/deopts.ts <pack> [rounds, 3000000]');
+const [ref, roundsArg = String(BENCH_RUN)] = process.argv.slice(2);
+if (!ref || !(Number(roundsArg) >= 1 && Number(roundsArg) <= BENCH_RUN)) {
+  console.error(`usage: npx tsx bench/deopts.ts <pack> [rounds, up to the bench's ${BENCH_RUN}]`);
   process.exit(2);
 }
 const root = fileURLToPath(new URL('..', import.meta.url));
