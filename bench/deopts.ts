@@ -18,11 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { isPath, RULES_DIR } from '../lambdas/pack/load.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
+import { BENCH_RUN } from './bench-run.ts';
 import { SIMULATION_PROGRAM } from './warm-run.ts';
 
-/** The bench's run and its warm-up (simulate.ts): a deopt after the warm-up falls in the measured rounds. */
-const BENCH_RUN = 3_000_000;
-const BENCH_WARM_UP = 1_000_000;
+const BENCH_ROUNDS = BENCH_RUN.warmUp + BENCH_RUN.measured;
 
 interface Deopt {
   /** Rounds played when it happened; -1 before the first sub-batch ended (start-up, a blackjack pack's strategy chart). */
@@ -38,16 +37,14 @@ const PROGRAM = `
   import { loadPack } from './lambdas/pack/load.ts';
   import { bestStrategy } from './lambdas/math/index.ts';
   import { simulateBatch } from './lambdas/sim/batch.ts';
-  import { subBatches } from './lambdas/sim/split.ts';
+  import { benchBatches } from './bench/bench-run.ts';
   const [packPath, rounds] = process.argv.slice(2);
   const pack = loadPack(packPath);
   const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
   let done = 0;
-  for (const b of subBatches(${BENCH_RUN}, 1)) {
-    if (done >= Number(rounds)) break;
-    const n = Math.min(b.rounds, Number(rounds) - done);
-    simulateBatch(pack, chart, n, b.seed);
-    done += n;
+  for (const b of benchBatches()(Number(rounds))) {
+    simulateBatch(pack, chart, b.rounds, b.seed);
+    done += b.rounds;
     console.log('ROUNDS ' + done);
   }`;
 
@@ -66,9 +63,9 @@ function deopts(trace: string): Deopt[] {
   return found;
 }
 
-const [ref, roundsArg = String(BENCH_RUN)] = process.argv.slice(2);
-if (!ref || !(Number(roundsArg) >= 1 && Number(roundsArg) <= BENCH_RUN)) {
-  console.error(`usage: npx tsx bench/deopts.ts <pack> [rounds, up to the bench's ${BENCH_RUN}]`);
+const [ref, roundsArg = String(BENCH_ROUNDS)] = process.argv.slice(2);
+if (!ref || !(Number(roundsArg) >= 1 && Number(roundsArg) <= BENCH_ROUNDS)) {
+  console.error(`usage: npx tsx bench/deopts.ts <pack> [rounds, up to the bench's ${BENCH_ROUNDS}]`);
   process.exit(2);
 }
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -81,7 +78,7 @@ try {
   if (run.status !== 0) throw new Error(`the simulation failed: ${run.stderr.slice(-1000)}`);
   const all = deopts(run.stdout);
   const inRounds = all.filter((d) => d.rounds >= 0);
-  console.log(`${ref}: ${roundsArg} rounds; ${all.length} deopts, ${all.length - inRounds.length} before the first sub-batch ended (start-up, a blackjack pack's strategy chart), ${inRounds.filter((d) => d.rounds >= BENCH_WARM_UP).length} after the bench's warm-up of ${BENCH_WARM_UP}`);
+  console.log(`${ref}: ${roundsArg} rounds; ${all.length} deopts, ${all.length - inRounds.length} before the first sub-batch ended (start-up, a blackjack pack's strategy chart), ${inRounds.filter((d) => d.rounds >= BENCH_RUN.warmUp).length} after the bench's warm-up of ${BENCH_RUN.warmUp}`);
   for (const d of inRounds) console.log(`  ${String(d.rounds).padStart(9)} rounds  ${d.fn}: ${d.reason}  (${d.frames.join(' > ')})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

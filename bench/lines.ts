@@ -10,10 +10,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BENCH_RUN } from './bench-run.ts';
 import { printByLineAndFunction } from './bundle-source.ts';
 import { profileWarmRun, type WarmRun } from './warm-run.ts';
 
-await profileWarmRun('lines', { measured: 2_000_000, warm: 1_000_000 }, ['--perf-prof'], {
+await profileWarmRun('lines', { measured: BENCH_RUN.measured, warm: BENCH_RUN.warmUp }, ['--perf-prof'], {
   command(node, dir) {
     spawnSync('mkfifo', [join(dir, 'control')]);
     // Recording starts switched off (-D -1); "enable" on the control fifo switches it on after the warm-up.

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
+import { BENCH_RUN } from './bench-run.ts';
 
 export interface OneCoreFigure {
   roundsPerSecond: number;
@@ -30,7 +31,7 @@ export async function oneCore(packId: string, warmUp: number, measured: number):
     last = now;
     if (!warm && done >= warmUp) warm = last;
   };
-  await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 1, onProgress });
+  await runSimulation(pack, chart, { rounds: warmUp + measured, seed: BENCH_RUN.seed, workers: 1, onProgress });
   segments.sort((a, b) => a - b);
   return {
     roundsPerSecond: Math.round((last.done - warm!.done) / ((last.at - warm!.at) / 1000)),

@@ -17,6 +17,7 @@ import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 import { wagerOf } from '../lambdas/sim/batch.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
+import { BENCH_RUN } from './bench-run.ts';
 import { oneCore, oneCorePinned, type OneCoreFigure } from './one-core.ts';
 
 /** PRODUCT.md's targets, rounds per second on one core with every bet of the pack settled. */
@@ -32,8 +33,8 @@ async function onCpu(cpu: number, packId: string, warmUp: number, measured: numb
 }
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
-  const warmUp = quick ? 20_000 : 1_000_000;
-  const measured = quick ? 20_000 : 2_000_000;
+  const warmUp = quick ? 20_000 : BENCH_RUN.warmUp;
+  const measured = quick ? 20_000 : BENCH_RUN.measured;
   const cores = availableParallelism();
   const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
   const packs = [];
@@ -48,8 +49,8 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
       if (figure.cpu === null) break; // unpinned: one figure is all there is
     }
     const best = byCpu.reduce((a, b) => (b.roundsPerSecond > a.roundsPerSecond ? b : a));
-    const w1 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 1 });
-    const w2 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: 1, workers: 2 });
+    const w1 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: BENCH_RUN.seed, workers: 1 });
+    const w2 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: BENCH_RUN.seed, workers: 2 });
     const wagers = wagerOf(pack);
     const settled = pack.bets.filter((b) => b.type !== 'behind');
     packs.push({
