@@ -6,7 +6,7 @@ import { findBetFor, type CompiledBet, type CompiledPack } from '../pack/compile
 import { outcomeIndex } from '../pack/line-table.ts';
 import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
-import { NO_SEAT } from './ledger.ts';
+import { Seat } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
 import { workingAndarBahar, type Table } from './state.ts';
 import type { Family } from './table.ts';
@@ -104,7 +104,7 @@ export const andarBahar: Family = {
     // Compiled bets exist only in offered modes, so the lookup itself checks the mode.
     const bet = findBetFor(ctx.pack, cmd);
     if (!bet) return notOffered(ctx.pack, cmd);
-    return placeOnSpot(ctx, table, player, bet, NO_SEAT, cmd.amount, voidHand);
+    return placeOnSpot(ctx, table, player, bet, Seat.NONE, cmd.amount, voidHand);
   },
 
   plainBet: (ctx, spec) => (spec.seat === undefined ? findBetFor(ctx.pack, spec) : undefined),

@@ -3,7 +3,7 @@
 import { setHidden } from '../core/hidden.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { emit, ok, pay, type Ctx } from './context.ts';
-import { NO_SEAT, RETURNED, type Ledger } from './ledger.ts';
+import { Seat, Status, type Ledger } from './ledger.ts';
 import { beforeWarningsChange } from './slip.ts';
 import type { Table } from './state.ts';
 import { fail, type BetSpec, type EngineError, type Result } from './types.ts';
@@ -29,7 +29,7 @@ export function formatMoney(currency: { code: string; minorPerUnit: number }, am
 }
 
 /** A seat column value as events and records show it: null for no seat. */
-export const seatOrNull = (seat: number): number | null => (seat === NO_SEAT ? null : seat);
+export const seatOrNull = (seat: number): number | null => (seat === Seat.NONE ? null : seat);
 
 /**
  * Checks a stake (added to `existing` on the same spot) against the bet's rules and the balance.
@@ -155,9 +155,9 @@ export const keyOf = (ctx: Ctx, bets: Ledger, row: number): string => ctx.pack.b
  */
 export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): void {
   const bets = table.round.bets;
-  if (bets.status(row) === RETURNED) return;
+  if (bets.status(row) === Status.RETURNED) return;
   const delta = bets.staked(row) - bets.returned(row);
-  bets.closeRow(row, RETURNED);
+  bets.closeRow(row, Status.RETURNED);
   bets.addReturned(row, delta); // returned is now everything staked
   const player = bets.player(row);
   if (!ctx.events) {
@@ -243,7 +243,7 @@ interface SlipPlan {
   amounts: readonly number[];
   names: string[];
   modes: (string | undefined)[];
-  /** The one seat every bet of the slip is on (NO_SEAT: none). */
+  /** The one seat every bet of the slip is on (Seat.NONE: none). */
   seat: number;
   /** What the slip stakes in all. */
   total: number;
@@ -288,7 +288,7 @@ function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
 function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
   for (let i = 0; i < specs.length; i++) {
     const s = specs[i];
-    if (s.bet !== plan.names[i] || s.mode !== plan.modes[i] || s.amount !== plan.amounts[i] || (s.seat ?? NO_SEAT) !== plan.seat) return false;
+    if (s.bet !== plan.names[i] || s.mode !== plan.modes[i] || s.amount !== plan.amounts[i] || (s.seat ?? Seat.NONE) !== plan.seat) return false;
   }
   return true;
 }
@@ -296,11 +296,11 @@ function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
 function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan | null {
   const bets: CompiledBet[] = [];
   let lastRound = Infinity;
-  const seat = specs[0].seat ?? NO_SEAT;
+  const seat = specs[0].seat ?? Seat.NONE;
   for (const s of specs) {
     const bet = table.family.plainBet?.(ctx, s, bets);
     // Two bets on one spot add up: the second is not on a fresh spot, and only the full path handles it.
-    if (!bet || bets.includes(bet) || (s.seat ?? NO_SEAT) !== seat || !Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount < bet.min || s.amount > bet.max) return null;
+    if (!bet || bets.includes(bet) || (s.seat ?? Seat.NONE) !== seat || !Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount < bet.min || s.amount > bet.max) return null;
     bets.push(bet);
     if (bet.roundLimit !== null) lastRound = Math.min(lastRound, bet.roundLimit);
   }
@@ -330,7 +330,7 @@ export function placePlainSlip(ctx: Ctx, table: Table, player: number, specs: re
   const round = table.round;
   const bets = round.bets;
   if (round.roundInShoe > plan.lastRound || plan.total > table.players.balance[player]) return false;
-  if (plan.seat !== NO_SEAT && !table.family.plainSeat?.(ctx, table, player, plan.seat)) return false;
+  if (plan.seat !== Seat.NONE && !table.family.plainSeat?.(ctx, table, player, plan.seat)) return false;
   if (bets.hasOpen()) for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
   if (ctx.events) for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], plan.seat, plan.amounts[i]);
   else {

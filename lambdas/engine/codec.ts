@@ -6,13 +6,13 @@ import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
-import { DEALER_BLACKJACK, DEALER_BLACKJACK_LINE, INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, Ledger, NO_LINE, NO_SEAT, OPEN, RETURNED, SETTLED } from './ledger.ts';
+import { DEALER_BLACKJACK, Line, Insurance, Ledger, Seat, Status } from './ledger.ts';
 import { Players } from './players.ts';
 import { emptySeats, occupiedOf, savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
 import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
 
 const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
-const STATUS_CODE: Record<BetRecord['status'], number> = { open: OPEN, settled: SETTLED, returned: RETURNED };
+const STATUS_CODE: Record<BetRecord['status'], number> = { open: Status.OPEN, settled: Status.SETTLED, returned: Status.RETURNED };
 
 export function loadTable(ctx: Ctx, state: TableState): Table {
   const players = new Players();
@@ -55,11 +55,11 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
   for (const b of r.bets) {
     const bet = pack.betByKey.get(b.key);
     if (!bet) throw new Error(`round ${r.id} holds a ${b.key} bet, which pack ${pack.id} ${pack.version} does not offer`);
-    const row = bets.add(b.id, bet.index, players.indexOf(b.player), b.seat ?? NO_SEAT);
+    const row = bets.add(b.id, bet.index, players.indexOf(b.player), b.seat ?? Seat.NONE);
     bets.setMoney(row, b.amount, b.staked, b.returned);
     bets.setStatus(row, STATUS_CODE[b.status]);
-    bets.setLine(row, b.line === null ? NO_LINE : bet.type === 'paytable' ? bet.lines.findIndex((l) => l.name === b.line) : DEALER_BLACKJACK_LINE);
-    if (b.insurance) bets.setInsurance(row, b.insurance.settled ? INSURANCE_SETTLED : INSURANCE_PENDING, b.insurance.cost);
+    bets.setLine(row, b.line === null ? Line.NONE : bet.type === 'paytable' ? bet.lines.findIndex((l) => l.name === b.line) : Line.DEALER_BLACKJACK);
+    if (b.insurance) bets.setInsurance(row, b.insurance.settled ? Insurance.SETTLED : Insurance.PENDING, b.insurance.cost);
     if (b.follows) bets.follows[row] = b.follows.map((f) => ({ ...f }));
   }
   const holders: Holder[] = [];
@@ -68,7 +68,7 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
   if (r.common)
     for (const name in r.common.players) {
       const p = r.common.players[name];
-      holders.push({ seat: NO_SEAT, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(workingHand), active: p.active, preselect: p.preselect, draws: p.draws, mainRow: -1 });
+      holders.push({ seat: Seat.NONE, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(workingHand), active: p.active, preselect: p.preselect, draws: p.draws, mainRow: -1 });
     }
   // The scalar fields as they are; everything the interpreter changes in place, copied.
   const { bets: _bets, seats: _seats, common, followAdvance, log, events, andarBahar, ...scalars } = r;
@@ -171,14 +171,14 @@ export function betRecord(pack: CompiledPack, table: Table, round: Round, row: n
     name: bet.name,
     mode: bet.mode,
     type: bet.type,
-    seat: bets.seat(row) === NO_SEAT ? null : bets.seat(row),
+    seat: bets.seat(row) === Seat.NONE ? null : bets.seat(row),
     amount: bets.amount(row),
     staked: bets.staked(row),
     status: STATUS[bets.status(row)],
     returned: bets.returned(row),
-    line: line === NO_LINE ? null : line === DEALER_BLACKJACK_LINE ? DEALER_BLACKJACK : bet.lines[line].name,
+    line: line === Line.NONE ? null : line === Line.DEALER_BLACKJACK ? DEALER_BLACKJACK : bet.lines[line].name,
     ...(follows ? { follows: follows.map((f) => ({ ...f })) } : {}),
-    ...(insurance !== INSURANCE_NONE ? { insurance: { cost: bets.insuranceCost(row), settled: insurance === INSURANCE_SETTLED } } : {}),
+    ...(insurance !== Insurance.NONE ? { insurance: { cost: bets.insuranceCost(row), settled: insurance === Insurance.SETTLED } } : {}),
   };
 }
 

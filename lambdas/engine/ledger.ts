@@ -3,43 +3,63 @@
 // of millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
 import { payoutAt } from '../core/money.ts';
-import { OTHER_PAYTABLE, type OutcomeSettlement } from '../pack/compiled.ts';
+import { LineAt, type OutcomeSettlement } from '../pack/compiled.ts';
 import type { Follow } from './types.ts';
 
+// The ledger's codes are enums, not consts: esbuild writes an enum member's value where it is used,
+// in every module, when it bundles (the simulator, the Lambda functions), where a const imported or
+// declared below an import stays a module variable that V8 loads and checks on every use
+// (bench/instructions.ts: 2–5% of a simulated blackjack round's instructions).
+
 /** A row's status; BetRecord.status in the saved form. */
-export const OPEN = 0;
-export const SETTLED = 1;
-export const RETURNED = 2;
+export enum Status {
+  OPEN = 0,
+  SETTLED = 1,
+  RETURNED = 2,
+}
 
 /** Insurance on a row: not answered, answered and settled (a "no" costs 0), bought and waiting for the peek. */
-export const INSURANCE_NONE = 0;
-export const INSURANCE_SETTLED = 1;
-export const INSURANCE_PENDING = 2;
+export enum Insurance {
+  NONE = 0,
+  SETTLED = 1,
+  PENDING = 2,
+}
 
 /** A row's line: none yet, a pay-table line by index (≥ 0), or a main bet lost to a late dealer blackjack. */
-export const NO_LINE = -1;
-export const DEALER_BLACKJACK_LINE = -2;
+export enum Line {
+  NONE = -1,
+  DEALER_BLACKJACK = -2,
+}
 export const DEALER_BLACKJACK = 'dealer blackjack';
 
-// A row's state packed in one number: status in bits 0–1, insurance in bits 2–3, the line code
-// (signed) from bit 4 on.
-const STATUS_BITS = 3;
-const INSURANCE_BITS = 12;
-const LINE_SHIFT = 4;
-const OPEN_ROW = OPEN | (INSURANCE_NONE << 2) | (NO_LINE << LINE_SHIFT);
+/** A row's state packed in one number: status in bits 0–1, insurance in bits 2–3, the line code (signed) from bit 4 on. */
+enum Bits {
+  STATUS = 3,
+  INSURANCE = 12,
+  LINE_SHIFT = 4,
+}
+const OPEN_ROW = Status.OPEN | (Insurance.NONE << 2) | (Line.NONE << Bits.LINE_SHIFT);
 
 /** A row's seat for a bet on no seat (common draw, Andar Bahar). */
-export const NO_SEAT = 0;
+export enum Seat {
+  NONE = 0,
+}
 
-// Where rows 0 to placed.bets.length − 1 are read from: their money and state fields (EAGER), or,
-// with nothing written to them, the block record as openAll opens it (LAZY_OPEN) or as a
-// remembered settlement left it (LAZY_SETTLED).
-const EAGER = 0;
-const LAZY_OPEN = 1;
-const LAZY_SETTLED = 2;
+/**
+ * Where rows 0 to placed.bets.length − 1 are read from: their money and state fields (EAGER), or,
+ * with nothing written to them, the block record as openAll opens it (LAZY_OPEN) or as a
+ * remembered settlement left it (LAZY_SETTLED).
+ */
+enum Rows {
+  EAGER = 0,
+  LAZY_OPEN = 1,
+  LAZY_SETTLED = 2,
+}
 
-/** Keys of remembered settlements stay below this: the memo is an array indexed by key. */
-export const MAX_BLOCK_KEY = 1 << 16;
+export enum Memo {
+  /** Keys of remembered settlements stay below this: the memo is an array indexed by key. */
+  MAX_KEY = 1 << 16,
+}
 
 /** How a block of rows opened by openAll settled for one key: per row, what it returned and its state. */
 interface SettledBlock {
@@ -79,7 +99,7 @@ class Row {
   bet = 0;
   /** Player index (Players). */
   player = 0;
-  seat = NO_SEAT;
+  seat = Seat.NONE;
   /** The bet's own stake. */
   amount = 0;
   /** Everything debited for it: stake, doubles, splits, follows, insurance. */
@@ -109,7 +129,7 @@ export class Ledger {
    */
   private placed: Block | null = null;
   /** EAGER, or the state rows 0 to placed.bets.length − 1 are in without their fields saying so. */
-  private lazy = EAGER;
+  private lazy = Rows.EAGER;
   private lazySettled: SettledBlock | null = null;
   /**
    * Whether the same block opened again is kept lazily: only where every bet is settled at once
@@ -130,7 +150,7 @@ export class Ledger {
 
   /** Appends an open row with `amount` staked; returns its index. */
   open(id: number, bet: number, player: number, seat: number, amount: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     if (this.length === this.rows.length) this.grow();
     const row = this.length++;
     if (this.placed && row < this.placed.bets.length) this.replaceBlock(null);
@@ -155,7 +175,7 @@ export class Ledger {
    * `firstId` on, all for one player on one seat: `open` for each, in one pass.
    */
   openAll(firstId: number, bets: Int16Array, player: number, seat: number, amounts: readonly number[]): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const n = bets.length;
     while (this.length + n > this.rows.length) this.grow();
     const { rows, openPerBet } = this;
@@ -164,7 +184,7 @@ export class Ledger {
     for (let r = this.length; r < this.length + n && r < this.follows.length; r++) this.follows[r] = null;
     if (same && this.lazyBlocks) {
       // Nothing to write: the block record says what the rows hold, and materialize writes it out when asked.
-      this.lazy = LAZY_OPEN;
+      this.lazy = Rows.LAZY_OPEN;
       this.length = n;
       this.openRows += n;
       return;
@@ -196,8 +216,8 @@ export class Ledger {
   private materialize(): void {
     const p = this.placed!;
     const settled = this.lazySettled;
-    const open = this.lazy === LAZY_OPEN;
-    this.lazy = EAGER;
+    const open = this.lazy === Rows.LAZY_OPEN;
+    this.lazy = Rows.EAGER;
     this.lazySettled = null;
     for (let row = 0; row < p.bets.length; row++) {
       const r = this.rows[row];
@@ -219,15 +239,15 @@ export class Ledger {
 
   /** Whether the rows are exactly a block as openAll opened it again, untouched since (kept lazily). */
   isUntouchedBlock(): boolean {
-    return this.lazy === LAZY_OPEN;
+    return this.lazy === Rows.LAZY_OPEN;
   }
 
-  /** The rows of the untouched block that `k` does not settle from the outcome alone (OTHER_PAYTABLE), found once per block. */
+  /** The rows of the untouched block that `k` does not settle from the outcome alone (LineAt.OTHER_PAYTABLE), found once per block. */
   blockOthers(k: OutcomeSettlement): Int16Array {
     const p = this.placed!;
     if (!p.others) {
       const rows: number[] = [];
-      for (let row = 0; row < p.bets.length; row++) if (k.lineAt[p.bets[row]] === OTHER_PAYTABLE) rows.push(row);
+      for (let row = 0; row < p.bets.length; row++) if (k.lineAt[p.bets[row]] === LineAt.OTHER_PAYTABLE) rows.push(row);
       p.others = Int16Array.from(rows);
     }
     return p.others;
@@ -239,9 +259,9 @@ export class Ledger {
    */
   settleKnownBlock(key: number, balance: number[]): boolean {
     const p = this.placed;
-    const known = this.lazy === LAZY_OPEN && p !== null && key < p.memo.length ? p.memo[key] : null;
+    const known = this.lazy === Rows.LAZY_OPEN && p !== null && key < p.memo.length ? p.memo[key] : null;
     if (!known) return false;
-    this.lazy = LAZY_SETTLED;
+    this.lazy = Rows.LAZY_SETTLED;
     this.lazySettled = known;
     this.openRows -= this.length;
     balance[p!.player] += known.total;
@@ -256,11 +276,11 @@ export class Ledger {
    */
   rememberBlock(key: number): void {
     const p = this.placed;
-    if (!p || this.lazy !== EAGER || this.length !== p.bets.length || key >= MAX_BLOCK_KEY) return;
+    if (!p || this.lazy !== Rows.EAGER || this.length !== p.bets.length || key >= Memo.MAX_KEY) return;
     let total = 0;
     for (let row = 0; row < this.length; row++) {
       const r = this.rows[row];
-      if ((r.state & STATUS_BITS) === OPEN || r.staked !== p.amounts[row] || r.amount !== p.amounts[row] || r.insuranceCost !== 0) return;
+      if ((r.state & Bits.STATUS) === Status.OPEN || r.staked !== p.amounts[row] || r.amount !== p.amounts[row] || r.insuranceCost !== 0) return;
       total += r.returned;
     }
     // Plain loops: `Int32Array.from(rows, fn)` walks an iterator through the runtime, for each of the
@@ -284,70 +304,70 @@ export class Ledger {
   player(row: number): number {
     return this.rows[row].player;
   }
-  /** NO_SEAT for a bet on no seat. */
+  /** Seat.NONE for a bet on no seat. */
   seat(row: number): number {
     return this.rows[row].seat;
   }
   amount(row: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     return this.rows[row].amount;
   }
   staked(row: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     return this.rows[row].staked;
   }
   returned(row: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     return this.rows[row].returned;
   }
   status(row: number): number {
-    if (this.lazy !== EAGER) this.materialize();
-    return this.rows[row].state & STATUS_BITS;
+    if (this.lazy !== Rows.EAGER) this.materialize();
+    return this.rows[row].state & Bits.STATUS;
   }
-  /** The line code: NO_LINE, DEALER_BLACKJACK_LINE or a pay-table line's index. */
+  /** The line code: Line.NONE, Line.DEALER_BLACKJACK or a pay-table line's index. */
   line(row: number): number {
-    if (this.lazy !== EAGER) this.materialize();
-    return this.rows[row].state >> LINE_SHIFT;
+    if (this.lazy !== Rows.EAGER) this.materialize();
+    return this.rows[row].state >> Bits.LINE_SHIFT;
   }
   insurance(row: number): number {
-    if (this.lazy !== EAGER) this.materialize();
-    return (this.rows[row].state & INSURANCE_BITS) >> 2;
+    if (this.lazy !== Rows.EAGER) this.materialize();
+    return (this.rows[row].state & Bits.INSURANCE) >> 2;
   }
   insuranceCost(row: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     return this.rows[row].insuranceCost;
   }
 
   /** Adds to the bet's own stake and to what is debited for it. */
   addStake(row: number, amount: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
     r.amount += amount;
     r.staked += amount;
   }
   /** Adds to what is debited for the bet (a double, a split, a follow, insurance). */
   addStaked(row: number, amount: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     this.rows[row].staked += amount;
   }
   addReturned(row: number, amount: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     this.rows[row].returned += amount;
   }
   setLine(row: number, line: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
-    r.state = (r.state & (STATUS_BITS | INSURANCE_BITS)) | (line << LINE_SHIFT);
+    r.state = (r.state & (Bits.STATUS | Bits.INSURANCE)) | (line << Bits.LINE_SHIFT);
   }
   setInsurance(row: number, state: number, cost: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
-    r.state = (r.state & ~INSURANCE_BITS) | (state << 2);
+    r.state = (r.state & ~Bits.INSURANCE) | (state << 2);
     r.insuranceCost = cost;
   }
   /** Sets the money fields as saved (decoding, or undoing a slip). */
   setMoney(row: number, amount: number, staked: number, returned: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
     r.amount = amount;
     r.staked = staked;
@@ -356,7 +376,7 @@ export class Ledger {
 
   /** Settles a row: what it returns (added to anything credited before), and its line code. Answers the row's player, to be credited. */
   settle(row: number, returned: number, line: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
     r.returned += returned;
     this.settled(r, line);
@@ -365,13 +385,13 @@ export class Ledger {
 
   /** Closes a row as settled with its line code: its status and line in one store. */
   close(row: number, line: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     this.settled(this.rows[row], line);
   }
 
   private settled(r: Row, line: number): void {
-    if ((r.state & STATUS_BITS) === OPEN) this.unopen(r.bet);
-    r.state = (r.state & INSURANCE_BITS) | SETTLED | (line << LINE_SHIFT);
+    if ((r.state & Bits.STATUS) === Status.OPEN) this.unopen(r.bet);
+    r.state = (r.state & Bits.INSURANCE) | Status.SETTLED | (line << Bits.LINE_SHIFT);
   }
 
   /**
@@ -380,7 +400,7 @@ export class Ledger {
    * many rows of other pay-table bets are still open.
    */
   settleOutcomes(k: OutcomeSettlement, outcome: number, balance: number[]): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const { rows, openPerBet } = this;
     const { lineAt, ratioAt, num, den, halfUp } = k;
     const paying = k.lines;
@@ -389,18 +409,18 @@ export class Ledger {
     for (let row = 0; row < this.length; row++) {
       const r = rows[row];
       const state = r.state;
-      if ((state & STATUS_BITS) !== OPEN) continue;
+      if ((state & Bits.STATUS) !== Status.OPEN) continue;
       const bet = r.bet;
       const at = lineAt[bet];
       if (at < 0) {
-        if (at === OTHER_PAYTABLE) others++;
+        if (at === LineAt.OTHER_PAYTABLE) others++;
         continue;
       }
       const line = paying[at + outcome];
       let returned = 0;
       if (line >= 0) returned = r.amount + payoutAt(r.amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
       r.returned += returned;
-      r.state = (state & INSURANCE_BITS) | SETTLED | (line << LINE_SHIFT);
+      r.state = (state & Bits.INSURANCE) | Status.SETTLED | (line << Bits.LINE_SHIFT);
       openPerBet[bet]--;
       closed++;
       balance[r.player] += returned;
@@ -414,8 +434,8 @@ export class Ledger {
    * rows that won money. Answers the first row whose amount is not its bet's entry in `amounts`, or -1.
    */
   addNets(sums: Float64Array, amounts: Float64Array): number {
-    if (this.lazy === LAZY_SETTLED) return this.deferNets(sums, amounts);
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy === Rows.LAZY_SETTLED) return this.deferNets(sums, amounts);
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const rows = this.rows;
     for (let row = 0; row < this.length; row++) {
       const r = rows[row];
@@ -458,25 +478,25 @@ export class Ledger {
   }
 
   /** Marks a row no longer open (settled or returned). */
-  closeRow(row: number, status: typeof SETTLED | typeof RETURNED): void {
-    if (this.lazy !== EAGER) this.materialize();
+  closeRow(row: number, status: typeof Status.SETTLED | typeof Status.RETURNED): void {
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
-    if ((r.state & STATUS_BITS) === OPEN) this.unopen(r.bet);
-    r.state = (r.state & ~STATUS_BITS) | status;
+    if ((r.state & Bits.STATUS) === Status.OPEN) this.unopen(r.bet);
+    r.state = (r.state & ~Bits.STATUS) | status;
   }
 
   /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
-    const was = r.state & STATUS_BITS;
+    const was = r.state & Bits.STATUS;
     if (was === status) return;
-    if (was === OPEN) this.unopen(r.bet);
-    if (status === OPEN) {
+    if (was === Status.OPEN) this.unopen(r.bet);
+    if (status === Status.OPEN) {
       this.openPerBet[r.bet]++;
       this.openRows++;
     }
-    r.state = (r.state & ~STATUS_BITS) | status;
+    r.state = (r.state & ~Bits.STATUS) | status;
   }
 
   /** One open row of `bet` fewer. */
@@ -487,16 +507,16 @@ export class Ledger {
 
   /** Drops the rows from `length` on (a refused bet slip). */
   truncate(length: number): void {
-    if (length === 0 && this.lazy !== EAGER) {
+    if (length === 0 && this.lazy !== Rows.EAGER) {
       // Nothing was written for a lazy block: only its open rows are uncounted.
-      if (this.lazy === LAZY_OPEN) this.openRows -= this.length;
-      this.lazy = EAGER;
+      if (this.lazy === Rows.LAZY_OPEN) this.openRows -= this.length;
+      this.lazy = Rows.EAGER;
       this.lazySettled = null;
       this.length = 0;
       return;
     }
-    if (this.lazy !== EAGER) this.materialize();
-    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.status(row) === OPEN) this.unopen(this.rows[row].bet);
+    if (this.lazy !== Rows.EAGER) this.materialize();
+    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.status(row) === Status.OPEN) this.unopen(this.rows[row].bet);
     this.length = Math.min(this.length, length);
   }
 
@@ -506,24 +526,24 @@ export class Ledger {
 
   /** How many rows of `bet` are open. */
   openCount(bet: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     return this.openPerBet[bet];
   }
 
   /** Whether any row of the bets in `bets` (indexes) is open. */
   anyOpenOf(bets: Int16Array): boolean {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     for (let i = 0; i < bets.length; i++) if (this.openPerBet[bets[i]] !== 0) return true;
     return false;
   }
 
   /** The first open row of `bet` by `player` on `seat`, or -1. */
   findOpen(bet: number, player: number, seat: number): number {
-    if (this.lazy !== EAGER) this.materialize();
+    if (this.lazy !== Rows.EAGER) this.materialize();
     if (this.openPerBet[bet] === 0) return -1;
     for (let row = 0; row < this.length; row++) {
       const r = this.rows[row];
-      if (r.bet === bet && r.player === player && r.seat === seat && (r.state & STATUS_BITS) === OPEN) return row;
+      if (r.bet === bet && r.player === player && r.seat === seat && (r.state & Bits.STATUS) === Status.OPEN) return row;
     }
     return -1;
   }

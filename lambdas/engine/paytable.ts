@@ -5,10 +5,10 @@ import type { Card } from '../core/cards.ts';
 import { payout } from '../core/money.ts';
 import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
-import { UNDECIDED } from '../pack/line-table.ts';
+import { Paying } from '../pack/line-table.ts';
 import { settleBet } from './bets.ts';
 import { emit, type Ctx } from './context.ts';
-import { MAX_BLOCK_KEY, NO_LINE, OPEN } from './ledger.ts';
+import { Memo, Line, Status } from './ledger.ts';
 import type { Table } from './state.ts';
 
 export interface GroupView {
@@ -19,13 +19,13 @@ export interface GroupView {
   outcome: number;
 }
 
-/** Index of the paying line, -1 for none, or UNDECIDED while an unknown fact could change it. */
+/** Index of the paying line, -1 for none, or Paying.UNDECIDED while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number {
   if (bet.outcomeLines !== null && group.outcome >= 0) return bet.outcomeLines[group.outcome];
   const facts = group.facts;
   // Decided already when both answers pay the same line (R-LL-SETTLE-1).
   if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) return bet.lineFinder.lineEitherWay(group.cards, group.n);
-  if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return UNDECIDED;
+  if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return Paying.UNDECIDED;
   return bet.lineFinder.lineOf(group.cards, group.n, facts);
 }
 
@@ -60,10 +60,10 @@ function blockKey(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outc
     const row = others[i];
     const bet = ctx.pack.bets[bets.bet(row)];
     const group = groupOf(ctx, table, row, bet, final);
-    const line = group ? paying(bet, group) : UNDECIDED;
-    if (line === UNDECIDED) return -1;
+    const line = group ? paying(bet, group) : Paying.UNDECIDED;
+    if (line === Paying.UNDECIDED) return -1;
     key = key * (bet.lines.length + 1) + line + 1;
-    if (key >= MAX_BLOCK_KEY) return -1;
+    if (key >= Memo.MAX_KEY) return -1;
   }
   return key;
 }
@@ -75,7 +75,7 @@ function settleEach(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, ou
   // Without events, the outcome bets settle from their tables in one pass; the rest below.
   if (outcome >= 0 && !ctx.events && bets.settleOutcomes(ctx.pack.outcomeSettlement, outcome, table.players.balance) === 0) return;
   for (let row = 0; row < bets.length; row++) {
-    if (bets.status(row) !== OPEN) continue;
+    if (bets.status(row) !== Status.OPEN) continue;
     const bet = compiled[bets.bet(row)];
     if (bet.type !== 'paytable') continue;
     // A placement settles on its own unless it shares a cap with others (its only open placement caps alone).
@@ -96,14 +96,14 @@ function settleEach(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, ou
 /** Another open placement of the row's bet comes before it. */
 function openBefore(table: Table, row: number): boolean {
   const bets = table.round.bets;
-  for (let r = 0; r < row; r++) if (bets.bet(r) === bets.bet(row) && bets.status(r) === OPEN) return true;
+  for (let r = 0; r < row; r++) if (bets.bet(r) === bets.bet(row) && bets.status(r) === Status.OPEN) return true;
   return false;
 }
 
 function openRowsOf(table: Table, bet: number): number[] {
   const bets = table.round.bets;
   const rows: number[] = [];
-  for (let r = 0; r < bets.length; r++) if (bets.bet(r) === bet && bets.status(r) === OPEN) rows.push(r);
+  for (let r = 0; r < bets.length; r++) if (bets.bet(r) === bet && bets.status(r) === Status.OPEN) rows.push(r);
   return rows;
 }
 
@@ -113,8 +113,8 @@ function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[]
   const lines: number[] = [];
   for (const row of open) {
     const group = groupOf(ctx, table, row, bet, final);
-    const line = group ? paying(bet, group) : UNDECIDED;
-    if (line === UNDECIDED) return;
+    const line = group ? paying(bet, group) : Paying.UNDECIDED;
+    if (line === Paying.UNDECIDED) return;
     lines.push(line);
   }
   if (open.length === 1) return settleOne(ctx, table, bet, open[0], lines[0]);
@@ -132,14 +132,14 @@ function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[]
   for (let i = 0; i < open.length; i++) {
     const row = open[i];
     const line = lines[i];
-    settleBet(ctx, table, row, line >= 0 ? bets.amount(row) + winnings[i] : 0, line >= 0 ? line : NO_LINE, line >= 0 ? bet.lines[line].name : 'lose');
+    settleBet(ctx, table, row, line >= 0 ? bets.amount(row) + winnings[i] : 0, line >= 0 ? line : Line.NONE, line >= 0 ? bet.lines[line].name : 'lose');
   }
 }
 
-/** One placement, its paying line known (or UNDECIDED: left open). */
+/** One placement, its paying line known (or Paying.UNDECIDED: left open). */
 function settleOne(ctx: Ctx, table: Table, bet: CompiledBet, row: number, index: number): void {
-  if (index === UNDECIDED) return;
-  if (index < 0) return settleBet(ctx, table, row, 0, NO_LINE, 'lose');
+  if (index === Paying.UNDECIDED) return;
+  if (index < 0) return settleBet(ctx, table, row, 0, Line.NONE, 'lose');
   const line = bet.lines[index];
   const amount = table.round.bets.amount(row);
   let won = payout(amount, line.pays, ctx.pack.rounding);

@@ -7,7 +7,7 @@ import { legalActions } from './blackjack/turns.ts';
 import { betRecord, loadTable } from './codec.ts';
 import type { Ctx } from './context.ts';
 import { isSoft, total } from './hand.ts';
-import { INSURANCE_NONE, NO_SEAT } from './ledger.ts';
+import { Insurance, Seat } from './ledger.ts';
 import { currentHand, sideCards, type Table } from './state.ts';
 import type { Action, EngineEvent, Hand, RoundState, TableState } from './types.ts';
 
@@ -107,14 +107,14 @@ function legalMoves(ctx: Ctx, table: Table, viewer: string): LegalMove[] {
   const mine = (row: number) => table.players.names[bets.player(row)] === viewer;
   if (round.phase === 'insurance')
     for (let row = 0; row < bets.length; row++)
-      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance(row) === INSURANCE_NONE) moves.push({ action: 'insurance', ...(bets.seat(row) !== NO_SEAT ? { seat: bets.seat(row) } : {}) });
+      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance(row) === Insurance.NONE) moves.push({ action: 'insurance', ...(bets.seat(row) !== Seat.NONE ? { seat: bets.seat(row) } : {}) });
   if (round.phase === 'follow' && round.follow) {
     const f = round.follow;
     for (let row = 0; row < bets.length; row++) if (mine(row) && f.answers[bets.id(row)] === null) moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
   }
   if (round.phase === 'turns')
     for (const h of round.holders)
-      if (h.owner === viewer && (h.seat === NO_SEAT || h.seat === round.turnSeat)) for (const action of legalActions(ctx, table, h)) moves.push({ action, ...(h.seat !== NO_SEAT ? { seat: h.seat } : {}) });
+      if (h.owner === viewer && (h.seat === Seat.NONE || h.seat === round.turnSeat)) for (const action of legalActions(ctx, table, h)) moves.push({ action, ...(h.seat !== Seat.NONE ? { seat: h.seat } : {}) });
   return moves;
 }
 

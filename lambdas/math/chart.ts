@@ -47,9 +47,12 @@ export function actionBit(name: string): number {
       return 0;
   }
 }
-const HIT = 1;
-const STAND = 2;
-const SPLIT = 8;
+/** Action bits decideBit answers with (ACTION_BIT's; an enum, so a bundle writes them in: see Status, ledger.ts). */
+enum Bit {
+  HIT = 1,
+  STAND = 2,
+  SPLIT = 8,
+}
 
 const maskOf = (legal: readonly Action[]): number => legal.reduce((m, a) => m | actionBit(a), 0);
 
@@ -68,7 +71,7 @@ const CODES: readonly Code[] = ['H', 'S', 'D', 'Ds', 'P', 'R', 'Rs'];
 const P = CODES.indexOf('P');
 /** A code's first choice (as a bit; 0 for none), and the action it falls back to when that is not legal. */
 const FIRST_BIT = CODES.map((c) => (c === 'D' || c === 'Ds' ? ACTION_BIT.double : c === 'R' || c === 'Rs' ? ACTION_BIT.surrender : 0));
-const THEN_BIT = CODES.map((c) => (c === 'H' || c === 'D' || c === 'R' ? HIT : STAND));
+const THEN_BIT = CODES.map((c) => (c === 'H' || c === 'D' || c === 'R' ? Bit.HIT : Bit.STAND));
 const TOTALS = 32;
 const tables = new WeakMap<Chart, ChartTable>();
 /** The last chart asked for: one player decides millions of hands from one chart. */
@@ -115,17 +118,17 @@ function codeIndex(t: ChartTable, hand: ArrayLike<Card>, shape: number, col: num
 export function decideBit(chart: Chart, hand: ArrayLike<Card>, upCard: Card, legal: number, shape = shapeOf(hand)): number {
   const t = tableOf(chart);
   const col = columnOfCard(upCard);
-  const canSplit = (legal & SPLIT) !== 0;
+  const canSplit = (legal & Bit.SPLIT) !== 0;
   let code = codeIndex(t, hand, shape, col, canSplit);
   if (code === P) {
-    if (canSplit) return SPLIT;
+    if (canSplit) return Bit.SPLIT;
     code = codeIndex(t, hand, shape, col, false);
   }
-  if (totalOf(shape) >= 21 && legal & STAND) return STAND;
+  if (totalOf(shape) >= 21 && legal & Bit.STAND) return Bit.STAND;
   const first = FIRST_BIT[code];
   if (legal & first) return first;
   if (legal & THEN_BIT[code]) return THEN_BIT[code];
-  if (legal & STAND) return STAND;
+  if (legal & Bit.STAND) return Bit.STAND;
   return legal & -legal; // the first legal action, in ACTIONS order
 }
 

@@ -4,7 +4,7 @@ import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
 import { LineFinder, outcomeTable } from './line-table.ts';
-import { NOT_PAYTABLE, OTHER_PAYTABLE, type CompiledBet, type CompiledLine, type CompiledPack, type OutcomeSettlement, type RankSet } from './compiled.ts';
+import { LineAt, type CompiledBet, type CompiledLine, type CompiledPack, type OutcomeSettlement, type RankSet } from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
 /** A bet as declared, with the file and pointer it came from (the pack, or an included module). */
@@ -67,7 +67,7 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
 /** The tables of OutcomeSettlement: a bet with a cap per round settles on the full path, which applies it. */
 function outcomeSettlement(bets: CompiledBet[], halfUp: boolean): OutcomeSettlement {
   const table = bets.filter((b) => b.outcomeLines !== null && b.capPerRound === null);
-  const lineAt = Int32Array.from(bets, (b) => (b.type === 'paytable' ? OTHER_PAYTABLE : NOT_PAYTABLE));
+  const lineAt = Int32Array.from(bets, (b) => (b.type === 'paytable' ? LineAt.OTHER_PAYTABLE : LineAt.NOT_PAYTABLE));
   const ratioAt = new Int32Array(bets.length);
   const lines = new Int8Array(table.reduce((n, b) => n + b.outcomeLines!.length, 0));
   const ratios = table.flatMap((b) => b.lines.map((l) => l.pays));

@@ -151,12 +151,14 @@ export interface CompiledPack {
 }
 
 /** OutcomeSettlement.lineAt of a bet that is no pay-table bet, and of a pay-table bet settled otherwise. */
-export const NOT_PAYTABLE = -1;
-export const OTHER_PAYTABLE = -2;
+export enum LineAt {
+  NOT_PAYTABLE = -1,
+  OTHER_PAYTABLE = -2,
+}
 
 /**
  * Outcome bets (Andar Bahar) as typed tables, so settling them reads numbers, not bet objects: per
- * bet index where its paying line per outcome starts in `lines` (NOT_PAYTABLE, or OTHER_PAYTABLE
+ * bet index where its paying line per outcome starts in `lines` (LineAt.NOT_PAYTABLE, or LineAt.OTHER_PAYTABLE
  * for a pay-table bet settled otherwise), and where its lines' ratios start in `num` and `den`.
  */
 export interface OutcomeSettlement {

@@ -16,10 +16,12 @@ const GROUP_SIZE: Partial<Record<CardGroupName, number>> = { 'first-two': 2, 'fi
 /** Evaluations before a lookup table is worth building (~0.1 s for three cards). */
 export const TABLE_AFTER = 20_000;
 
-// How a finder answers: by its lines' conditions only, by a table over card multisets, or by a memo per hand shape.
-const SLOW = 0;
-const BY_MULTISET = 1;
-const BY_SHAPE = 2;
+/** How a finder answers: by its lines' conditions only, by a table over card multisets, or by a memo per hand shape. (Enums: see Status, ledger.ts.) */
+enum How {
+  SLOW = 0,
+  BY_MULTISET = 1,
+  BY_SHAPE = 2,
+}
 
 /**
  * Which line of a bet's pay table a group matches (-1 for none). One class for every bet, so the
@@ -27,13 +29,13 @@ const BY_SHAPE = 2;
  */
 export class LineFinder {
   private readonly how: number;
-  /** BY_MULTISET: the group's size, whether the dealer-blackjack fact picks a second half, and the table once built (null before). */
+  /** How.BY_MULTISET: the group's size, whether the dealer-blackjack fact picks a second half, and the table once built (null before). */
   private readonly size: number;
   private readonly byFact: boolean;
   private readonly half: number;
   private table: Int8Array | null = null;
   private calls = 0;
-  /** BY_SHAPE: the line per group count, shape and fact, filled in as they come up (UNKNOWN before). */
+  /** How.BY_SHAPE: the line per group count, shape and fact, filled in as they come up (ShapeMemo.UNKNOWN before). */
   private readonly memo: Int8Array | null;
 
   constructor(
@@ -44,23 +46,23 @@ export class LineFinder {
     const size = group ? (GROUP_SIZE[group] ?? 0) : 0;
     // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
     const cardsOnly = facts.every((f) => f === 'dealerBlackjack');
-    this.how = !cardsOnly ? SLOW : size ? BY_MULTISET : lines.length && lines.every((l) => l.totalAndCountOnly) ? BY_SHAPE : SLOW;
+    this.how = !cardsOnly ? How.SLOW : size ? How.BY_MULTISET : lines.length && lines.every((l) => l.totalAndCountOnly) ? How.BY_SHAPE : How.SLOW;
     this.size = size;
     this.byFact = facts.includes('dealerBlackjack');
     this.half = size ? multisetCount(size) : 0;
-    this.memo = this.how === BY_SHAPE ? new Int8Array(SHAPE_CARDS * SHAPE_SUMS * 2 * 3).fill(UNKNOWN) : null;
+    this.memo = this.how === How.BY_SHAPE ? new Int8Array(ShapeMemo.CARDS * ShapeMemo.SUMS * 2 * 3).fill(ShapeMemo.UNKNOWN) : null;
   }
 
   lineOf(cards: ArrayLike<Card>, n: number, facts: Facts): number {
     const table = this.table;
     if (table !== null && n === this.size && (!this.byFact || facts.dealerBlackjack !== undefined)) return table[multisetIndex(cards, n) + (this.byFact && facts.dealerBlackjack ? this.half : 0)];
-    if (this.how === BY_SHAPE) return this.byShape(cards, n, facts);
-    if (this.how === BY_MULTISET && table === null && ++this.calls >= TABLE_AFTER) this.table = buildTable(this, this.size, this.byFact);
+    if (this.how === How.BY_SHAPE) return this.byShape(cards, n, facts);
+    if (this.how === How.BY_MULTISET && table === null && ++this.calls >= TABLE_AFTER) this.table = buildTable(this, this.size, this.byFact);
     return this.slow(cards, n, facts);
   }
 
   /**
-   * The line the group pays whether the dealer has blackjack or not, or UNDECIDED when the answer
+   * The line the group pays whether the dealer has blackjack or not, or Paying.UNDECIDED when the answer
    * changes it (R-LL-SETTLE-1): with a table, both halves are read at one multiset index.
    */
   lineEitherWay(cards: ArrayLike<Card>, n: number): number {
@@ -75,7 +77,7 @@ export class LineFinder {
       yes = this.lineOf(cards, n, DEALER_BLACKJACK);
       no = this.lineOf(cards, n, NO_DEALER_BLACKJACK);
     }
-    return yes === no ? yes : UNDECIDED;
+    return yes === no ? yes : Paying.UNDECIDED;
   }
 
   /** The first line whose conditions hold: the highest pay, lines being sorted by it. */
@@ -91,23 +93,27 @@ export class LineFinder {
    * in as shapes come up, so a group of any size costs one walk over its cards.
    */
   private byShape(cards: ArrayLike<Card>, n: number, facts: Facts): number {
-    if (n >= SHAPE_CARDS) return this.slow(cards, n, facts);
+    if (n >= ShapeMemo.CARDS) return this.slow(cards, n, facts);
     const memo = this.memo!;
-    const k = (n * SHAPE_SUMS * 2 + shapeOf(cards, n)) * 3 + (facts.dealerBlackjack === undefined ? 0 : facts.dealerBlackjack ? 1 : 2);
+    const k = (n * ShapeMemo.SUMS * 2 + shapeOf(cards, n)) * 3 + (facts.dealerBlackjack === undefined ? 0 : facts.dealerBlackjack ? 1 : 2);
     const known = memo[k];
-    return known !== UNKNOWN ? known : (memo[k] = this.slow(cards, n, facts));
+    return known !== ShapeMemo.UNKNOWN ? known : (memo[k] = this.slow(cards, n, facts));
   }
 }
 
-/** No line can be named yet: an unknown fact could still change it. */
-export const UNDECIDED = -2;
+export enum Paying {
+  /** No line can be named yet: an unknown fact could still change it. */
+  UNDECIDED = -2,
+}
 const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
 const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
 
-// A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact.
-const SHAPE_CARDS = 24;
-const SHAPE_SUMS = SHAPE_CARDS * 10 + 1;
-const UNKNOWN = -2;
+/** A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact. */
+enum ShapeMemo {
+  CARDS = 24,
+  SUMS = CARDS * 10 + 1,
+  UNKNOWN = -2,
+}
 
 // C(x + 1, 2) and C(x + 2, 3): a sorted group's second and third cards' terms of its colex rank.
 const PAIR_TERM = Int32Array.from({ length: CARDS_PER_DECK }, (_, x) => (x * (x + 1)) / 2);

@@ -4,7 +4,7 @@
 // counts agree with the statuses.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { INSURANCE_NONE, Ledger, NO_LINE, OPEN, SETTLED } from '../../lambdas/engine/ledger.ts';
+import { Insurance, Ledger, Line, Status } from '../../lambdas/engine/ledger.ts';
 
 const BETS = 5;
 interface Row {
@@ -51,7 +51,7 @@ describe('ledger', () => {
       if (o.kind === 'open') {
         const row = ledger.open(id, o.bet, o.player, o.seat, o.amount);
         expect(row).toBe(model.length);
-        model.push({ id: id++, bet: o.bet, player: o.player, seat: o.seat, amount: o.amount, staked: o.amount, returned: 0, status: OPEN, line: NO_LINE, insurance: INSURANCE_NONE, insuranceCost: 0 });
+        model.push({ id: id++, bet: o.bet, player: o.player, seat: o.seat, amount: o.amount, staked: o.amount, returned: 0, status: Status.OPEN, line: Line.NONE, insurance: Insurance.NONE, insuranceCost: 0 });
         continue;
       }
       if (o.kind === 'openAll') {
@@ -59,19 +59,19 @@ describe('ledger', () => {
         const amounts = STAKES[o.slip][o.stakes];
         ledger.openAll(o.firstId, bets, o.player, o.seat, amounts);
         bets.forEach((bet, i) =>
-          model.push({ id: o.firstId + i, bet, player: o.player, seat: o.seat, amount: amounts[i], staked: amounts[i], returned: 0, status: OPEN, line: NO_LINE, insurance: INSURANCE_NONE, insuranceCost: 0 }),
+          model.push({ id: o.firstId + i, bet, player: o.player, seat: o.seat, amount: amounts[i], staked: amounts[i], returned: 0, status: Status.OPEN, line: Line.NONE, insurance: Insurance.NONE, insuranceCost: 0 }),
         );
         continue;
       }
       if (o.kind === 'settleBlock') {
         if (!ledger.isUntouchedBlock()) continue;
         // Settled by hand and remembered, or from memory: either way as returnedFor says.
-        expect(model.every((m) => m.status === OPEN && m.returned === 0 && m.player === model[0].player)).toBe(true);
+        expect(model.every((m) => m.status === Status.OPEN && m.returned === 0 && m.player === model[0].player)).toBe(true);
         if (!ledger.settleKnownBlock(o.key, balance)) {
           for (let row = 0; row < ledger.length; row++) (ledger.settle(row, returnedFor(o.key, row), o.key), (balance[ledger.player(row)] += returnedFor(o.key, row)));
           ledger.rememberBlock(o.key);
         }
-        model.forEach((m, row) => ((m.returned = returnedFor(o.key, row)), (m.status = SETTLED), (m.line = o.key), (modelBalance[m.player] += m.returned)));
+        model.forEach((m, row) => ((m.returned = returnedFor(o.key, row)), (m.status = Status.SETTLED), (m.line = o.key), (modelBalance[m.player] += m.returned)));
         continue;
       }
       if (o.kind === 'truncate') {
@@ -84,7 +84,7 @@ describe('ledger', () => {
       if (o.kind === 'line') (ledger.setLine(o.row, o.line), (m.line = o.line));
       else if (o.kind === 'insurance') (ledger.setInsurance(o.row, o.state, o.cost), (m.insurance = o.state), (m.insuranceCost = o.cost));
       else if (o.kind === 'status') (ledger.setStatus(o.row, o.status), (m.status = o.status));
-      else (ledger.settle(o.row, o.returned, o.line), (m.returned += o.returned), (m.status = SETTLED), (m.line = o.line));
+      else (ledger.settle(o.row, o.returned, o.line), (m.returned += o.returned), (m.status = Status.SETTLED), (m.line = o.line));
     }
     expect(ledger.length).toBe(model.length);
     const read = model.map((_, row): Row => ({
@@ -102,8 +102,8 @@ describe('ledger', () => {
     }));
     expect(read).toEqual(model);
     expect(balance).toEqual(modelBalance);
-    for (let bet = 0; bet < BETS; bet++) expect(ledger.openCount(bet)).toBe(model.filter((r) => r.bet === bet && r.status === OPEN).length);
-    expect(ledger.hasOpen()).toBe(model.some((r) => r.status === OPEN));
+    for (let bet = 0; bet < BETS; bet++) expect(ledger.openCount(bet)).toBe(model.filter((r) => r.bet === bet && r.status === Status.OPEN).length);
+    expect(ledger.hasOpen()).toBe(model.some((r) => r.status === Status.OPEN));
   });
 });
 

@@ -3,7 +3,7 @@
 import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { checkStake, isRefusal, placeOnSpot, placeStake, scratchStake, voidPlayerBets, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
-import { NO_SEAT, OPEN } from '../ledger.ts';
+import { Seat, Status } from '../ledger.ts';
 import { setSeat, type Table } from '../state.ts';
 import { fail, type BetSpec, type Result } from '../types.ts';
 
@@ -21,7 +21,7 @@ export function mainOn(ctx: Ctx, table: Table, seat: number, player = -1): numbe
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
   for (let row = 0; row < bets.length; row++)
-    if (bets.status(row) === OPEN && bets.seat(row) === seat && compiled[bets.bet(row)].type === 'hand' && (player < 0 || bets.player(row) === player)) return row;
+    if (bets.status(row) === Status.OPEN && bets.seat(row) === seat && compiled[bets.bet(row)].type === 'hand' && (player < 0 || bets.player(row) === player)) return row;
   return -1;
 }
 
@@ -77,8 +77,8 @@ export function soloHuman(ctx: Ctx, table: Table): string | undefined {
 
 function placeCommon(ctx: Ctx, table: Table, player: number, bet: CompiledBet, amount: number): Result {
   if (bet.type === 'behind') return fail('unknown-bet', 'there is no bet behind at a common-draw table');
-  if (bet.withMain && mainOn(ctx, table, NO_SEAT, player) < 0) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet first`);
-  return single(ctx, table, player, bet, NO_SEAT, amount);
+  if (bet.withMain && mainOn(ctx, table, Seat.NONE, player) < 0) return fail('needs-main-bet', `${bet.name} is placed together with a main bet; place your main bet first`);
+  return single(ctx, table, player, bet, Seat.NONE, amount);
 }
 
 /** A bet on one spot, with the bet's own limit handling. */

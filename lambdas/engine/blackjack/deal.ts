@@ -7,7 +7,7 @@ import { hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { credit, returnBet, voidForShoe } from '../bets.ts';
 import { decidesItself, emit, ok, type Ctx } from '../context.ts';
 import { addCard, handTotal, isDealerNatural } from '../hand.ts';
-import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
+import { Insurance, Seat, Status } from '../ledger.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
 import { holderAt, holderOf, setSeat, type Holder, type Table } from '../state.ts';
 import { fail, type Result } from '../types.ts';
@@ -61,7 +61,7 @@ function closeBetting(ctx: Ctx, table: Table): void {
     }
     if (bets.anyOpenOf(pack.behindBets) || bets.anyOpenOf(pack.withMainBets))
       for (let row = 0; row < bets.length; row++) {
-        if (bets.status(row) !== OPEN) continue;
+        if (bets.status(row) !== Status.OPEN) continue;
         const bet = pack.bets[bets.bet(row)];
         if (bet.type === 'behind') bets.follows[row] = [{ hand: 0, stake: bets.amount(row) }];
         if (bet.withMain && mainOn(ctx, table, bets.seat(row), bets.player(row)) < 0) returnBet(ctx, table, row, `${bet.name} needs a main bet`);
@@ -72,11 +72,11 @@ function closeBetting(ctx: Ctx, table: Table): void {
     let mains = 0;
     for (let i = 0; i < pack.handBets.length; i++) mains += bets.openCount(pack.handBets[i]);
     for (let row = 0; row < bets.length && mains > 0; row++) {
-      if (bets.status(row) !== OPEN || pack.bets[bets.bet(row)].type !== 'hand') continue;
+      if (bets.status(row) !== Status.OPEN || pack.bets[bets.bet(row)].type !== 'hand') continue;
       mains--;
       const h = holderOf(round, bets.player(row));
       if (h) h.hands[0].stake = bets.amount(row);
-      else round.holders.push(newHolder(round, NO_SEAT, table.players.names[bets.player(row)], bets.player(row), bets.amount(row), row));
+      else round.holders.push(newHolder(round, Seat.NONE, table.players.names[bets.player(row)], bets.player(row), bets.amount(row), row));
     }
     if (round.holders.length > 1 && round.holders.some((h) => isArrayIndex(h.owner))) inObjectKeyOrder(round.holders);
     round.common = newCommon(round);
@@ -132,7 +132,7 @@ function initialDeal(ctx: Ctx, table: Table): void {
 /** Whether a row may answer insurance: a hand bet, or a bet behind where the table insures those. */
 export function isInsurable(ctx: Ctx, table: Table, row: number): boolean {
   const bets = table.round.bets;
-  if (bets.status(row) !== OPEN) return false;
+  if (bets.status(row) !== Status.OPEN) return false;
   const type = ctx.pack.bets[bets.bet(row)].type;
   return type === 'hand' || (type === 'behind' && !!ctx.pack.table.betBehind?.insurance);
 }
@@ -158,19 +158,19 @@ function anyInsurable(ctx: Ctx, table: Table): boolean {
 }
 
 function answerNo(table: Table, row: number): void {
-  table.round.bets.setInsurance(row, INSURANCE_SETTLED, 0);
+  table.round.bets.setInsurance(row, Insurance.SETTLED, 0);
 }
 
 /** Unanswered insurance counts as "no" (R-BJ-AUTO-1). */
 export function closeInsurance(ctx: Ctx, table: Table): void {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === INSURANCE_NONE) answerNo(table, row);
+  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === Insurance.NONE) answerNo(table, row);
   peek(ctx, table);
 }
 
 export function insuranceAnswered(ctx: Ctx, table: Table): boolean {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === INSURANCE_NONE) return false;
+  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === Insurance.NONE) return false;
   return true;
 }
 
@@ -206,9 +206,9 @@ export function settleInsurance(ctx: Ctx, table: Table): void {
   if (!ins || round.dealer.blackjack === null || !ins.offeredOn[rankOf(upCard(table))]) return;
   const bets = round.bets;
   for (let row = 0; row < bets.length; row++) {
-    if (bets.insurance(row) !== INSURANCE_PENDING) continue;
+    if (bets.insurance(row) !== Insurance.PENDING) continue;
     const cost = bets.insuranceCost(row);
-    bets.setInsurance(row, INSURANCE_SETTLED, cost);
+    bets.setInsurance(row, Insurance.SETTLED, cost);
     const won = round.dealer.blackjack;
     credit(ctx, table, row, won ? cost + payout(cost, ins.pays, ctx.pack.rounding) : 0, won ? 'insurance wins' : 'insurance loses');
   }

@@ -2,7 +2,7 @@
 import type { Family } from '../table.ts';
 import { seatOrNull, stakeMore, voidForShoe } from '../bets.ts';
 import { ok, type Ctx } from '../context.ts';
-import { INSURANCE_NONE, INSURANCE_PENDING, INSURANCE_SETTLED, NO_SEAT, OPEN } from '../ledger.ts';
+import { Insurance, Seat, Status } from '../ledger.ts';
 import { currentHand, holderAt, holderOf, type Holder, type Table } from '../state.ts';
 import { fail, type Command, type PlayAction, type Result } from '../types.ts';
 import { findBetFor, hasSeats } from '../../pack/compiled.ts';
@@ -95,7 +95,7 @@ function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
   const h = addressed(table, player, cmd);
   if (isResult(h)) return h;
   if (!currentHand(h)) return fail('hand-finished', 'this hand is finished; nothing more to decide');
-  const myTurn = round.phase === 'turns' && (h.seat === NO_SEAT || round.turnSeat === h.seat);
+  const myTurn = round.phase === 'turns' && (h.seat === Seat.NONE || round.turnSeat === h.seat);
   if (!myTurn) {
     // Before the turn starts, an action is kept as a pre-selection (R-MW-TURN-1, R-MW-INS-1).
     if (round.phase === 'dealer') return fail('not-your-turn', 'the dealer is playing');
@@ -128,14 +128,14 @@ function insurance(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Res
   for (let row = 0; row < bets.length && target < 0; row++) {
     if (!isInsurable(ctx, table, row) || bets.player(row) !== player || (cmd.seat !== undefined && seatOrNull(bets.seat(row)) !== cmd.seat)) continue;
     mine = true;
-    if (bets.insurance(row) === INSURANCE_NONE) target = row;
+    if (bets.insurance(row) === Insurance.NONE) target = row;
   }
   if (!mine) return fail('nothing-to-insure', `${cmd.player} has no bet${cmd.seat ? ` on seat ${cmd.seat}` : ''} that can be insured`);
   if (target < 0) return fail('already-answered', 'insurance is already answered for this bet');
   // Half the bet (R-MW-INS-1, R-MW-BEHIND-2); a cost, so an odd bet's half cent is never charged whatever the payout rounding.
   const cost = cmd.accept ? Math.floor(bets.amount(target) / 2) : 0;
   if (cost > table.players.balance[player]) return fail('insufficient-balance', `insurance costs ${cost}, more than your balance`);
-  bets.setInsurance(target, cost === 0 ? INSURANCE_SETTLED : INSURANCE_PENDING, cost);
+  bets.setInsurance(target, cost === 0 ? Insurance.SETTLED : Insurance.PENDING, cost);
   if (cost) stakeMore(ctx, table, target, cost, 'insurance');
   advance(ctx, table);
   return ok(ctx);
@@ -150,7 +150,7 @@ function followAnswer(ctx: Ctx, table: Table, player: number, cmd: ActCommand): 
   const bets = round.bets;
   let behind = -1;
   for (let row = 0; row < bets.length && behind < 0; row++)
-    if (bets.player(row) === player && seatOrNull(bets.seat(row)) === cmd.seat && bets.status(row) === OPEN && ctx.pack.bets[bets.bet(row)].type === 'behind') behind = row;
+    if (bets.player(row) === player && seatOrNull(bets.seat(row)) === cmd.seat && bets.status(row) === Status.OPEN && ctx.pack.bets[bets.bet(row)].type === 'behind') behind = row;
   if (behind < 0) return fail('no-bet-behind', `${cmd.player} has no bet behind seat ${cmd.seat}`);
   const id = bets.id(behind);
   const follow = round.follow;

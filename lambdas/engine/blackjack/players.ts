@@ -2,7 +2,7 @@
 // common draw, R-TB-DRAW-1) and which ledger rows belong to a holder.
 import type { Card } from '../../core/cards.ts';
 import { emit, type Ctx } from '../context.ts';
-import { NO_SEAT, OPEN, type Ledger } from '../ledger.ts';
+import { Seat, Status, type Ledger } from '../ledger.ts';
 import { mainOn } from './betting.ts';
 import type { Holder, Table } from '../state.ts';
 
@@ -44,7 +44,7 @@ function streamCard(ctx: Ctx, table: Table, h: Holder): Card {
 }
 
 export function drawFor(ctx: Ctx, table: Table, h: Holder): Card {
-  return h.seat !== NO_SEAT ? dealTo(ctx, table, seatLabel, h.seat) : streamCard(ctx, table, h);
+  return h.seat !== Seat.NONE ? dealTo(ctx, table, seatLabel, h.seat) : streamCard(ctx, table, h);
 }
 
 export const upCard = (table: Table): Card => table.round.dealer.cards[0];
@@ -55,10 +55,10 @@ export const upCard = (table: Table): Card => table.round.dealer.cards[0];
  */
 export function mainRow(ctx: Ctx, table: Table, h: Holder): number {
   const row = h.mainRow;
-  if (row >= 0 && table.round.bets.status(row) === OPEN) return row;
-  return (h.mainRow = mainOn(ctx, table, h.seat, h.seat === NO_SEAT ? h.ownerIndex : -1));
+  if (row >= 0 && table.round.bets.status(row) === Status.OPEN) return row;
+  return (h.mainRow = mainOn(ctx, table, h.seat, h.seat === Seat.NONE ? h.ownerIndex : -1));
 }
 
 /** An open bet behind `seat`. */
 export const isBehindOn = (ctx: Ctx, bets: Ledger, row: number, seat: number): boolean =>
-  bets.status(row) === OPEN && bets.seat(row) === seat && ctx.pack.bets[bets.bet(row)].type === 'behind';
+  bets.status(row) === Status.OPEN && bets.seat(row) === seat && ctx.pack.bets[bets.bet(row)].type === 'behind';

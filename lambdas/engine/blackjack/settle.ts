@@ -6,7 +6,7 @@ import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
 import { handTotal, isNatural, total } from '../hand.ts';
-import { DEALER_BLACKJACK_LINE, NO_LINE, NO_SEAT, OPEN } from '../ledger.ts';
+import { Line, Seat, Status } from '../ledger.ts';
 import type { Table, WorkingHand } from '../state.ts';
 import type { Follow } from '../types.ts';
 import { dealCard, isBehindOn, mainRow } from './players.ts';
@@ -61,13 +61,13 @@ export function finish(ctx: Ctx, table: Table, dealerTotal = total(table.round.d
     const row = mainRow(ctx, table, h);
     if (row < 0) continue;
     settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
-    if (h.seat !== NO_SEAT && behind)
+    if (h.seat !== Seat.NONE && behind)
       for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, bets.follows[b]!.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
   }
   settleSideBets(ctx, table, true);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
   // a reason on the record rather than staying with the house unexplained (the property tests look for it).
-  if (bets.hasOpen()) for (let row = 0; row < bets.length; row++) if (bets.status(row) === OPEN) returnBet(ctx, table, row, UNSETTLED);
+  if (bets.hasOpen()) for (let row = 0; row < bets.length; row++) if (bets.status(row) === Status.OPEN) returnBet(ctx, table, row, UNSETTLED);
   round.phase = 'settled';
   round.deadline = null;
   round.turnSeat = null;
@@ -130,14 +130,14 @@ function onANatural(stakes: readonly Follow[], count: number, hands: readonly Wo
  */
 function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], count: number, hands: WorkingHand[], loseAll: boolean, dealerBlackjack: boolean, dealerTotal: number): void {
   const bets = table.round.bets;
-  if (bets.status(row) !== OPEN) return;
+  if (bets.status(row) !== Status.OPEN) return;
   const bet = ctx.pack.bets[bets.bet(row)];
   let staked = 0;
   for (let i = 0; i < count; i++) staked += stakes[i].stake;
   const extra = staked - bets.amount(row);
   if (dealerBlackjack && !loseAll && extra > 0 && !onANatural(stakes, count, hands)) {
     credit(ctx, table, row, extra, 'dealer blackjack: only the original bet lost');
-    close(table, row, DEALER_BLACKJACK_LINE);
+    close(table, row, Line.DEALER_BLACKJACK);
     return;
   }
   for (let i = 0; i < count; i++) {
@@ -145,5 +145,5 @@ function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follo
     const outcome = handOutcome(table, hands[f.hand], dealerTotal);
     credit(ctx, table, row, returnOf(ctx, outcome, f.stake, bet), outcome, f.hand);
   }
-  close(table, row, NO_LINE);
+  close(table, row, Line.NONE);
 }

@@ -5,7 +5,7 @@
 import { rankOf } from '../../core/cards.ts';
 import { ACTIONS, actionBit, decideBit } from '../../math/chart.ts';
 import { seatOrNull, stakeMore } from '../bets.ts';
-import { NO_SEAT } from '../ledger.ts';
+import { Seat } from '../ledger.ts';
 import { decidesItself, emit, type Ctx } from '../context.ts';
 import { aiDecision } from '../ai-player.ts';
 import { addCard, handTotal } from '../hand.ts';
@@ -189,7 +189,7 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
   if (ctx.events)
     emit(ctx, table, { type: 'action', player: h.owner, seat: seatOrNull(h.seat), hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
   hand.acted = true;
-  if (h.seat !== NO_SEAT) round.deadline = null; // each seat decision has its own timer
+  if (h.seat !== Seat.NONE) round.deadline = null; // each seat decision has its own timer
   switch (action) {
     case 'hit':
       addCard(hand, drawFor(ctx, table, h));
@@ -217,7 +217,7 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
       const aces = rankOf(first) === 0;
       h.hands.splice(index, 1, splitPart(round, first, hand.stake, aces), splitPart(round, hand.cards[1], hand.stake, aces));
       round.spare.hands.push(hand);
-      if (h.seat !== NO_SEAT) {
+      if (h.seat !== Seat.NONE) {
         const bets = round.bets;
         for (let row = 0; row < bets.length; row++) if (isBehindOn(ctx, bets, row, h.seat)) for (const f of bets.follows[row]!) if (f.hand > index) f.hand++;
       }
@@ -244,7 +244,7 @@ const followOf = (follows: readonly Follow[], hand: number): Follow | undefined 
 /** Bet-behind players decide to follow a double or split before any card is dealt (R-MW-BEHIND-5). */
 function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split'): boolean {
   const bb = ctx.pack.table.betBehind;
-  if (h.seat === NO_SEAT || !bb || !(kind === 'double' ? bb.followDouble : bb.followSplit)) return false;
+  if (h.seat === Seat.NONE || !bb || !(kind === 'double' ? bb.followDouble : bb.followSplit)) return false;
   const round = table.round;
   const bets = round.bets;
   const hand = h.active;
