@@ -37,8 +37,9 @@ enum Bits {
   STATUS = 3,
   INSURANCE = 12,
   LINE_SHIFT = 4,
+  /** The state of a row just opened. */
+  OPEN_ROW = Status.OPEN | (Insurance.NONE << 2) | (Line.NONE << LINE_SHIFT),
 }
-const OPEN_ROW = Status.OPEN | (Insurance.NONE << 2) | (Line.NONE << Bits.LINE_SHIFT);
 
 /** A row's seat for a bet on no seat (common draw, Andar Bahar). */
 export enum Seat {
@@ -106,8 +107,8 @@ class Row {
   staked = 0;
   /** Everything credited back so far (stakes included). */
   returned = 0;
-  /** Status, insurance and line code in one number (OPEN_ROW): a row opens and settles with one store. */
-  state = OPEN_ROW;
+  /** Status, insurance and line code in one number (Bits.OPEN_ROW): a row opens and settles with one store. */
+  state = Bits.OPEN_ROW;
   insuranceCost = 0;
 }
 
@@ -162,7 +163,7 @@ export class Ledger {
     r.amount = amount;
     r.staked = amount;
     r.returned = 0;
-    r.state = OPEN_ROW;
+    r.state = Bits.OPEN_ROW;
     r.insuranceCost = 0;
     if (this.follows.length > row) this.follows[row] = null;
     this.openPerBet[bet]++;
@@ -204,7 +205,7 @@ export class Ledger {
       r.amount = amounts[i];
       r.staked = amounts[i];
       r.returned = 0;
-      r.state = OPEN_ROW;
+      r.state = Bits.OPEN_ROW;
       r.insuranceCost = 0;
       openPerBet[bet]++;
     }
@@ -226,7 +227,7 @@ export class Ledger {
       r.staked = amount;
       r.insuranceCost = 0;
       r.returned = open ? 0 : settled!.returned[row];
-      r.state = open ? OPEN_ROW : settled!.states[row];
+      r.state = open ? Bits.OPEN_ROW : settled!.states[row];
       if (open) this.openPerBet[p.bets[row]]++;
     }
   }
