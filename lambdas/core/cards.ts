@@ -12,8 +12,12 @@ export const suitOf = (card: Card): number => card & 3;
 /** Hearts and diamonds are red (1); spades and clubs are black (0). */
 export const colourOf = (card: Card): number => (card & 3) === 1 || (card & 3) === 2 ? 1 : 0;
 
-/** Blackjack value with the ace as 1 (R-BJ-CARD-1); soft totals add 10 once. */
-export const BJ_VALUE: readonly number[] = Array.from({ length: 52 }, (_, c) => Math.min(10, rankOf(c) + 1));
+/**
+ * Blackjack value with the ace as 1 (R-BJ-CARD-1); soft totals add 10 once. Computed, not looked up,
+ * where every card of a simulated round passes: a table is a module variable, read with its checks.
+ */
+export const bjValue = (card: Card): number => (card < 36 ? (card >> 2) + 1 : 10);
+export const BJ_VALUE: readonly number[] = Array.from({ length: 52 }, (_, c) => bjValue(c));
 
 /**
  * A hand's shape, all its total depends on: its sum with aces as 1, doubled, plus 1 when it holds
@@ -23,14 +27,14 @@ export function shapeOf(cards: ArrayLike<Card>, n = cards.length): number {
   let sum = 0;
   let ace = 0;
   for (let i = 0; i < n; i++) {
-    sum += BJ_VALUE[cards[i]];
+    sum += bjValue(cards[i]);
     if (cards[i] < 4) ace = 1;
   }
   return sum * 2 + ace;
 }
 
 /** The shape once `card` is added. */
-export const withCard = (shape: number, card: Card): number => (shape & ~1) + BJ_VALUE[card] * 2 + ((shape & 1) | (card < 4 ? 1 : 0));
+export const withCard = (shape: number, card: Card): number => (shape & ~1) + bjValue(card) * 2 + ((shape & 1) | (card < 4 ? 1 : 0));
 
 /** The blackjack total of a shape (R-BJ-SCORE-1): an ace counts 11 when that does not take it over 21. */
 export function totalOf(shape: number): number {
