@@ -417,6 +417,7 @@ function recycleRound(table: Table, no: number, now: number, deadline: number | 
   round.turnSeat = null;
   round.follow = null;
   round.followAdvance = null;
-  empty(round.voidedPlayers);
+  // Rarely any: not emptied by `empty`, whose every other array holds numbers (one kind of array, smaller code).
+  if (round.voidedPlayers.length > 0) round.voidedPlayers = [];
   round.opening.shoePosition = shoe.position;
 }

@@ -95,7 +95,7 @@ export function compileCondition(when: ConditionSpec): Predicate {
     tests.push((_c, _n, f) => f.cardsDealt !== undefined && f.cardsDealt >= min && f.cardsDealt <= max);
   }
   return (cards, n, facts) => {
-    for (const t of tests) if (!t(cards, n, facts)) return false;
+    for (let i = 0; i < tests.length; i++) if (!tests[i](cards, n, facts)) return false;
     return true;
   };
 }

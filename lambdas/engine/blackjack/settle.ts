@@ -74,12 +74,15 @@ export function finish(ctx: Ctx, table: Table, dealerTotal = total(table.round.d
   if (ctx.events) emit(ctx, table, { type: 'round-settled', round: round.no });
 }
 
-const OWN_STAKES: Follow[] = [];
+// Made up front for the most hands a pack allows (the schema's split.maxHands, 8): growing the list
+// in the loop below compiled 8 KB of machine code into every simulated round, for a case that never comes.
+const OWN_STAKES: Follow[] = Array.from({ length: 8 }, () => ({ hand: 0, stake: 0 }));
 
 /** A main bet's stake on each of the holder's hands, in a reused list (its first hands.length entries). */
 function stakesOf(hands: readonly WorkingHand[]): Follow[] {
+  while (OWN_STAKES.length < hands.length) OWN_STAKES.push({ hand: 0, stake: 0 });
   for (let i = 0; i < hands.length; i++) {
-    const f = (OWN_STAKES[i] ??= { hand: 0, stake: 0 });
+    const f = OWN_STAKES[i];
     f.hand = i;
     f.stake = hands[i].stake;
   }
