@@ -8,10 +8,12 @@
 // address, name and source positions) to put each instruction of optimised code on its line of the
 // bundled program. Source positions are V8's, so an instruction is on the line whose code it was
 // compiled from, inlined or not. Needs valgrind (a Debian package); takes a minute or two.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+// CODE='text' also prints the machine code of every bundle line containing `text`, each instruction
+// with its count per round (needs objdump, Debian's binutils).
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { printByLineAndFunction } from './bundle-source.ts';
+import { enclosingFunctions, printByLineAndFunction } from './bundle-source.ts';
 import { profileWarmRun, type WarmRun } from './warm-run.ts';
 
 /** How many native functions and calls into them the report lists. */
@@ -25,7 +27,10 @@ await profileWarmRun('instructions', { measured: 150_000, warm: 400_000 }, ['--s
     // V8 writes jit-<pid>.dump in its working directory.
     const dump = readdirSync(run.dir).find((f) => /^jit-\d+\.dump$/.test(f));
     if (!dump) throw new Error('node wrote no jitdump (--perf-prof)');
-    report(costs(join(run.dir, 'callgrind.out'), jitCode(join(run.dir, dump))), readFileSync(join(run.dir, 'run.mjs'), 'utf8').split('\n'), run);
+    const source = readFileSync(join(run.dir, 'run.mjs'), 'utf8').split('\n');
+    const c = costs(join(run.dir, 'callgrind.out'), jitCode(join(run.dir, dump)));
+    report(c, source, run);
+    if (process.env.CODE) printMachineCode(c, source, process.env.CODE, run);
   },
 });
 
@@ -39,6 +44,8 @@ interface JitCode {
   /** Source positions, by address ascending: from positionAddresses[i] on, the code is line positionLines[i]'s. */
   positionAddresses: number[];
   positionLines: number[];
+  /** The machine code itself. */
+  bytes: Buffer;
 }
 
 /** The code records of a jitdump (perf's format: a header, then records; debug info precedes its code). */
@@ -63,9 +70,12 @@ function jitCode(path: string): { starts: number[]; codes: JitCode[] } {
     } else if (id === 0) {
       // JIT_CODE_LOAD: pid, tid, vma, code address, code size, code index, name, code.
       const start = num(body + 16);
-      const name = data.toString('utf8', body + 40, data.indexOf(0, body + 40));
+      const size = num(body + 24);
+      const nameEnd = data.indexOf(0, body + 40);
+      const name = data.toString('utf8', body + 40, nameEnd);
       const list = positions?.at === start ? positions.list : [];
-      codes.push({ start, end: start + num(body + 24), order: num(body + 32), name, positionAddresses: list.map((p) => p.address), positionLines: list.map((p) => p.line) });
+      const bytes = data.subarray(nameEnd + 1, nameEnd + 1 + size);
+      codes.push({ start, end: start + size, order: num(body + 32), name, positionAddresses: list.map((p) => p.address), positionLines: list.map((p) => p.line), bytes });
       positions = null;
     }
     at += size;
@@ -86,6 +96,8 @@ interface Costs {
   calls: Map<string, { callee: string; line: number; count: number }>;
   /** Each compiled function of optimised JavaScript that ran: its own instructions and the calls made into it. */
   functions: Map<JitCode, { instructions: number; calls: number }>;
+  /** Optimised JavaScript's instructions by address. */
+  addresses: Map<number, number>;
 }
 
 /** Callgrind's self cost per instruction, put on the jitdump's code and lines (native code by callgrind's own names). */
@@ -110,7 +122,7 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     const { code, line } = place(address);
     return code?.name.startsWith('JS:*') ? line : null;
   };
-  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0, native: new Map(), calls: new Map(), functions: new Map() };
+  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0, native: new Map(), calls: new Map(), functions: new Map(), addresses: new Map() };
   const compiled = (code: JitCode) => {
     let known = result.functions.get(code);
     if (!known) result.functions.set(code, (known = { instructions: 0, calls: 0 }));
@@ -165,6 +177,7 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     const at = optimisedLine(address);
     if (at === null) continue;
     compiled(place(address).code!).instructions += n;
+    result.addresses.set(address, (result.addresses.get(address) ?? 0) + n);
     result.optimised += n;
     result.lines.set(at, (result.lines.get(at) ?? 0) + n);
   }
@@ -199,9 +212,50 @@ function report(c: Costs, source: string[], { pack, measured: rounds, warm }: Wa
   // read through the runtime), and each was a fix. The compiler and GC figures move with when they ran:
   // under valgrind the GC marks more often than in a real run, and while it marks, the write barrier
   // (RecordWrite) is called on pointer stores that otherwise stay inline.
+  // What that machine code is made of: each source function's bytes in the compiled functions run
+  // every round, its inlined copies included. The round's code is several times the core's 32 KB
+  // first-level instruction cache; a helper inlined in many places, or a rare path inlined whole (a
+  // list grown in a loop, an iterator), shows here while it costs no instructions.
+  const owners = enclosingFunctions(source);
+  const bytes = new Map<string, number>();
+  for (const [code, f] of c.functions) {
+    if (f.instructions < rounds) continue;
+    const at = code.positionAddresses;
+    for (let i = 0; i < at.length; i++) {
+      const owner = owners[code.positionLines[i]] ?? '?';
+      bytes.set(owner, (bytes.get(owner) ?? 0) + (i + 1 < at.length ? at[i + 1] : code.end) - at[i]);
+    }
+  }
+  console.log('machine code of the compiled functions run every round, by source function (KB):');
+  for (const [owner, n] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE)) console.log(`  ${(n / 1024).toFixed(1).padStart(7)}  ${owner}`);
   console.log('native code (builtins, runtime, compiler, GC):');
   for (const [name, n] of [...c.native].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE)) console.log(`  ${(n / rounds).toFixed(1).padStart(7)}  ${name.slice(0, 100)}`);
   console.log('calls from optimised JavaScript into native code, per round, by calling line:');
   for (const { callee, line, count } of [...c.calls.values()].sort((a, b) => b.count - a.count).slice(0, TOP_NATIVE))
     console.log(`  ${(count / rounds).toFixed(2).padStart(7)}  ${callee.slice(0, 40).padEnd(40)} ${String(line).padStart(6)}  ${line ? source[line - 1].trim().slice(0, 80) : '(no line)'}`);
+}
+
+/**
+ * The machine code of the bundle's lines containing `text`, by compiled function, each instruction
+ * with its count per round: where a line's cost goes (a map check, a reload of a spilled value, a
+ * bounds check). V8 places some instructions on a neighbouring line: read the code around it too.
+ */
+function printMachineCode(c: Costs, source: string[], text: string, { dir, measured: rounds }: WarmRun): void {
+  const lines = new Set(source.flatMap((t, i) => (t.includes(text) ? [i + 1] : [])));
+  console.log(`machine code of the lines containing "${text}" (${[...lines].join(', ') || 'none'}), instructions per round:`);
+  for (const code of c.functions.keys()) {
+    const lineAt = (address: number) => code.positionLines[upperBound(code.positionAddresses, address) - 1] ?? 0;
+    const file = join(dir, 'code.bin');
+    writeFileSync(file, code.bytes);
+    const listing = execFileSync('objdump', ['-D', '-b', 'binary', '-m', 'i386:x86-64', '-M', 'intel', `--adjust-vma=0x${code.start.toString(16)}`, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    let header = false;
+    for (const row of listing.split('\n')) {
+      const m = /^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*(.*)$/.exec(row);
+      if (!m) continue;
+      const address = parseInt(m[1], 16);
+      if (!lines.has(lineAt(address))) continue;
+      if (!header) console.log(`  ${code.name.slice(4).split(' ')[0]}:`), (header = true);
+      console.log(`  ${((c.addresses.get(address) ?? 0) / rounds).toFixed(2).padStart(7)}  ${String(lineAt(address)).padStart(6)}  ${m[2].trim()}`);
+    }
+  }
 }
