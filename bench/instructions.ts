@@ -106,14 +106,13 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
   const place = (address: number) => {
     let known = found.get(address);
     if (known) return known;
-    let hi = upperBound(jit.starts, address) - 1;
+    const hi = upperBound(jit.starts, address) - 1;
     let code: JitCode | undefined;
     for (let i = hi; i >= 0 && i > hi - 400; i--) {
       const c = jit.codes[i];
       if (c.start <= address && address < c.end && (!code || c.order > code.order)) code = c;
     }
-    hi = code ? upperBound(code.positionAddresses, address) - 1 : -1;
-    known = { code, line: hi >= 0 ? code!.positionLines[hi] : 0 };
+    known = { code, line: code ? lineIn(code, address) : 0 };
     found.set(address, known);
     return known;
   };
@@ -184,6 +183,12 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
   return result;
 }
 
+/** The bundle line `address` of `code` was compiled from (0: none known). */
+function lineIn(code: JitCode, address: number): number {
+  const i = upperBound(code.positionAddresses, address) - 1;
+  return i >= 0 ? code.positionLines[i] : 0;
+}
+
 /** The index of the first entry of sorted `values` above `value`. */
 function upperBound(values: number[], value: number): number {
   let lo = 0;
@@ -207,11 +212,6 @@ function report(c: Costs, source: string[], { pack, measured: rounds, warm }: Wa
   console.log('compiled functions of optimised JavaScript: instructions and calls into it per round, machine code size:');
   for (const [code, f] of [...c.functions].sort((a, b) => b[1].instructions - a[1].instructions).slice(0, TOP_NATIVE))
     console.log(`  ${(f.instructions / rounds).toFixed(1).padStart(7)}  ${(f.calls / rounds).toFixed(2).padStart(6)} calls  ${`${((code.end - code.start) / 1024).toFixed(1)} KB`.padStart(8)}  ${code.name.slice(4).split(' ')[0]}`);
-  // What the round costs outside its own code: a builtin or runtime call in the steady state is most
-  // often a sign (a generic comparison, a template string built ahead of its check, a frozen array
-  // read through the runtime), and each was a fix. The compiler and GC figures move with when they ran:
-  // under valgrind the GC marks more often than in a real run, and while it marks, the write barrier
-  // (RecordWrite) is called on pointer stores that otherwise stay inline.
   // What that machine code is made of: each source function's bytes in the compiled functions run
   // every round, its inlined copies included. The round's code is several times the core's 32 KB
   // first-level instruction cache; a helper inlined in many places, or a rare path inlined whole (a
@@ -228,6 +228,11 @@ function report(c: Costs, source: string[], { pack, measured: rounds, warm }: Wa
   }
   console.log('machine code of the compiled functions run every round, by source function (KB):');
   for (const [owner, n] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE)) console.log(`  ${(n / 1024).toFixed(1).padStart(7)}  ${owner}`);
+  // What the round costs outside its own code: a builtin or runtime call in the steady state is most
+  // often a sign (a generic comparison, a template string built ahead of its check, a frozen array
+  // read through the runtime), and each was a fix. The compiler and GC figures move with when they ran:
+  // under valgrind the GC marks more often than in a real run, and while it marks, the write barrier
+  // (RecordWrite) is called on pointer stores that otherwise stay inline.
   console.log('native code (builtins, runtime, compiler, GC):');
   for (const [name, n] of [...c.native].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE)) console.log(`  ${(n / rounds).toFixed(1).padStart(7)}  ${name.slice(0, 100)}`);
   console.log('calls from optimised JavaScript into native code, per round, by calling line:');
@@ -244,7 +249,7 @@ function printMachineCode(c: Costs, source: string[], text: string, { dir, measu
   const lines = new Set(source.flatMap((t, i) => (t.includes(text) ? [i + 1] : [])));
   console.log(`machine code of the lines containing "${text}" (${[...lines].join(', ') || 'none'}), instructions per round:`);
   for (const code of c.functions.keys()) {
-    const lineAt = (address: number) => code.positionLines[upperBound(code.positionAddresses, address) - 1] ?? 0;
+    if (!code.positionLines.some((line) => lines.has(line))) continue;
     const file = join(dir, 'code.bin');
     writeFileSync(file, code.bytes);
     const listing = execFileSync('objdump', ['-D', '-b', 'binary', '-m', 'i386:x86-64', '-M', 'intel', `--adjust-vma=0x${code.start.toString(16)}`, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -253,9 +258,10 @@ function printMachineCode(c: Costs, source: string[], text: string, { dir, measu
       const m = /^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*(.*)$/.exec(row);
       if (!m) continue;
       const address = parseInt(m[1], 16);
-      if (!lines.has(lineAt(address))) continue;
+      const line = lineIn(code, address);
+      if (!lines.has(line)) continue;
       if (!header) console.log(`  ${code.name.slice(4).split(' ')[0]}:`), (header = true);
-      console.log(`  ${((c.addresses.get(address) ?? 0) / rounds).toFixed(2).padStart(7)}  ${String(lineAt(address)).padStart(6)}  ${m[2].trim()}`);
+      console.log(`  ${((c.addresses.get(address) ?? 0) / rounds).toFixed(2).padStart(7)}  ${String(line).padStart(6)}  ${m[2].trim()}`);
     }
   }
 }
