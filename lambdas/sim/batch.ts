@@ -8,6 +8,7 @@ import type { Chart } from '../math/chart.ts';
 import type { Ctx } from '../engine/context.ts';
 import type { Round, Table } from '../engine/state.ts';
 import { execute, openTable } from '../engine/table.ts';
+import { madeFor } from '../engine/made-for.ts';
 import type { BetSpec, Command } from '../engine/types.ts';
 
 export interface BetTally {
@@ -62,9 +63,7 @@ export function wagerOf(pack: CompiledPack): CompiledBet[] {
 
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
   const plan = batchPlan(pack);
-  // `policy` is there from the start, so the context keeps one shape: its every read (ctx.pack,
-  // ctx.events, in almost every function) then checks one map, not two.
-  const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' }, events: null, policy: undefined };
+  const ctx = contextOf(pack, { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
   // A solo table is one its player opened (the API does the same for a practice player).
   const table = openTable(ctx, 'sim', pack.table.kind === 'solo' ? { host: PLAYER } : {});
   execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
@@ -83,6 +82,21 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     return { key: bet.key, name: bet.name, mode: bet.mode, placed: sums[at], net: sums[at + 1] / stake, netSquared: sums[at + 2] / (stake * stake), wins: sums[at + 3] };
   });
   return { rounds, tallies };
+}
+
+const contexts = new WeakMap<CompiledPack, Ctx>();
+
+/**
+ * The pack's one context, for every batch of the thread: the round's code is compiled for it, its
+ * pack and events as constants (made-for.ts), where a context per batch had it compiled again for
+ * none. `policy` is there from the start, so the context keeps one shape.
+ */
+function contextOf(pack: CompiledPack, env: Ctx['env']): Ctx {
+  let ctx = contexts.get(pack);
+  if (!ctx) contexts.set(pack, (ctx = { pack, charts: {}, env, events: null, policy: undefined }));
+  ctx.env = env;
+  ctx.policy = undefined;
+  return ctx;
 }
 
 /** What every batch of a pack places and how it is tallied: the same for each batch, so made once per pack (batchPlan). */
@@ -149,17 +163,22 @@ const NEXT = simCommand({ type: 'next-round' });
  * simulating thread).
  */
 function playRounds(ctx: Ctx, table: Table, rounds: number, plan: BatchPlan, sums: Float64Array, onProgress?: (done: number) => void): void {
-  const { slips, lastLimited, placements, stakes } = plan;
   for (let r = 0; r < rounds; r++) {
-    // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
-    if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok) for (const p of placements) execute(ctx, table, p.command);
-    execute(ctx, table, DEAL);
-    if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
-    tally(table.round, stakes, sums);
-    execute(ctx, table, NEXT);
+    roundIn(ctx)(table, plan, sums);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
 }
+
+/** One round, made for the pack's context (made-for.ts): inlined into the loop above, with the context a constant of it. */
+const roundIn = madeFor((ctx: Ctx) => (table: Table, plan: BatchPlan, sums: Float64Array): void => {
+  const { slips, lastLimited, placements, stakes } = plan;
+  // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
+  if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok) for (const p of placements) execute(ctx, table, p.command);
+  execute(ctx, table, DEAL);
+  if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
+  tally(table.round, stakes, sums);
+  execute(ctx, table, NEXT);
+});
 
 /** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */
 function tally(round: Round, stakes: Float64Array, sums: Float64Array): void {

@@ -8,6 +8,7 @@ import { credit, returnBet, voidForShoe } from '../bets.ts';
 import { decidesItself, emit, ok, type Ctx } from '../context.ts';
 import { addCard, handTotal, isDealerNatural } from '../hand.ts';
 import { Insurance, Seat, Status } from '../ledger.ts';
+import { madeFor } from '../made-for.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
 import { holderAt, holderOf, setSeat, type Holder, type Table } from '../state.ts';
 import { fail, type Result } from '../types.ts';
@@ -19,6 +20,10 @@ import { advance } from './turns.ts';
 
 /** Betting closes: seats without a seat bet lose their side bets, then the cards come out. */
 export function deal(ctx: Ctx, table: Table): Result {
+  return dealIn(ctx)(table);
+}
+
+const dealIn = madeFor((ctx: Ctx) => (table: Table): Result => {
   const round = table.round;
   if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
   try {
@@ -33,7 +38,7 @@ export function deal(ctx: Ctx, table: Table): Result {
     throw e;
   }
   return ok(ctx);
-}
+});
 
 function closeBetting(ctx: Ctx, table: Table): void {
   const round = table.round;

@@ -7,7 +7,8 @@ import { ACTIONS, actionBit, decideBit } from '../../math/chart.ts';
 import { seatOrNull, stakeMore } from '../bets.ts';
 import { Seat } from '../ledger.ts';
 import { decidesItself, emit, type Ctx } from '../context.ts';
-import { perPack } from '../per-pack.ts';
+import { madeFor } from '../made-for.ts';
+import type { CompiledPack } from '../../pack/compiled.ts';
 import { aiDecision } from '../ai-player.ts';
 import { addCard, handTotal } from '../hand.ts';
 import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, type Table, type WorkingHand } from '../state.ts';
@@ -19,6 +20,10 @@ import { dealerPlays, finish } from './settle.ts';
 
 /** Runs the round until it needs a decision or is settled. */
 export function advance(ctx: Ctx, table: Table): void {
+  advanceIn(ctx)(table);
+}
+
+const advanceIn = madeFor((ctx: Ctx) => (table: Table): void => {
   const round = table.round;
   for (;;) {
     switch (round.phase) {
@@ -40,7 +45,7 @@ export function advance(ctx: Ctx, table: Table): void {
         return;
     }
   }
-}
+});
 
 /** One step of seat play in seat order (R-MW-TURN-1); false when waiting for a decision. */
 function seatTurns(ctx: Ctx, table: Table): boolean {
@@ -145,10 +150,12 @@ export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
 }
 
 /** legalMask for the holder's hand in play, already found. */
-const handMask = (ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number => handMaskFor(ctx.pack)(table, h, hand);
+function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number {
+  return handMaskFor(ctx.pack)(table, h, hand);
+}
 
-/** handMask for one pack, its actions' rules constants of the compiled round (per-pack.ts): ~15 reads a call. */
-const handMaskFor = perPack((pack) => {
+/** handMask for one pack, its actions' rules constants of the compiled round (made-for.ts): ~15 reads a call. */
+const handMaskFor = madeFor((pack: CompiledPack) => {
   const a = pack.blackjack!.actions;
   return (table: Table, h: Holder, hand: WorkingHand): number => {
     if (hand.cards.length < 2) return 0;

@@ -1,14 +1,16 @@
-// perPack keeps what it made for the last pack asked for: the same pack gets it again without a
-// second make, and another pack (tests and the CLI switch between packs) gets its own.
+// madeFor keeps what it made for the last key asked for: the same key gets it again without a
+// second make, and another key (tests and the CLI switch between packs, live play has a context
+// per command) gets its own.
 import { expect, test } from 'vitest';
-import { perPack } from '../../lambdas/engine/per-pack.ts';
+import { madeFor } from '../../lambdas/engine/made-for.ts';
+import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { pack } from './helpers.ts';
 
-test('made once per pack in a row, and again for each pack switched to', () => {
+test('made once per key in a row, and again for each key switched to', () => {
   const mewah = pack('blackjack-mewah');
   const eropa = pack('blackjack-eropa');
   const made: string[] = [];
-  const surrenderOf = perPack((p) => {
+  const surrenderOf = madeFor((p: CompiledPack) => {
     made.push(p.id);
     const surrender = p.blackjack!.actions.surrender !== null;
     return () => surrender;
