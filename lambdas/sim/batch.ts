@@ -63,12 +63,12 @@ export function wagerOf(pack: CompiledPack): CompiledBet[] {
 
 export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
   const plan = batchPlan(pack);
-  const ctx = contextOf(pack, { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
+  const ctx = contextOf(pack, chart, { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
   // A solo table is one its player opened (the API does the same for a practice player).
   const table = openTable(ctx, 'sim', pack.table.kind === 'solo' ? { host: PLAYER } : {});
   execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
   // The player's decisions are the chart's: the deal plays the whole round (Policy, context.ts).
-  if (chart) ctx.policy = { player: table.players.joinedIndex(PLAYER), chart };
+  if (ctx.policy) ctx.policy.player = table.players.joinedIndex(PLAYER);
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins; net in minor units
   // (each wager has one stake, so per unit staked is one division at the end, not one per bet).
   const sums = new Float64Array(pack.bets.length * 4);
@@ -91,11 +91,14 @@ const contexts = new WeakMap<CompiledPack, Ctx>();
  * pack and events as constants (made-for.ts), where a context per batch had it compiled again for
  * none. `policy` is there from the start, so the context keeps one shape.
  */
-function contextOf(pack: CompiledPack, env: Ctx['env']): Ctx {
+function contextOf(pack: CompiledPack, chart: Chart | null, env: Ctx['env']): Ctx {
   let ctx = contexts.get(pack);
-  if (!ctx) contexts.set(pack, (ctx = { pack, charts: {}, env, events: null, policy: undefined }));
+  // The policy's player is set once they have joined (-1: no one yet).
+  const policy = chart ? { player: -1, chart } : undefined;
+  if (!ctx) contexts.set(pack, (ctx = { pack, charts: {}, env, events: null, policy }));
   ctx.env = env;
-  ctx.policy = undefined;
+  if (ctx.policy?.chart !== chart) ctx.policy = policy;
+  else if (ctx.policy) ctx.policy.player = -1;
   return ctx;
 }
 
