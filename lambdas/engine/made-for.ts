@@ -1,12 +1,13 @@
-// Code compiled for one pack and one context. V8 compiles a function it has only ever seen as one
+// Code compiled for one context, and so for its pack. V8 compiles a function it has only ever seen as one
 // closure with what that closure captured as known values, and so does it for a closure it inlines:
 // a rule read through them (ctx.pack.blackjack.dealer.peekOn, ctx.events) is then a constant of the
 // compiled code, where read from a parameter it is a load and a map check per object on the way, on
 // every call. The simulator keeps one context per pack (sim/batch.ts), and the functions a round is
 // compiled into (the round in playRounds, the blackjack deal and advance) are closures made for it:
-// 5.9-8.1% fewer instructions a simulated round (bench/instructions.ts). handMask, made for the pack,
-// saved 1.5-2.1% more. A function reading the pack a few times a call gains nothing: finding its
-// closure costs about what a read or two does.
+// 6-8% fewer instructions a simulated round (bench/instructions.ts), x1.08-1.15 on the clock
+// (bench/compare.ts). Made for the pack alone, a closure paid only where one call reads many rules
+// (handMask, 1.5-2.1%, and nothing more once the context was a constant): finding the closure costs
+// about what a read or two does.
 //
 // Live play makes a closure per command's context (a new one each request), which V8 then compiles
 // for no one context: the same code, without the constants.

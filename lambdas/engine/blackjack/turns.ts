@@ -8,7 +8,6 @@ import { seatOrNull, stakeMore } from '../bets.ts';
 import { Seat } from '../ledger.ts';
 import { decidesItself, emit, type Ctx } from '../context.ts';
 import { madeFor } from '../made-for.ts';
-import type { CompiledPack } from '../../pack/compiled.ts';
 import { aiDecision } from '../ai-player.ts';
 import { addCard, handTotal } from '../hand.ts';
 import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, type Table, type WorkingHand } from '../state.ts';
@@ -151,35 +150,28 @@ export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
 
 /** legalMask for the holder's hand in play, already found. */
 function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number {
-  return handMaskFor(ctx.pack)(table, h, hand);
+  if (hand.cards.length < 2) return 0;
+  const a = ctx.pack.blackjack!.actions;
+  const balance = table.players.balance[h.ownerIndex];
+  const cards = hand.cards;
+  let mask = 0;
+  const oneCard = oneCardAce(ctx, hand);
+  if (a.hit && !oneCard) mask |= 1;
+  if (a.stand) mask |= 2;
+  const two = cards.length === 2 && !hand.doubled;
+  if (!two) return mask;
+  const d = a.double;
+  if (d && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCard && (!d.totals || d.totals[handTotal(hand)]) && (d.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 4;
+  const s = a.split;
+  if (s) {
+    const r1 = rankOf(cards[0]);
+    const r2 = rankOf(cards[1]);
+    const pair = s.match === 'rank' ? r1 === r2 : Math.min(10, r1 + 1) === Math.min(10, r2 + 1);
+    if (pair && h.hands.length < s.maxHands && (!hand.splitAces || s.resplitAces) && (s.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 8;
+  }
+  if (a.surrender && !hand.fromSplit && h.hands.length === 1 && !hand.acted && !a.surrender.notAgainst[rankOf(upCard(table))]) mask |= 16;
+  return mask;
 }
-
-/** handMask for one pack, its actions' rules constants of the compiled round (made-for.ts): ~15 reads a call. */
-const handMaskFor = madeFor((pack: CompiledPack) => {
-  const a = pack.blackjack!.actions;
-  return (table: Table, h: Holder, hand: WorkingHand): number => {
-    if (hand.cards.length < 2) return 0;
-    const balance = table.players.balance[h.ownerIndex];
-    const cards = hand.cards;
-    let mask = 0;
-    const oneCard = hand.splitAces && a.split?.splitAcesOneCard === true; // oneCardAce
-    if (a.hit && !oneCard) mask |= 1;
-    if (a.stand) mask |= 2;
-    const two = cards.length === 2 && !hand.doubled;
-    if (!two) return mask;
-    const d = a.double;
-    if (d && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCard && (!d.totals || d.totals[handTotal(hand)]) && (d.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 4;
-    const s = a.split;
-    if (s) {
-      const r1 = rankOf(cards[0]);
-      const r2 = rankOf(cards[1]);
-      const pair = s.match === 'rank' ? r1 === r2 : Math.min(10, r1 + 1) === Math.min(10, r2 + 1);
-      if (pair && h.hands.length < s.maxHands && (!hand.splitAces || s.resplitAces) && (s.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 8;
-    }
-    if (a.surrender && !hand.fromSplit && h.hands.length === 1 && !hand.acted && !a.surrender.notAgainst[rankOf(upCard(table))]) mask |= 16;
-    return mask;
-  };
-});
 
 /** The legal actions as a list (ACTIONS order). */
 export const legalActions = (ctx: Ctx, table: Table, h: Holder): readonly PlayAction[] => ACTION_SETS[legalMask(ctx, table, h)];
