@@ -5,9 +5,8 @@
 // every call. The simulator keeps one context per pack (sim/batch.ts), and the functions a round is
 // compiled into (the round in playRounds, the blackjack deal and advance) are closures made for it:
 // 6-8% fewer instructions a simulated round (bench/instructions.ts), x1.08-1.15 on the clock
-// (bench/compare.ts). Made for the pack alone, a closure paid only where one call reads many rules
-// (handMask, 1.5-2.1%, and nothing more once the context was a constant): finding the closure costs
-// about what a read or two does.
+// (bench/compare.ts). Finding a closure costs about what a read or two does, so one made for a
+// helper that reads the pack a few times a call gains nothing.
 //
 // Live play makes a closure per command's context (a new one each request), which V8 then compiles
 // for no one context: the same code, without the constants.

@@ -93,12 +93,11 @@ const contexts = new WeakMap<CompiledPack, Ctx>();
  */
 function contextOf(pack: CompiledPack, chart: Chart | null, env: Ctx['env']): Ctx {
   let ctx = contexts.get(pack);
-  // The policy's player is set once they have joined (-1: no one yet).
-  const policy = chart ? { player: -1, chart } : undefined;
-  if (!ctx) contexts.set(pack, (ctx = { pack, charts: {}, env, events: null, policy }));
+  // Another chart makes another context (its policy is a constant of the compiled round too).
+  if (!ctx || (ctx.policy?.chart ?? null) !== chart) contexts.set(pack, (ctx = { pack, charts: {}, env, events: null, policy: chart ? { player: -1, chart } : undefined }));
   ctx.env = env;
-  if (ctx.policy?.chart !== chart) ctx.policy = policy;
-  else if (ctx.policy) ctx.policy.player = -1;
+  // The policy's player is set once they have joined (-1: no one yet).
+  if (ctx.policy) ctx.policy.player = -1;
   return ctx;
 }
 
