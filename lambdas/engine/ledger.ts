@@ -60,6 +60,20 @@ enum Rows {
 export enum Memo {
   /** Keys of remembered settlements stay below this: the memo is an array indexed by key. */
   MAX_KEY = 1 << 16,
+  /** Keys of remembered stages stay below this: StepMemo.at is indexed by key. */
+  MAX_STEP_KEY = 1 << 18,
+}
+
+/**
+ * How a stage of a block settled from all its rows open (rememberStep), by key: at[key] is 1 + the
+ * offset in `entries` of the last one remembered (0: none); an entry is how many rows the stage
+ * closed, those rows as bits, then each one's row, state after and what it returned. Typed arrays:
+ * the collector does not walk their hundreds of thousands of numbers.
+ */
+interface StepMemo {
+  at: Int32Array;
+  entries: Int32Array;
+  size: number;
 }
 
 /** How a block of rows opened by openAll settled for one key: per row, what it returned and its state. */
@@ -83,6 +97,8 @@ interface Block {
   others: Int16Array | null;
   /** Settlements by key (settleKnownBlock, rememberBlock), shared with every block of the same bets and stakes (memoOf). */
   memo: (SettledBlock | null)[];
+  /** Stages settled by key (settleKnownStep, rememberStep), shared as memo is; made when first asked. */
+  steps: StepMemo | null;
   /** Entries with pending rounds, and the sums and stakes addNets was given for them. */
   pending: SettledBlock[];
   sums: Float64Array | null;
@@ -122,6 +138,11 @@ export class Ledger {
   private readonly openPerBet: Uint32Array;
   /** Open rows in all: a finished round's ledger empties without a pass over its rows. */
   private openRows = 0;
+  /**
+   * Rows (bit i for row i, below 31) written since openAll opened the block, other than by being
+   * settled: an open row without its bit is as openAll opened it (settleKnownStep).
+   */
+  private touched = 0;
   /**
    * What rows 0 to placed.bets.length − 1 hold in their id, bet, player and seat fields when an
    * openAll from an empty ledger wrote them and nothing has written those fields since; null
@@ -190,6 +211,7 @@ export class Ledger {
       this.openRows += n;
       return;
     }
+    if (this.length === 0) this.touched = 0;
     // Rows written from `length` on: a block from row 0 is the new record; one below its end spoils it.
     if (!same) this.replaceBlock(this.length === 0 ? newBlock(bets, amounts, firstId, player, seat) : p && this.length < p.bets.length ? null : p);
     let row = this.length;
@@ -220,6 +242,7 @@ export class Ledger {
     const open = this.lazy === Rows.LAZY_OPEN;
     this.lazy = Rows.EAGER;
     this.lazySettled = null;
+    this.touched = 0;
     for (let row = 0; row < p.bets.length; row++) {
       const r = this.rows[row];
       const amount = p.amounts[row];
@@ -296,6 +319,78 @@ export class Ledger {
     p.memo[key] = { returned, states, total, pending: 0 };
   }
 
+  /**
+   * Whether the ledger holds exactly the block openAll opened, eagerly, every row of it open: the
+   * only place a stage is remembered from (rememberStep) and settled again (settleKnownStep).
+   */
+  isBlockAllOpen(): boolean {
+    const p = this.placed;
+    return p !== null && this.lazy === Rows.EAGER && this.length === p.bets.length && this.openRows === this.length;
+  }
+
+  /**
+   * Settles a stage of the block, all open (isBlockAllOpen), as one settled before under `key`,
+   * and credits each row's player; false, with nothing changed, when none is remembered or a row it
+   * closes has been written since openAll opened it.
+   */
+  settleKnownStep(key: number, balance: number[]): boolean {
+    const p = this.placed!;
+    // A new ledger of the same block finds what earlier ones remembered.
+    const memo = p.steps ?? (p.steps = stepMemos.get(p.bets)?.get(p.amounts) ?? null);
+    const at = memo === null || key >= Memo.MAX_STEP_KEY ? 0 : memo.at[key];
+    if (at === 0) return false;
+    const e = memo!.entries;
+    if ((this.touched & e[at]) !== 0) return false;
+    const end = at + 1 + e[at - 1] * 3;
+    for (let i = at + 1; i < end; i += 3) {
+      const r = this.rows[e[i]];
+      r.returned = e[i + 2];
+      r.state = e[i + 1];
+      this.unopen(r.bet);
+      balance[r.player] += e[i + 2];
+    }
+    return true;
+  }
+
+  /** Rows written since openAll opened them, other than by being settled (bit i for row i): rememberStep's `before`. */
+  touchedRows(): number {
+    return this.touched;
+  }
+
+  /**
+   * Remembers how a stage settled under `key`, the block having been all open before it
+   * (isBlockAllOpen) with the rows in `before` (touchedRows) written since it opened. Nothing is
+   * remembered when the stage wrote a row it left open, or closed a row written before it or past
+   * row 30, or a return is not a 32-bit integer.
+   */
+  rememberStep(key: number, before: number): void {
+    const p = this.placed;
+    if (!p || key < 0 || key >= Memo.MAX_STEP_KEY || this.length !== p.bets.length || this.touched !== before) return;
+    const entry = [0, 0];
+    for (let row = 0; row < this.length; row++) {
+      const r = this.rows[row];
+      if ((r.state & Bits.STATUS) === Status.OPEN) continue;
+      if (row > 30 || (before & (1 << row)) !== 0 || r.returned !== (r.returned | 0)) return;
+      entry.push(row, r.state, r.returned);
+      entry[0]++;
+      entry[1] |= 1 << row;
+    }
+    const memo = (p.steps ??= stepMemoOf(p.bets, p.amounts));
+    if (memo.size + entry.length > memo.entries.length) {
+      const more = new Int32Array(Math.max(1024, memo.entries.length * 2));
+      more.set(memo.entries);
+      memo.entries = more;
+    }
+    memo.entries.set(entry, memo.size);
+    memo.at[key] = memo.size + 1;
+    memo.size += entry.length;
+  }
+
+  /** Marks a row written other than by being settled (touched). */
+  private touch(row: number): void {
+    if (row < 31) this.touched |= 1 << row;
+  }
+
   id(row: number): number {
     return this.rows[row].id;
   }
@@ -342,6 +437,7 @@ export class Ledger {
   /** Adds to the bet's own stake and to what is debited for it. */
   addStake(row: number, amount: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    this.touch(row);
     const r = this.rows[row];
     r.amount += amount;
     r.staked += amount;
@@ -349,19 +445,23 @@ export class Ledger {
   /** Adds to what is debited for the bet (a double, a split, a follow, insurance). */
   addStaked(row: number, amount: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    this.touch(row);
     this.rows[row].staked += amount;
   }
   addReturned(row: number, amount: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    this.touch(row);
     this.rows[row].returned += amount;
   }
   setLine(row: number, line: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    this.touch(row);
     const r = this.rows[row];
     r.state = (r.state & (Bits.STATUS | Bits.INSURANCE)) | (line << Bits.LINE_SHIFT);
   }
   setInsurance(row: number, state: number, cost: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    this.touch(row);
     const r = this.rows[row];
     r.state = (r.state & ~Bits.INSURANCE) | (state << 2);
     r.insuranceCost = cost;
@@ -369,6 +469,7 @@ export class Ledger {
   /** Sets the money fields as saved (decoding, or undoing a slip). */
   setMoney(row: number, amount: number, staked: number, returned: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    this.touch(row);
     const r = this.rows[row];
     r.amount = amount;
     r.staked = staked;
@@ -489,6 +590,7 @@ export class Ledger {
   /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    this.touch(row);
     const r = this.rows[row];
     const was = r.state & Bits.STATUS;
     if (was === status) return;
@@ -570,7 +672,7 @@ function addNet(sums: Float64Array, bet: number, net: number, times: number): vo
 }
 
 function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number, player: number, seat: number): Block {
-  return { bets, amounts, firstId, player, seat, others: null, memo: memoOf(bets, amounts), pending: [], sums: null, stakes: null };
+  return { bets, amounts, firstId, player, seat, others: null, memo: memoOf(bets, amounts), steps: null, pending: [], sums: null, stakes: null };
 }
 
 /**
@@ -580,6 +682,17 @@ function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number,
  * instead of settling ~1% of its Andar Bahar rounds the long way.
  */
 const memos = new WeakMap<Int16Array, WeakMap<readonly number[], (SettledBlock | null)[]>>();
+
+/** Remembered stages by the block's bets and stakes, shared as memos are. */
+const stepMemos = new WeakMap<Int16Array, WeakMap<readonly number[], StepMemo>>();
+
+function stepMemoOf(bets: Int16Array, amounts: readonly number[]): StepMemo {
+  let byAmounts = stepMemos.get(bets);
+  if (!byAmounts) stepMemos.set(bets, (byAmounts = new WeakMap()));
+  let memo = byAmounts.get(amounts);
+  if (!memo) byAmounts.set(amounts, (memo = { at: new Int32Array(Memo.MAX_STEP_KEY), entries: new Int32Array(0), size: 0 }));
+  return memo;
+}
 
 function memoOf(bets: Int16Array, amounts: readonly number[]): (SettledBlock | null)[] {
   let byAmounts = memos.get(bets);

@@ -36,15 +36,21 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
  * Settles every open pay-table bet that is decided. A bet with a cap per round settles all its
  * placements together (one pass finds them); any other placement settles on its own. `outcome`,
  * once the round's outcome is known (Andar Bahar), is its outcomeIndex: an outcome bet reads its
- * line straight from its table.
+ * line straight from its table. `stageKey`, when ≥ 0, is a number that decides every group and
+ * fact this settlement reads (below Memo.MAX_STEP_KEY).
  */
-export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1): void {
+export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1, stageKey = -1): void {
   const bets = table.round.bets;
   // The simulator's block of bets, untouched since it was opened, settles as it did before for the same key.
   const key = outcome >= 0 && !ctx.events && bets.isUntouchedBlock() ? blockKey(ctx, table, groupOf, final, outcome) : -1;
   if (key >= 0 && bets.settleKnownBlock(key, table.players.balance)) return;
+  // So does a stage of it with every row open, for the same stage key.
+  const stage = stageKey >= 0 && !ctx.events && bets.isBlockAllOpen();
+  if (stage && bets.settleKnownStep(stageKey, table.players.balance)) return;
+  const touched = bets.touchedRows();
   settleEach(ctx, table, groupOf, final, outcome);
   if (key >= 0) bets.rememberBlock(key);
+  if (stage) bets.rememberStep(stageKey, touched);
 }
 
 /**

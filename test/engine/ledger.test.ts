@@ -26,10 +26,13 @@ const SLIPS = [Int16Array.from([0, 1, 2, 3]), Int16Array.from([4, 2])];
 const STAKES = SLIPS.map((bets) => [Array.from(bets, () => 100), Array.from(bets, (_, i) => 500 + i)]);
 /** What a test settlement of a block returns on a row for a key: the same key, the same answer. */
 const returnedFor = (key: number, row: number) => (key * 7 + row * 3) % 5 === 0 ? 0 : 100 * key + row;
+/** Whether a test stage (a blackjack deal's side bets, say) settles a row under a key: it leaves some open. */
+const stageSettles = (key: number, row: number) => (key + row) % 3 !== 0;
 
 const op = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('openAll' as const), slip: fc.nat(1), firstId: fc.nat(1), player: fc.nat(1), seat: fc.nat(1), stakes: fc.nat(1) }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('settleBlock' as const), key: fc.nat(2) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('stage' as const), key: fc.nat(2) }), weight: 3 },
   fc.record({ kind: fc.constant('open' as const), bet: fc.nat(BETS - 1), player: fc.nat(7), seat: fc.nat(7), amount: fc.nat(10 ** 12) }),
   fc.record({ kind: fc.constant('line' as const), row: fc.nat(24), line: fc.integer({ min: -2, max: 300 }) }),
   fc.record({ kind: fc.constant('insurance' as const), row: fc.nat(24), state: fc.nat(2), cost: fc.nat(10 ** 9) }),
@@ -72,6 +75,17 @@ describe('ledger', () => {
           ledger.rememberBlock(o.key);
         }
         model.forEach((m, row) => ((m.returned = returnedFor(o.key, row)), (m.status = Status.SETTLED), (m.line = o.key), (modelBalance[m.player] += m.returned)));
+        continue;
+      }
+      if (o.kind === 'stage') {
+        if (!ledger.isBlockAllOpen()) continue;
+        // Settled by hand and remembered, or from memory: either way as if settled by hand now.
+        if (!ledger.settleKnownStep(o.key, balance)) {
+          const touched = ledger.touchedRows();
+          for (let row = 0; row < ledger.length; row++) if (stageSettles(o.key, row)) (ledger.settle(row, returnedFor(o.key, row), o.key), (balance[ledger.player(row)] += returnedFor(o.key, row)));
+          ledger.rememberStep(o.key, touched);
+        }
+        model.forEach((m, row) => stageSettles(o.key, row) && ((m.returned += returnedFor(o.key, row)), (m.status = Status.SETTLED), (m.line = o.key), (modelBalance[m.player] += returnedFor(o.key, row))));
         continue;
       }
       if (o.kind === 'truncate') {
@@ -161,6 +175,21 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
     expect(next.settleKnownBlock(4, nextBalance)).toBe(true);
     expect(nextBalance).toEqual(firstBalance);
     for (let row = 0; row < bets.length; row++) expect([next.returned(row), next.status(row), next.line(row)]).toEqual([first.returned(row), first.status(row), first.line(row)]);
+  });
+
+  test('a stage that writes a row it leaves open is not remembered: memory could not write it again', () => {
+    const ledger = new Ledger(BETS, 4, false);
+    const stakes = [...amounts];
+    for (let round = 0; round < 2; round++) {
+      ledger.openAll(1, bets, 0, 0, stakes);
+      expect(ledger.isBlockAllOpen()).toBe(true);
+      expect(ledger.settleKnownStep(7, [0])).toBe(false);
+      const touched = ledger.touchedRows();
+      ledger.settle(1, 250, 0);
+      ledger.addReturned(2, 50); // a credit on a row the stage leaves open
+      ledger.rememberStep(7, touched);
+      ledger.clear();
+    }
   });
 
   test('a block touched after it opened is settled by hand, never from memory', () => {

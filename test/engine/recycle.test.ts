@@ -1,7 +1,8 @@
 // With events off (the simulator) a finished round, its bet records and the simulator shoe are
 // reused in place. Reuse must not change a thing: the same seeds give the same rounds, bet for bet
 // and card for card, as fresh objects with events on.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Ledger } from '../../lambdas/engine/ledger.ts';
 import { apply, createTable, execute, openTable } from '../../lambdas/engine/table.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import type { Command } from '../../lambdas/engine/types.ts';
@@ -99,5 +100,53 @@ describe('a round settled from memory (events off, the same frozen slip) settles
     const bets = Object.freeze(pack('andar-bahar').bets.map((b) => Object.freeze({ bet: b.name, mode: b.mode ?? undefined, amount: 333 })));
     const slip: Command = { type: 'bets', player: 'p', bets };
     expect(playWorking(slip, 3000, false)).toEqual(playWorking(slip, 3000, true));
+  });
+});
+
+// The same for blackjack's side bets: a stage of the same frozen slip, every row still open, settles
+// as it settled before for the same first two cards, up card and dealer-blackjack fact (deal.ts
+// stageKey, ledger.ts settleKnownStep).
+function playBlackjack(packId: string, slipFor: (roundInShoe: number) => Command, rounds: number, events: boolean): string[] {
+  const ctx = simCtx(packId, 7, events);
+  const table = openTable(ctx, 'sim');
+  execute(ctx, table, { type: 'join', player: 'p', balance: 10_000_000_000 });
+  const out: string[] = [];
+  for (let r = 0; r < rounds; r++) {
+    if (ctx.events) ctx.events = [];
+    expect(execute(ctx, table, slipFor(table.round.roundInShoe)).ok).toBe(true);
+    expect(execute(ctx, table, { type: 'deal' }).ok).toBe(true);
+    // Every decision window left to expire: auto-play (R-BJ-AUTO-1).
+    for (let guard = 0; guard < 50 && table.round.phase !== 'settled' && table.round.phase !== 'void'; guard++) execute(ctx, table, { type: 'timeout' });
+    const bets = table.round.bets;
+    const rows = Array.from({ length: bets.length }, (_, row) => `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:${bets.line(row)}`);
+    out.push(`${rows.join(',')}; dealer ${table.round.dealer.cards.join(' ')}; balance ${table.players.balance[0]}`);
+    expect(execute(ctx, table, { type: 'next-round' }).ok).toBe(true);
+  }
+  return out;
+}
+
+describe('side bets settled from memory (events off, the same frozen slip) settle as ones settled bet by bet', () => {
+  /** The slip of every bet the round's place in its shoe allows (R-TB-SIDE-2), frozen and made once per set of bets, as the simulator's. */
+  const slipsFor = (packId: string, seat?: number): ((roundInShoe: number) => Command) => {
+    const slips = new Map<string, Command>();
+    return (roundInShoe) => {
+      const bets = pack(packId).bets.filter((b) => (b.type === 'hand' || b.type === 'paytable') && (b.roundLimit === null || roundInShoe <= b.roundLimit));
+      const key = bets.map((b) => b.key).join();
+      if (!slips.has(key)) slips.set(key, { type: 'bets', player: 'p', bets: Object.freeze(bets.map((b) => Object.freeze({ bet: b.name, amount: b.type === 'hand' ? 1000 : 333, ...(seat ? { seat } : {}) }))) });
+      return slips.get(key)!;
+    };
+  };
+  it.each([
+    ['blackjack-tanpa-batas', "common draw, four side bets, one of them on the dealer's final hand (R-TB-DRAW-1, R-LL-SETTLE-1)", undefined],
+    ['blackjack-lucky-ladies', 'a side bet the peek decides (R-LL-SETTLE-1, R-MW-END-1)', 1],
+    ['blackjack-mewah', 'a seated pair bet (R-MW-DEAL-1)', 1],
+  ] as const)('%s: %s', (packId, _, seat) => {
+    const fromMemory = vi.spyOn(Ledger.prototype, 'settleKnownStep');
+    const remembered = playBlackjack(packId, slipsFor(packId, seat), 4000, false);
+    const hits = fromMemory.mock.results.filter((r) => r.value === true).length;
+    fromMemory.mockRestore();
+    // 4,000 deals over ~70,000 keys (a multiset of two cards and an up card) meet the same key about a hundred times.
+    expect(hits).toBeGreaterThan(50);
+    expect(remembered).toEqual(playBlackjack(packId, slipsFor(packId, seat), 4000, true));
   });
 });
