@@ -61,14 +61,14 @@ export enum Memo {
   /** Keys of remembered settlements stay below this: the memo is an array indexed by key. */
   MAX_KEY = 1 << 16,
   /** Keys of remembered stages stay below this: StepMemo.at is indexed by key. */
-  MAX_STEP_KEY = 1 << 18,
+  MAX_STEP_KEY = 1 << 13,
 }
 
 /**
  * How a stage of a block settled from all its rows open (rememberStep), by key: at[key] is 1 + the
  * offset in `entries` of the last one remembered (0: none); an entry is how many rows the stage
- * closed, those rows as bits, then each one's row, state after and what it returned. Typed arrays:
- * the collector does not walk their hundreds of thousands of numbers.
+ * closed, those rows as bits, then each one's row, state after and what it returned (typed arrays,
+ * which the collector does not walk).
  */
 interface StepMemo {
   at: Int32Array;

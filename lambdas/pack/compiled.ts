@@ -134,6 +134,8 @@ export interface CompiledPack {
   readonly paytableBets: Int16Array;
   /** The pay-table bets that read the dealer-blackjack fact: the only ones a blackjack peek can decide. */
   readonly dealerBlackjackBets: Int16Array;
+  /** The pay-table bets whose group holds the dealer's up card (first-two-and-up). */
+  readonly upCardBets: Int16Array;
   /** The pay-table bets on the dealer's final hand: while one is open, the dealer draws out (Bust Bonus). */
   readonly dealerFinalBets: Int16Array;
   /** Bets behind a seat: only while one is open are they looked for (follows, settlement). */
