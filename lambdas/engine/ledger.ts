@@ -86,13 +86,17 @@ interface SettledBlock {
   pending: number;
 }
 
+/** A block as openAll opened it: its bets and their stakes (the caller's arrays, as given), all on one seat. */
+export interface HeldBlock {
+  readonly bets: Int16Array;
+  readonly amounts: readonly number[];
+  readonly seat: number;
+}
+
 /** The block record (Ledger.placed): what openAll wrote in rows 0 to bets.length − 1, and what it knows of them. */
-interface Block {
-  bets: Int16Array;
-  amounts: readonly number[];
+interface Block extends HeldBlock {
   firstId: number;
   player: number;
-  seat: number;
   /** The block's rows whose bets settle otherwise than by outcome alone, once asked (blockOthers). */
   others: Int16Array | null;
   /** Settlements by key (settleKnownBlock, rememberBlock), shared with every block of the same bets and stakes (memoOf). */
@@ -352,7 +356,13 @@ export class Ledger {
     return true;
   }
 
-  /** Rows written since openAll opened them, other than by being settled (bit i for row i): rememberStep's `before`. */
+  /** The block openAll opened, when the ledger holds exactly it, eagerly; null otherwise. */
+  heldBlock(): HeldBlock | null {
+    const p = this.placed;
+    return p !== null && this.lazy === Rows.EAGER && this.length === p.bets.length ? p : null;
+  }
+
+  /** Rows written since openAll opened them, other than by being settled (bit i for row i): rows a stage may settle from memory or tables only without. */
   touchedRows(): number {
     return this.touched;
   }

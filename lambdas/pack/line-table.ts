@@ -80,6 +80,25 @@ export class LineFinder {
     return yes === no ? yes : Paying.UNDECIDED;
   }
 
+  /**
+   * The line of the group at multiset index `i` (multisetIndex, of the finder's group size) from the
+   * lookup table: as lineOf when the fact is known, as lineEitherWay when not; Paying.NO_TABLE
+   * while there is no table (not built yet, or not a finder by multiset).
+   */
+  lineAt(i: number, dealerBlackjack: boolean | undefined): number {
+    const table = this.table;
+    if (table === null) return Paying.NO_TABLE;
+    if (!this.byFact) return table[i];
+    if (dealerBlackjack !== undefined) return table[dealerBlackjack ? i + this.half : i];
+    const yes = table[i + this.half];
+    return yes === table[i] ? yes : Paying.UNDECIDED;
+  }
+
+  /** The group size of a finder by multiset (lineAt), 0 for any other. */
+  get multisetSize(): number {
+    return this.how === How.BY_MULTISET ? this.size : 0;
+  }
+
   /** The first line whose conditions hold: the highest pay, lines being sorted by it. */
   slow(cards: ArrayLike<Card>, n: number, facts: Facts): number {
     const lines = this.lines;
@@ -104,6 +123,8 @@ export class LineFinder {
 export enum Paying {
   /** No line can be named yet: an unknown fact could still change it. */
   UNDECIDED = -2,
+  /** lineAt: no lookup table to read. */
+  NO_TABLE = -3,
 }
 const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
 const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };

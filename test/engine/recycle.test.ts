@@ -3,6 +3,7 @@
 // and card for card, as fresh objects with events on.
 import { describe, expect, it, vi } from 'vitest';
 import { Ledger } from '../../lambdas/engine/ledger.ts';
+import { LineFinder, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
 import { apply, createTable, execute, openTable } from '../../lambdas/engine/table.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import type { Command } from '../../lambdas/engine/types.ts';
@@ -104,8 +105,9 @@ describe('a round settled from memory (events off, the same frozen slip) settles
 });
 
 // The same for blackjack's side bets: a stage of the same frozen slip, every row still open, settles
-// as it settled before for the same first two cards and dealer-blackjack fact, where no side bet
-// reads the up card (deal.ts stageKey, ledger.ts settleKnownStep).
+// as it settled before for the same first two cards and dealer-blackjack fact (deal.ts stageKey,
+// ledger.ts settleKnownStep), or, where a side bet reads the up card, from the bets' lookup tables
+// (blackjack/side-tables.ts).
 function playBlackjack(packId: string, slipFor: (roundInShoe: number) => Command, rounds: number, events: boolean): string[] {
   const ctx = simCtx(packId, 7, events);
   const table = openTable(ctx, 'sim');
@@ -125,7 +127,7 @@ function playBlackjack(packId: string, slipFor: (roundInShoe: number) => Command
   return out;
 }
 
-describe('side bets settled from memory (events off, the same frozen slip) settle as ones settled bet by bet', () => {
+describe('side bets settled from memory or lookup tables (events off, the same frozen slip) settle as ones settled bet by bet', () => {
   /** The slip of every bet the round's place in its shoe allows (R-TB-SIDE-2), frozen and made once per set of bets, as the simulator's. */
   const slipsFor = (packId: string, seat?: number): ((roundInShoe: number) => Command) => {
     const slips = new Map<string, Command>();
@@ -137,17 +139,22 @@ describe('side bets settled from memory (events off, the same frozen slip) settl
     };
   };
   it.each([
-    ['blackjack-lucky-ladies', 'a side bet the peek decides (R-LL-SETTLE-1, R-MW-END-1)', 1, true],
-    ['blackjack-mewah', 'a seated pair bet (R-MW-DEAL-1)', 1, true],
-    ['blackjack-tanpa-batas', "common draw, side bets on the up card and on the dealer's final hand: never from memory (R-TB-DRAW-1, R-LL-SETTLE-1)", undefined, false],
-  ] as const)('%s: %s', (packId, _, seat, fromMemory) => {
+    ['blackjack-lucky-ladies', 'from memory, a side bet the peek decides (R-LL-SETTLE-1, R-MW-END-1)', 1, 'memory'],
+    ['blackjack-mewah', 'from memory, a seated pair bet (R-MW-DEAL-1)', 1, 'memory'],
+    ['blackjack-tanpa-batas', "from tables, common draw, side bets on the up card and on the dealer's final hand (R-TB-DRAW-1, R-LL-SETTLE-1)", undefined, 'tables'],
+  ] as const)('%s: %s', (packId, _, seat, how) => {
+    // The tables a simulation builds once a bet has been settled 20,000 times, built now.
+    for (const bet of pack(packId).bets) for (let i = 0; bet.lineFinder.multisetSize && i <= TABLE_AFTER; i++) bet.lineFinder.lineOf([0, 1, 2], bet.lineFinder.multisetSize, { dealerBlackjack: false });
     const known = vi.spyOn(Ledger.prototype, 'settleKnownStep');
-    const remembered = playBlackjack(packId, slipsFor(packId, seat), 4000, false);
-    const hits = known.mock.results.filter((r) => r.value === true).length;
-    known.mockRestore();
-    // 4,000 deals over 1,378 × 3 keys (the first two cards as a multiset, the dealer-blackjack fact) meet most keys again.
-    if (fromMemory) expect(hits).toBeGreaterThan(1000);
-    else expect(hits).toBe(0);
-    expect(remembered).toEqual(playBlackjack(packId, slipsFor(packId, seat), 4000, true));
+    const lookups = vi.spyOn(LineFinder.prototype, 'lineAt');
+    const fast = playBlackjack(packId, slipsFor(packId, seat), 4000, false);
+    const fromMemory = known.mock.results.filter((r) => r.value === true).length;
+    const fromTables = lookups.mock.results.filter((r) => r.value >= -1).length;
+    vi.restoreAllMocks();
+    // 4,000 deals over 1,378 × 3 keys (the first two cards as a multiset, the dealer-blackjack fact)
+    // meet most keys again; tanpa-batas's slip has three side bets read from tables while its round limits allow them.
+    if (how === 'memory') expect([fromMemory > 1000, fromTables]).toEqual([true, 0]);
+    else expect([fromMemory, fromTables > 3000]).toEqual([0, true]);
+    expect(fast).toEqual(playBlackjack(packId, slipsFor(packId, seat), 4000, true));
   });
 });

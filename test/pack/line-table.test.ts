@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import type { Facts } from '../../lambdas/pack/conditions.ts';
-import { outcomeIndex, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
+import { multisetIndex, outcomeIndex, Paying, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { paytable } from '../math/helpers.ts';
 import { cards } from '../engine/helpers.ts';
@@ -23,6 +23,24 @@ describe('pay-table lookup tables', () => {
     for (let a = 0; a < 52; a++)
       for (let b = 0; b < 52; b++)
         for (const dealerBlackjack of [false, true]) expect(bet.lineFinder.lineOf([a, b], 2, { dealerBlackjack })).toBe(slow(bet, [a, b], { dealerBlackjack }));
+  });
+
+  it('R-LL-SETTLE-1: lineAt, read at a multiset index, answers as lineOf with the fact known and as lineEitherWay without it', () => {
+    const bet = loadPack('blackjack-lucky-ladies').betByKey.get('lucky-ladies')!;
+    expect(bet.lineFinder.multisetSize).toBe(2);
+    warm(bet, 2);
+    for (let a = 0; a < 52; a++)
+      for (let b = 0; b < 52; b++) {
+        const i = multisetIndex([a, b], 2);
+        expect([bet.lineFinder.lineAt(i, false), bet.lineFinder.lineAt(i, true), bet.lineFinder.lineAt(i, undefined)]).toEqual([
+          slow(bet, [a, b], { dealerBlackjack: false }),
+          slow(bet, [a, b], { dealerBlackjack: true }),
+          bet.lineFinder.lineEitherWay([a, b], 2),
+        ]);
+      }
+    // A finder without a table answers NO_TABLE: Bust Bonus reads the dealer's hand by its shape, not by multiset.
+    const bust = loadPack('blackjack-tanpa-batas').betByKey.get('bust-bonus')!;
+    expect([bust.lineFinder.multisetSize, bust.lineFinder.lineAt(0, false)]).toEqual([0, Paying.NO_TABLE]);
   });
 
   it('R-TB-SIDE-1: Poker Trio and Lucky Trio from the table equal their conditions for every three cards in every order', () => {

@@ -15,6 +15,7 @@ import { holderAt, holderOf, setSeat, type Holder, type Table } from '../state.t
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
+import { settleFromTables } from './side-tables.ts';
 import { ShoeExhausted, dealCard, dealTo, seatLabel, upCard } from './players.ts';
 import { finish } from './settle.ts';
 import { advance } from './turns.ts';
@@ -235,7 +236,12 @@ export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
   // No group is complete before the dealer has two cards; every group reads the same facts.
   if (round.dealer.cards.length < 2 || ctx.pack.paytableBets.length === 0) return;
   facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
-  settleDecided(ctx, table, groupFor, final, -1, final || ctx.events ? -1 : stageKey(ctx, table));
+  // With events off, one spot's side bets before the dealer's final hand settle from memory by their
+  // first two cards (stageKey), or, where one reads the up card too, from their lookup tables
+  // (side-tables.ts: tanpa-batas x1.12 on the clock, bench/compare.ts; for mewah the memory is faster).
+  const key = final || ctx.events ? -1 : stageKey(ctx, table);
+  if (key < 0 && !final && !ctx.events && settleFromTables(ctx.pack, table, facts.dealerBlackjack)) return;
+  settleDecided(ctx, table, groupFor, final, -1, key);
 }
 
 /**

@@ -1,0 +1,110 @@
+// Side bets settled straight from their pay tables' lookup tables, with events off (the simulator):
+// when the ledger holds one spot's block of bets (ledger.ts, openAll) and every pay-table bet of it
+// that the dealer's final hand does not decide reads that spot's first two cards (and the up card)
+// through a table by multiset (line-table.ts),
+// the group's multiset index is found once per group size and each bet's line read at it, instead
+// of the general way's group, finder and settlement per bet (settleDecided). The same lines and
+// money, as test/engine/recycle.test.ts checks round by round.
+import type { Card } from '../../core/cards.ts';
+import { payout } from '../../core/money.ts';
+import type { CompiledPack } from '../../pack/compiled.ts';
+import { multisetIndex, Paying, type LineFinder } from '../../pack/line-table.ts';
+import { Status, type HeldBlock } from '../ledger.ts';
+import { holderAt, type Table } from '../state.ts';
+
+/** A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line. */
+interface TableRow {
+  row: number;
+  finder: LineFinder;
+  size: number;
+  returned: number[];
+}
+
+/** How a block's side bets settle from tables: its rows that do, and those rows as bits. */
+interface TablePlan {
+  rows: TableRow[];
+  mask: number;
+}
+
+/** Blocks of more rows than this go the general way: a row is a bit of the ledger's touched rows. */
+const MOST_ROWS = 31;
+
+// The plan of the last block asked about (a block is one ledger's record of one slip, asked twice a round).
+let lastBlock: HeldBlock | null = null;
+let lastPack: CompiledPack | null = null;
+let lastPlan: TablePlan | null = null;
+
+function planOf(pack: CompiledPack, block: HeldBlock): TablePlan | null {
+  if (block !== lastBlock || pack !== lastPack) {
+    lastPlan = makePlan(pack, block);
+    lastBlock = block;
+    lastPack = pack;
+  }
+  return lastPlan;
+}
+
+function makePlan(pack: CompiledPack, block: HeldBlock): TablePlan | null {
+  if (block.bets.length > MOST_ROWS) return null;
+  const rows: TableRow[] = [];
+  let mask = 0;
+  for (let row = 0; row < block.bets.length; row++) {
+    const bet = pack.bets[block.bets[row]];
+    // Bets on the dealer's final hand are not decided before it (the only stages this settles).
+    if (bet.type !== 'paytable' || bet.group === 'dealer-final') continue;
+    const size = bet.group === 'first-two' ? 2 : bet.group === 'first-two-and-up' ? 3 : 0;
+    // A cap shared by two placements of one bet is applied across them: the general way does that.
+    const capShared = bet.capPerRound !== null && block.bets.filter((b) => b === bet.index).length > 1;
+    if (size === 0 || bet.lineFinder.multisetSize !== size || bet.outcomeLines !== null || bet.readsOutcome || capShared) return null;
+    const amount = block.amounts[row];
+    const cap = bet.capPerRound;
+    const returned = bet.lines.map((line) => {
+      const won = payout(amount, line.pays, pack.rounding);
+      return amount + (cap !== null && won > cap ? cap : won);
+    });
+    rows.push({ row, finder: bet.lineFinder, size, returned });
+    mask |= 1 << row;
+  }
+  return { rows, mask };
+}
+
+// Reused per call: the spot's first two cards and the up card, and each planned row's line.
+const withUp: Card[] = [0, 0, 0];
+const lines: number[] = Array.from({ length: MOST_ROWS }, () => 0);
+const CLOSED = -4;
+
+/**
+ * Settles the block's side bets from their tables before the dealer's final hand, the dealer's
+ * blackjack as `dealerBlackjack` says (undefined: not known), and credits their player; false, with
+ * nothing changed, where the general way must (another ledger, a row written since it opened, a
+ * table not built yet).
+ */
+export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackjack: boolean | undefined): boolean {
+  const round = table.round;
+  const bets = round.bets;
+  const block = bets.heldBlock();
+  const plan = block && planOf(pack, block);
+  if (!plan || (bets.touchedRows() & plan.mask) !== 0) return false;
+  const first = round.common ? round.common.cards : holderAt(round, block!.seat)?.initial;
+  if (!first || first.length < 2) return false;
+  withUp[0] = first[0];
+  withUp[1] = first[1];
+  withUp[2] = round.dealer.cards[0];
+  const two = multisetIndex(withUp, 2);
+  const three = multisetIndex(withUp, 3);
+  const rows = plan.rows;
+  // Every line first: without a table for one, nothing is settled here.
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const line = bets.status(r.row) !== Status.OPEN ? CLOSED : r.finder.lineAt(r.size === 2 ? two : three, dealerBlackjack);
+    if (line === Paying.NO_TABLE) return false;
+    lines[i] = line;
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const line = lines[i];
+    if (line === CLOSED || line === Paying.UNDECIDED) continue;
+    const returned = line < 0 ? 0 : rows[i].returned[line];
+    // Line -1 (none) is the ledger's Line.NONE, as a lost bet's.
+    table.players.balance[bets.settle(rows[i].row, returned, line)] += returned;
+  }
+  return true;
+}
