@@ -1,10 +1,11 @@
-// Side bets settled straight from their pay tables' lookup tables, with events off (the simulator):
-// when the ledger holds one spot's block of bets (ledger.ts, openAll) and every pay-table bet of it
-// that the dealer's final hand does not decide reads that spot's first two cards (and the up card)
-// through a table by multiset (line-table.ts),
-// the group's multiset index is found once per group size and each bet's line read at it, instead
-// of the general way's group, finder and settlement per bet (settleDecided). The same lines and
-// money, as test/engine/recycle.test.ts checks round by round.
+// Side bets settled straight from their pay tables' lookup tables, with events off (the simulator),
+// before the dealer's final hand: when the ledger holds one spot's block of bets (ledger.ts,
+// openAll) and every pay-table bet of it not on the dealer's final hand reads that spot's first two
+// cards (and the up card) through a table by multiset (line-table.ts), the group's multiset index is
+// found once per group size and each bet's line read at it, instead of the general way's group,
+// finder and settlement per bet (settleDecided). The same lines and money, as
+// test/engine/recycle.test.ts checks round by round. Bets on the final hand stay for the general
+// way: settled from here too, tanpa-batas's round took 500 more instructions.
 import type { Card } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledPack } from '../../pack/compiled.ts';
