@@ -208,6 +208,7 @@ export class Ledger {
     const p = this.placed;
     const same = this.length === 0 && p !== null && p.bets === bets && p.amounts === amounts && p.firstId === firstId && p.player === player && p.seat === seat;
     for (let r = this.length; r < this.length + n && r < this.follows.length; r++) this.follows[r] = null;
+    if (this.length === 0) this.touched = 0;
     if (same && this.lazyBlocks) {
       // Nothing to write: the block record says what the rows hold, and materialize writes it out when asked.
       this.lazy = Rows.LAZY_OPEN;
@@ -215,7 +216,6 @@ export class Ledger {
       this.openRows += n;
       return;
     }
-    if (this.length === 0) this.touched = 0;
     // Rows written from `length` on: a block from row 0 is the new record; one below its end spoils it.
     if (!same) this.replaceBlock(this.length === 0 ? newBlock(bets, amounts, firstId, player, seat) : p && this.length < p.bets.length ? null : p);
     let row = this.length;
@@ -246,7 +246,6 @@ export class Ledger {
     const open = this.lazy === Rows.LAZY_OPEN;
     this.lazy = Rows.EAGER;
     this.lazySettled = null;
-    this.touched = 0;
     for (let row = 0; row < p.bets.length; row++) {
       const r = this.rows[row];
       const amount = p.amounts[row];

@@ -49,6 +49,8 @@ describe('ledger', () => {
     const model: Row[] = [];
     const balance = [0, 0];
     const modelBalance = [0, 0];
+    // Rows written since openAll opened them into an empty ledger, other than by being settled (bit per row).
+    let touched = 0;
     let id = 1;
     for (const o of ops) {
       if (o.kind === 'open') {
@@ -60,6 +62,7 @@ describe('ledger', () => {
       if (o.kind === 'openAll') {
         const bets = SLIPS[o.slip];
         const amounts = STAKES[o.slip][o.stakes];
+        if (model.length === 0) touched = 0;
         ledger.openAll(o.firstId, bets, o.player, o.seat, amounts);
         bets.forEach((bet, i) =>
           model.push({ id: o.firstId + i, bet, player: o.player, seat: o.seat, amount: amounts[i], staked: amounts[i], returned: 0, status: Status.OPEN, line: Line.NONE, insurance: Insurance.NONE, insuranceCost: 0 }),
@@ -95,6 +98,7 @@ describe('ledger', () => {
       }
       if (o.row >= model.length) continue;
       const m = model[o.row];
+      if (o.kind !== 'settle') touched |= 1 << o.row;
       if (o.kind === 'line') (ledger.setLine(o.row, o.line), (m.line = o.line));
       else if (o.kind === 'insurance') (ledger.setInsurance(o.row, o.state, o.cost), (m.insurance = o.state), (m.insuranceCost = o.cost));
       else if (o.kind === 'status') (ledger.setStatus(o.row, o.status), (m.status = o.status));
@@ -116,6 +120,7 @@ describe('ledger', () => {
     }));
     expect(read).toEqual(model);
     expect(balance).toEqual(modelBalance);
+    expect(ledger.touchedRows()).toBe(touched);
     for (let bet = 0; bet < BETS; bet++) expect(ledger.openCount(bet)).toBe(model.filter((r) => r.bet === bet && r.status === Status.OPEN).length);
     expect(ledger.hasOpen()).toBe(model.some((r) => r.status === Status.OPEN));
   });
