@@ -327,8 +327,7 @@ export class Ledger {
    * only place a stage is remembered from (rememberStep) and settled again (settleKnownStep).
    */
   isBlockAllOpen(): boolean {
-    const p = this.placed;
-    return p !== null && this.lazy === Rows.EAGER && this.length === p.bets.length && this.openRows === this.length;
+    return this.heldBlock() !== null && this.openRows === this.length;
   }
 
   /**
@@ -695,20 +694,21 @@ const memos = new WeakMap<Int16Array, WeakMap<readonly number[], (SettledBlock |
 /** Remembered stages by the block's bets and stakes, shared as memos are. */
 const stepMemos = new WeakMap<Int16Array, WeakMap<readonly number[], StepMemo>>();
 
-function stepMemoOf(bets: Int16Array, amounts: readonly number[]): StepMemo {
-  let byAmounts = stepMemos.get(bets);
-  if (!byAmounts) stepMemos.set(bets, (byAmounts = new WeakMap()));
-  let memo = byAmounts.get(amounts);
-  if (!memo) byAmounts.set(amounts, (memo = { at: new Int32Array(Memo.MAX_STEP_KEY), entries: new Int32Array(0), size: 0 }));
+const stepMemoOf = (bets: Int16Array, amounts: readonly number[]): StepMemo =>
+  perBlock(stepMemos, bets, amounts, () => ({ at: new Int32Array(Memo.MAX_STEP_KEY), entries: new Int32Array(0), size: 0 }));
+
+function memoOf(bets: Int16Array, amounts: readonly number[]): (SettledBlock | null)[] {
+  const memo = perBlock(memos, bets, amounts, () => []);
+  // Counts deferred by a ledger that never flushed them (its batch failed) are not this one's.
+  for (const settled of memo) if (settled) settled.pending = 0;
   return memo;
 }
 
-function memoOf(bets: Int16Array, amounts: readonly number[]): (SettledBlock | null)[] {
-  let byAmounts = memos.get(bets);
-  if (!byAmounts) memos.set(bets, (byAmounts = new WeakMap()));
-  let memo = byAmounts.get(amounts);
-  if (!memo) byAmounts.set(amounts, (memo = []));
-  // Counts deferred by a ledger that never flushed them (its batch failed) are not this one's.
-  else for (const settled of memo) if (settled) settled.pending = 0;
-  return memo;
+/** What `map` keeps for a block's bets and stakes (a slip plan's arrays), made by `make` the first time. */
+function perBlock<T>(map: WeakMap<Int16Array, WeakMap<readonly number[], T>>, bets: Int16Array, amounts: readonly number[], make: () => T): T {
+  let byAmounts = map.get(bets);
+  if (!byAmounts) map.set(bets, (byAmounts = new WeakMap()));
+  let value = byAmounts.get(amounts);
+  if (value === undefined) byAmounts.set(amounts, (value = make()));
+  return value;
 }

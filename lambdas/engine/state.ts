@@ -136,6 +136,11 @@ export function holderAt(round: Round, seat: number): Holder | undefined {
   return undefined;
 }
 
+/** A spot's first two cards: the common draw's shared ones, or those of the holder on `seat` (undefined: no hand there). */
+export function firstCardsAt(round: Round, seat: number): Card[] | undefined {
+  return round.common ? round.common.cards : holderAt(round, seat)?.initial;
+}
+
 /** A common-draw player's holder, by Players index. */
 export function holderOf(round: Round, player: number): Holder | undefined {
   const holders = round.holders;

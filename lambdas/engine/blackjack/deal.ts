@@ -11,7 +11,7 @@ import { Insurance, Seat, Status } from '../ledger.ts';
 import { madeFor } from '../made-for.ts';
 import { settleDecided, type GroupView } from '../paytable.ts';
 import { multisetIndex } from '../../pack/line-table.ts';
-import { holderAt, holderOf, setSeat, type Holder, type Table } from '../state.ts';
+import { firstCardsAt, holderOf, setSeat, type Holder, type Table } from '../state.ts';
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
@@ -238,9 +238,11 @@ export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
   facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
   // With events off, one spot's side bets before the dealer's final hand settle from memory by their
   // first two cards (stageKey), or, where one reads the up card too, from their lookup tables
-  // (side-tables.ts: tanpa-batas x1.12 on the clock, bench/compare.ts; for mewah the memory is faster).
-  const key = final || ctx.events ? -1 : stageKey(ctx, table);
-  if (key < 0 && !final && !ctx.events && settleFromTables(ctx.pack, table, facts.dealerBlackjack)) return;
+  // (side-tables.ts: x1.07-1.12 on the clock for the common-draw pack with three-card side bets,
+  // bench/compare.ts; for the seated pair bet the memory is faster).
+  const early = !final && !ctx.events;
+  const key = early ? stageKey(ctx, table) : -1;
+  if (early && key < 0 && settleFromTables(ctx.pack, table, facts.dealerBlackjack)) return;
   settleDecided(ctx, table, groupFor, final, -1, key);
 }
 
@@ -249,13 +251,14 @@ export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
  * hand (groupFor), where none reads the up card: the spot's first two cards (as a multiset: a
  * group's lines read its cards in any order, line-table.ts) and the dealer-blackjack fact (not
  * known, yes, no), one of 1,378 × 3 keys; -1 for none. With the up card there would be ~215,000
- * keys, whose memory (megabytes, read at random) missed the core's caches: tanpa-batas played
- * ×0.87–0.92 as fast as without it (bench/compare.ts), for 7% fewer instructions.
+ * keys, whose memory (megabytes, read at random) missed the core's caches: the common-draw pack
+ * with three-card side bets played ×0.87–0.92 as fast as without it (bench/compare.ts), for 7%
+ * fewer instructions.
  */
 function stageKey(ctx: Ctx, table: Table): number {
   const round = table.round;
   if (ctx.pack.upCardBets.length > 0) return -1;
-  const first = round.common ? round.common.cards : round.bets.length > 0 ? holderAt(round, round.bets.seat(0))?.initial : undefined;
+  const first = round.bets.length > 0 ? firstCardsAt(round, round.bets.seat(0)) : undefined;
   if (!first || first.length < 2) return -1;
   const blackjack = round.dealer.blackjack;
   return multisetIndex(first, 2) * 3 + (blackjack === null ? 0 : blackjack ? 1 : 2);
@@ -277,7 +280,7 @@ function groupFor(_ctx: Ctx, table: Table, row: number, bet: CompiledBet, final:
     dealerFinal.n = dealer.length;
     return dealerFinal;
   }
-  const first = round.common ? round.common.cards : holderAt(round, round.bets.seat(row))?.initial;
+  const first = firstCardsAt(round, round.bets.seat(row));
   if (!first) return null;
   if (bet.group !== 'first-two-and-up') {
     firstTwo.cards = first;
