@@ -94,6 +94,11 @@ export class LineFinder {
     return yes === table[i] ? yes : Paying.UNDECIDED;
   }
 
+  /** Whether the lookup table lineAt reads is built. */
+  get hasTable(): boolean {
+    return this.table !== null;
+  }
+
   /** The group size of a finder by multiset (lineAt), 0 for any other. */
   get multisetSize(): number {
     return this.how === How.BY_MULTISET ? this.size : 0;

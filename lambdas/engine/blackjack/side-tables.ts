@@ -21,10 +21,11 @@ interface TableRow {
   returned: number[];
 }
 
-/** How a block's side bets settle from tables: its rows that do, and those rows as bits. */
+/** How a block's side bets settle from tables: its rows that do, those rows as bits, and whether every row's table is built yet. */
 interface TablePlan {
   rows: TableRow[];
   mask: number;
+  ready: boolean;
 }
 
 /** Blocks of more rows than this go the general way: a row is a bit of the ledger's touched rows. */
@@ -65,13 +66,11 @@ function makePlan(pack: CompiledPack, block: HeldBlock): TablePlan | null {
     rows.push({ row, finder: bet.lineFinder, size, returned });
     mask |= 1 << row;
   }
-  return { rows, mask };
+  return { rows, mask, ready: false };
 }
 
-// Reused per call: the spot's first two cards and the up card, and each planned row's line.
+// Reused per call: the spot's first two cards and the up card.
 const withUp: Card[] = [0, 0, 0];
-const lines: number[] = Array.from({ length: MOST_ROWS }, () => 0);
-const CLOSED = -4;
 
 /**
  * Settles the block's side bets from their tables before the dealer's final hand, the dealer's
@@ -85,6 +84,8 @@ export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackja
   const block = bets.heldBlock();
   const plan = block && planOf(pack, block);
   if (!plan || (bets.touchedRows() & plan.mask) !== 0) return false;
+  // A finder builds its table once it has settled enough bets the general way (line-table.ts); until every row's has, they all go that way.
+  if (!plan.ready && !(plan.ready = plan.rows.every((r) => r.finder.hasTable))) return false;
   const first = firstCardsAt(round, block!.seat);
   if (!first || first.length < 2) return false;
   withUp[0] = first[0];
@@ -93,19 +94,14 @@ export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackja
   const two = multisetIndex(withUp, 2);
   const three = multisetIndex(withUp, 3);
   const rows = plan.rows;
-  // Every line first: without a table for one, nothing is settled here.
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    const line = bets.status(r.row) !== Status.OPEN ? CLOSED : r.finder.lineAt(r.size === 2 ? two : three, dealerBlackjack);
-    if (line === Paying.NO_TABLE) return false;
-    lines[i] = line;
-  }
-  for (let i = 0; i < rows.length; i++) {
-    const line = lines[i];
-    if (line === CLOSED || line === Paying.UNDECIDED) continue;
-    const returned = line < 0 ? 0 : rows[i].returned[line];
+    if (bets.status(r.row) !== Status.OPEN) continue;
+    const line = r.finder.lineAt(r.size === 2 ? two : three, dealerBlackjack);
+    if (line === Paying.UNDECIDED) continue;
+    const returned = line < 0 ? 0 : r.returned[line];
     // Line -1 (none) is the ledger's Line.NONE, as a lost bet's.
-    table.players.balance[bets.settle(rows[i].row, returned, line)] += returned;
+    table.players.balance[bets.settle(r.row, returned, line)] += returned;
   }
   return true;
 }
