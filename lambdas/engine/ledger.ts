@@ -705,7 +705,7 @@ function memoOf(bets: Int16Array, amounts: readonly number[]): (SettledBlock | n
 }
 
 /** What `map` keeps for a block's bets and stakes (a slip plan's arrays), made by `make` the first time. */
-function perBlock<T>(map: WeakMap<Int16Array, WeakMap<readonly number[], T>>, bets: Int16Array, amounts: readonly number[], make: () => T): T {
+export function perBlock<T>(map: WeakMap<Int16Array, WeakMap<readonly number[], T>>, bets: Int16Array, amounts: readonly number[], make: () => T): T {
   let byAmounts = map.get(bets);
   if (!byAmounts) map.set(bets, (byAmounts = new WeakMap()));
   let value = byAmounts.get(amounts);

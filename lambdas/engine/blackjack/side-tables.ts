@@ -10,7 +10,7 @@ import type { Card } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledPack } from '../../pack/compiled.ts';
 import { multisetIndex, Paying, type LineFinder } from '../../pack/line-table.ts';
-import { Status, type HeldBlock } from '../ledger.ts';
+import { perBlock, Status, type HeldBlock } from '../ledger.ts';
 import { firstCardsAt, type Table } from '../state.ts';
 
 /** A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line. */
@@ -31,14 +31,22 @@ interface TablePlan {
 /** Blocks of more rows than this go the general way: a row is a bit of the ledger's touched rows. */
 const MOST_ROWS = 31;
 
-// The plan of the last block asked about (a block is one ledger's record of one slip, asked twice a round).
+// The plan of the last block asked about (a block is one ledger's record of one slip).
 let lastBlock: HeldBlock | null = null;
 let lastPack: CompiledPack | null = null;
 let lastPlan: TablePlan | null = null;
 
+/**
+ * Plans by the block's bets and stakes (a slip plan's arrays), with the pack they were made for. A
+ * pack whose side bets have round limits changes slips within a shoe, and each change opens a new
+ * block: made again each time, the plan cost tanpa-batas ~40 instructions a round.
+ */
+const plans = new WeakMap<Int16Array, WeakMap<readonly number[], { pack: CompiledPack; plan: TablePlan | null }>>();
+
 function planOf(pack: CompiledPack, block: HeldBlock): TablePlan | null {
   if (block !== lastBlock || pack !== lastPack) {
-    lastPlan = makePlan(pack, block);
+    const known = perBlock(plans, block.bets, block.amounts, () => ({ pack, plan: makePlan(pack, block) }));
+    lastPlan = known.pack === pack ? known.plan : makePlan(pack, block);
     lastBlock = block;
     lastPack = pack;
   }
