@@ -37,6 +37,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('line' as const), row: fc.nat(24), line: fc.integer({ min: -2, max: 300 }) }),
   fc.record({ kind: fc.constant('insurance' as const), row: fc.nat(24), state: fc.nat(2), cost: fc.nat(10 ** 9) }),
   fc.record({ kind: fc.constant('status' as const), row: fc.nat(24), status: fc.nat(2) }),
+  fc.record({ kind: fc.constant('stake' as const), row: fc.nat(24), amount: fc.nat(10 ** 9) }),
   fc.record({ kind: fc.constant('settle' as const), row: fc.nat(24), returned: fc.nat(10 ** 12), line: fc.integer({ min: -2, max: 300 }) }),
   { arbitrary: fc.record({ kind: fc.constant('truncate' as const), length: fc.oneof(fc.constant(0), fc.nat(6)) }), weight: 3 },
 );
@@ -102,6 +103,7 @@ describe('ledger', () => {
       if (o.kind === 'line') (ledger.setLine(o.row, o.line), (m.line = o.line));
       else if (o.kind === 'insurance') (ledger.setInsurance(o.row, o.state, o.cost), (m.insurance = o.state), (m.insuranceCost = o.cost));
       else if (o.kind === 'status') (ledger.setStatus(o.row, o.status), (m.status = o.status));
+      else if (o.kind === 'stake') (ledger.addStake(o.row, o.amount), (m.amount += o.amount), (m.staked += o.amount));
       else (ledger.settle(o.row, o.returned, o.line), (m.returned += o.returned), (m.status = Status.SETTLED), (m.line = o.line));
     }
     expect(ledger.length).toBe(model.length);
