@@ -31,7 +31,8 @@ interface TablePlan {
 /** Blocks of more rows than this go the general way: a row is a bit of the ledger's touched rows. */
 const MOST_ROWS = 31;
 
-// The plan of the last block asked about (a block is one ledger's record of one slip).
+// The plan of the last block asked about (a block is one ledger's record of one slip): the same
+// block is asked about round after round, and `plans` below is read only when it changes.
 let lastBlock: HeldBlock | null = null;
 let lastPack: CompiledPack | null = null;
 let lastPlan: TablePlan | null = null;
@@ -39,7 +40,8 @@ let lastPlan: TablePlan | null = null;
 /**
  * Plans by the block's bets and stakes (a slip plan's arrays), with the pack they were made for. A
  * pack whose side bets have round limits changes slips within a shoe, and each change opens a new
- * block: made again each time, the plan cost tanpa-batas ~40 instructions a round.
+ * block: made again each time, the plan cost a common-draw pack with three such bets ~40
+ * instructions a round.
  */
 const plans = new WeakMap<Int16Array, WeakMap<readonly number[], { pack: CompiledPack; plan: TablePlan | null }>>();
 
