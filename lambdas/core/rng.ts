@@ -122,6 +122,58 @@ export class FastRandom implements RandomSource {
     }
   }
 
+  /**
+   * The forward Fisher–Yates steps at positions from to to − 1 of `cards`: position i swaps with
+   * i + below(length − i). The same numbers as below() one step at a time, and the generator left
+   * as they would leave it, with its state in locals for the loop: a simulator shoe reveals ~240–340
+   * cards at once (shoe.ts), and field by field each step cost about twice the instructions.
+   */
+  shuffleForward(cards: Uint8Array, from: number, to: number): void {
+    const length = cards.length;
+    // below() takes n above 2^16 otherwise; no shoe is that large.
+    if (length > 0x10000) {
+      for (let i = from; i < to; i++) swap(cards, i, i + this.below(length - i));
+      return;
+    }
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    let spare = this.spare;
+    for (let i = from; i < to; i++) {
+      const n = length - i;
+      let m: number;
+      for (;;) {
+        let x: number;
+        if (spare >= 0) {
+          x = spare;
+          spare = -1;
+        } else {
+          // nextUint32, on the locals.
+          const c = s2 ^ s0;
+          const d = s3 ^ s1;
+          const out = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+          s0 ^= d;
+          s2 = c ^ (s1 << 9);
+          s1 ^= c;
+          s3 = rotl(d, 11);
+          spare = out >>> 16;
+          x = out & 0xffff;
+        }
+        // As below(): Lemire's multiply-and-shift, drawn again in the first 2^16 mod n.
+        m = x * n;
+        const low = m & 0xffff;
+        if (low >= n || low >= 0x10000 % n) break;
+      }
+      swap(cards, i, i + (m >>> 16));
+    }
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.s3 = s3;
+    this.spare = spare;
+  }
+
   private next16(): number {
     const spare = this.spare;
     if (spare >= 0) {
@@ -135,3 +187,9 @@ export class FastRandom implements RandomSource {
 }
 
 const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k));
+
+function swap(cards: Uint8Array, i: number, j: number): void {
+  const t = cards[i];
+  cards[i] = cards[j];
+  cards[j] = t;
+}

@@ -35,9 +35,9 @@ export interface ShoeSpec {
 
 /**
  * How far a seeded shoe's order is known. Live shoes (chacha20) shuffle whole, backward, as they
- * always have, so recorded rounds replay. Simulator shoes (xoshiro) shuffle forward, one
- * Fisher–Yates step per card dealt: the same order a full forward shuffle gives, but Andar Bahar
- * draws ~14 random numbers a round instead of 51.
+ * always have, so recorded rounds replay. Simulator shoes (xoshiro) shuffle forward, only as far as
+ * cards are dealt: the same order a full forward shuffle gives, but Andar Bahar draws ~14 random
+ * numbers a round instead of 51. A shoe with a cut card reveals everything before it at once.
  */
 interface Dealing {
   order: Uint8Array;
@@ -108,12 +108,23 @@ export class Shoe {
   private readonly end: number;
   /** The order, shared with the saved form it came from: a shoe is shuffled once, however often it is loaded. */
   readonly order: Uint8Array;
-  /** The simulator's generator, revealing the order one card at a time; null when the order is known whole. */
+  /** The simulator's generator, revealing the order as it is dealt; null when the order is known whole. */
   private readonly rng: FastRandom | null;
   /** Positions below this are final. */
   private known: number;
-  /** A lazily revealed order (the simulator's): up to here, before the cut card, a card at the known edge is one step away. 0 otherwise. */
+  /**
+   * A simulator shoe shuffled every round (Andar Bahar deals ~14 of 52): up to here, a card at the
+   * known edge is one step away. 0 otherwise.
+   */
   private readonly lazyEnd: number;
+  /**
+   * A simulator shoe dealt to a cut card: every card before the cut card is dealt or burned before
+   * the shoe is shuffled again, so the first of them dealt reveals them all in one loop
+   * (FastRandom.shuffleForward): the same Fisher–Yates steps in the same order as card by card, so
+   * the same shoe from the same stream, and no step inlined where each card is dealt. The cut
+   * card's position for such a shoe; 0 otherwise.
+   */
+  private readonly revealTo: number;
 
   constructor(state: ShoeState) {
     this.id = state.id;
@@ -132,7 +143,9 @@ export class Shoe {
     this.order = d.order;
     this.rng = d.rng;
     this.known = d.known;
-    this.lazyEnd = this.rng ? Math.min(this.end, this.cutAt) : 0;
+    const toCutCard = this.rng !== null && this.cutAt < this.end;
+    this.lazyEnd = this.rng && !toCutCard ? this.end : 0;
+    this.revealTo = toCutCard ? this.cutAt : 0;
   }
 
   /** The saved form, with the order cached off its JSON for the next load. */
@@ -162,7 +175,7 @@ export class Shoe {
   /** Deals the next card, or -1 when the shoe is exhausted. Marks the cut card when reached. */
   draw(): Card {
     const p = this.position;
-    // The simulator's usual card, with one comparison: the next Fisher–Yates step.
+    // A simulator shoe shuffled every round, with one comparison: the next Fisher–Yates step.
     if (p === this.known && p < this.lazyEnd) {
       this.position = p + 1;
       return this.step(p);
@@ -175,9 +188,8 @@ export class Shoe {
     this.position = p + 1;
     if (p >= this.cutAt) this.cutCardOut = true;
     if (this.fixed) return this.fixed[p];
-    if (this.known < p) this.reveal(p - 1);
-    // The usual lazy step (a simulator shoe): one Fisher–Yates swap makes this position final.
-    return this.known === p ? this.step(p) : this.order[p];
+    if (this.known <= p) this.reveal(p < this.revealTo ? this.revealTo - 1 : p);
+    return this.order[p];
   }
 
   /**
@@ -206,7 +218,9 @@ export class Shoe {
 
   /** Forward Fisher–Yates steps until position `upTo` is final (live shoes are known whole). */
   reveal(upTo: number): void {
-    for (let i = this.known; i <= upTo; i++) this.step(i);
+    if (upTo < this.known) return;
+    this.rng!.shuffleForward(this.order, this.known, upTo + 1);
+    this.known = upTo + 1;
   }
 
   /** The Fisher–Yates step at position i (= known): swaps a card from i on into it; returns it. */

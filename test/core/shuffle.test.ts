@@ -87,6 +87,54 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
     expect(stat).toBeLessThan(chiSquare99(df));
   });
 
+  it('R-BJ-SHOE-3: FastRandom.shuffleForward makes the same swaps as below() one step at a time, and leaves the generator where they would', () => {
+    for (const [length, from, to] of [[52, 0, 52], [416, 0, 332], [312, 17, 234], [7, 3, 4]]) {
+      // A spare half-word outstanding at the start, as a shoe reshuffled in place may have.
+      for (const warm of [0, 1]) {
+        const a = new FastRandom(length + from);
+        const b = new FastRandom(length + from);
+        for (let i = 0; i < warm; i++) expect(a.below(10)).toBe(b.below(10));
+        const one = Uint8Array.from({ length }, (_, i) => i);
+        const all = one.slice();
+        for (let i = from; i < to; i++) {
+          const j = i + a.below(length - i);
+          [one[i], one[j]] = [one[j], one[i]];
+        }
+        b.shuffleForward(all, from, to);
+        expect(all, `length ${length}, ${from}-${to}`).toEqual(one);
+        expect([b.below(52), b.below(1000), b.nextUint32()]).toEqual([a.below(52), a.below(1000), a.nextUint32()]);
+      }
+    }
+  });
+
+  it('R-BJ-SHOE-3: FastRandom.shuffleForward puts every card at every position of a 52-card deck equally often (chi-square, 99%)', () => {
+    const rng = new FastRandom(11);
+    const { stat, df } = positionChiSquare(CARDS_PER_DECK, 10_000, (d) => rng.shuffleForward(d, 0, d.length));
+    expect(stat).toBeLessThan(chiSquare99(df));
+  });
+
+  it('R-BJ-SHOE-1, R-BJ-SHOE-3: a simulator shoe with a cut card, revealed up to it at its first card, deals what revealing card by card deals', () => {
+    const spec: ShoeSpec = { decks: 2, penetration: 0.75, burn: 'none' };
+    const shoe = new Shoe(newShoe(spec, 's', seedOf(5), 'xoshiro'));
+    const cards = (count: number) => Array.from({ length: count }, () => shoe.draw());
+    // Card by card: the forward Fisher–Yates from the seed's generator, one step per card dealt.
+    const rng = new FastRandom(5);
+    const order = Uint8Array.from({ length: 2 * CARDS_PER_DECK }, (_, i) => i % CARDS_PER_DECK);
+    const byCard = (count: number, from: number) =>
+      Array.from({ length: count }, (_, k) => {
+        const i = from + k;
+        const j = i + rng.below(order.length - i);
+        [order[i], order[j]] = [order[j], order[i]];
+        return order[i];
+      });
+    for (let shoeNo = 0; shoeNo < 3; shoeNo++) {
+      // Past the cut card (78 of 104) and on: the last round's cards come one step at a time.
+      expect(cards(90), `shoe ${shoeNo + 1}`).toEqual(byCard(90, 0));
+      expect(shoe.cutCardOut).toBe(true);
+      shoe.reshuffleInPlace();
+    }
+  });
+
   it('R-BJ-SHOE-3: FastRandom.below gives every value below n equally often, for small, card-sized and large n (chi-square, 99%)', () => {
     const rng = new FastRandom(3);
     // Upper 99% points for the small degrees of freedom, where the approximation above is poor.
