@@ -29,10 +29,7 @@ const LIMITS = Float64Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : reje
 /** Fisher–Yates over the first `length` entries, in place. */
 export function shuffleInPlace(rng: RandomSource, cards: Uint8Array, length = cards.length): void {
   for (let i = length - 1; i > 0; i--) {
-    const j = uniformInt(rng, i + 1);
-    const t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
+    swap(cards, i, uniformInt(rng, i + 1));
   }
 }
 
