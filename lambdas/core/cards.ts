@@ -8,6 +8,8 @@ export const CARDS_PER_DECK = 52;
 export type Card = number;
 
 export const rankOf = (card: Card): number => card >> 2;
+/** The card of a rank and suit; a rank's four cards are cardOf(rank, 0) to cardOf(rank, 3). */
+export const cardOf = (rank: number, suit: number): Card => rank * 4 + suit;
 export const suitOf = (card: Card): number => card & 3;
 /** Hearts and diamonds are red (1); spades and clubs are black (0). */
 export const colourOf = (card: Card): number => (card & 3) === 1 || (card & 3) === 2 ? 1 : 0;
@@ -58,7 +60,7 @@ export function parseCard(text: string): Card | undefined {
   const m = CARD_PATTERN.exec(text.trim().toUpperCase());
   if (!m) return undefined;
   const rank = m[1] === '10' ? 9 : RANKS.indexOf(m[1]);
-  return rank * 4 + SUITS.indexOf(m[2]);
+  return cardOf(rank, SUITS.indexOf(m[2]));
 }
 
 export function formatCard(card: Card): string {

@@ -124,20 +124,27 @@ export class FastRandom implements RandomSource {
    * i + below(length − i). The same numbers as below() one step at a time, and the generator left
    * as they would leave it, with its state in locals for the loop: a simulator shoe reveals ~240–340
    * cards at once (shoe.ts), and field by field each step cost about twice the instructions.
+   * The steps end early after the first that puts a value from stopFrom to stopTo − 1 at its
+   * position (Andar Bahar deals until a card of one rank). Answers the position after the last step.
    */
-  shuffleForward(cards: Uint8Array, from: number, to: number): void {
+  shuffleForward(cards: Uint8Array, from: number, to: number, stopFrom = 0, stopTo = 0): number {
     const length = cards.length;
+    const stopWidth = stopTo - stopFrom;
     // below() takes n above 2^16 otherwise; no shoe is that large.
     if (length > 0x10000) {
-      for (let i = from; i < to; i++) swap(cards, i, i + this.below(length - i));
-      return;
+      for (let i = from; i < to; i++) {
+        swap(cards, i, i + this.below(length - i));
+        if ((cards[i] - stopFrom) >>> 0 < stopWidth) return i + 1;
+      }
+      return to;
     }
     let s0 = this.s0;
     let s1 = this.s1;
     let s2 = this.s2;
     let s3 = this.s3;
     let spare = this.spare;
-    for (let i = from; i < to; i++) {
+    let end = to;
+    for (let i = from; i < end; i++) {
       const n = length - i;
       let m: number;
       for (;;) {
@@ -162,13 +169,19 @@ export class FastRandom implements RandomSource {
         const low = m & 0xffff;
         if (low >= n || low >= 0x10000 % n) break;
       }
-      swap(cards, i, i + (m >>> 16));
+      // The swap, written out: the card put at i is checked as it is, not read back.
+      const j = i + (m >>> 16);
+      const card = cards[j];
+      cards[j] = cards[i];
+      cards[i] = card;
+      if ((card - stopFrom) >>> 0 < stopWidth) end = i + 1;
     }
     this.s0 = s0;
     this.s1 = s1;
     this.s2 = s2;
     this.s3 = s3;
     this.spare = spare;
+    return end;
   }
 
   private next16(): number {

@@ -1,7 +1,7 @@
 // Turns a saved table (TableState: plain JSON, what the store keeps and views read) into the
 // working form the interpreter changes (state.ts), and back. Loading copies everything the
 // interpreter may change, so a refused command leaves the saved form untouched by construction.
-import { CARDS_PER_DECK, shapeOf } from '../core/cards.ts';
+import { shapeOf } from '../core/cards.ts';
 import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
@@ -75,7 +75,7 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
   return {
     ...scalars,
     ...copyInPlaceParts(r),
-    andarBahar: andarBahar && workingAndarBahar(andarBahar, pack.shoe.decks * CARDS_PER_DECK),
+    andarBahar: andarBahar && workingAndarBahar(andarBahar, pack.table.firstSide),
     bets,
     holders,
     common: common ? { cards: common.cards.slice(), stream: common.stream.slice() } : null,

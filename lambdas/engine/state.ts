@@ -78,32 +78,51 @@ export interface Round extends Pick<RoundState, SavedRoundField> {
 }
 
 /**
- * Andar Bahar: the game card and each side's cards, the first `counts[side]` of `sides[side]`.
- * Typed and counted, so a simulated round deals and empties its sides without an array push or
- * pop per card; the saved form (RoundState) keeps plain arrays.
+ * Andar Bahar: the game card, and the cards dealt to the sides in dealing order, `cards[from + k]` for
+ * k < count: the k-th went to side `first ^ (k & 1)` (R-AB-DEAL-1). While the round is the table's
+ * current one, `cards` may be the shoe's own dealing order (Shoe.dealtCards): a simulated round then
+ * takes its cards without a copy or a store per card. A round the table leaves for a new one gets a
+ * copy of its own first (ownCards), before the shoe deals again. The saved form (RoundState) keeps
+ * each side's cards as a plain array.
  */
 export interface AndarBahar {
   gameCard: Card;
-  sides: [Uint8Array, Uint8Array];
-  counts: [number, number];
+  cards: Uint8Array;
+  from: number;
+  count: number;
+  /** The side the first card went to. */
+  first: 0 | 1;
   winner: 0 | 1 | null;
 }
 
 type SavedAndarBahar = NonNullable<RoundState['andarBahar']>;
 
-/** The working form of saved sides; room for `size` cards a side (a shoe's, or more). */
-export function workingAndarBahar(saved: SavedAndarBahar, size: number): AndarBahar {
-  const room = Math.max(size, saved.sides[0].length, saved.sides[1].length);
-  const side = (cards: Card[]) => {
-    const typed = new Uint8Array(room);
-    typed.set(cards);
-    return typed;
-  };
-  return { gameCard: saved.gameCard, sides: [side(saved.sides[0]), side(saved.sides[1])], counts: [saved.sides[0].length, saved.sides[1].length], winner: saved.winner };
+/**
+ * The working form of saved sides. Sides dealt in turn differ by one card at most, and the longer
+ * one had the first card; of equal sides, `firstSide` had it.
+ */
+export function workingAndarBahar(saved: SavedAndarBahar, firstSide: 0 | 1): AndarBahar {
+  const [a, b] = saved.sides;
+  if (Math.abs(a.length - b.length) > 1) throw new Error(`Andar Bahar sides of ${a.length} and ${b.length} cards cannot have been dealt in turn`);
+  const first: 0 | 1 = a.length > b.length ? 0 : b.length > a.length ? 1 : firstSide;
+  const count = a.length + b.length;
+  const cards = new Uint8Array(count);
+  for (let k = 0; k < count; k++) cards[k] = saved.sides[first ^ (k & 1)][k >> 1];
+  return { gameCard: saved.gameCard, cards, from: 0, count, first, winner: saved.winner };
+}
+
+/** Gives the round's cards an array of their own, where they were the shoe's. */
+export function ownCards(ab: AndarBahar): void {
+  ab.cards = ab.cards.slice(ab.from, ab.from + ab.count);
+  ab.from = 0;
 }
 
 /** A side's cards as an array. */
-export const sideCards = (ab: AndarBahar, side: 0 | 1): Card[] => Array.from(ab.sides[side].subarray(0, ab.counts[side]));
+export function sideCards(ab: AndarBahar, side: 0 | 1): Card[] {
+  const cards: Card[] = [];
+  for (let k = side === ab.first ? 0 : 1; k < ab.count; k += 2) cards.push(ab.cards[ab.from + k]);
+  return cards;
+}
 
 export const savedAndarBahar = (ab: AndarBahar): SavedAndarBahar => ({ gameCard: ab.gameCard, sides: [sideCards(ab, 0), sideCards(ab, 1)], winner: ab.winner });
 

@@ -108,6 +108,57 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
     }
   });
 
+  it('R-AB-DEAL-1, R-BJ-SHOE-3: FastRandom.shuffleForward with a stop range ends after the step that puts a value of the range in place, as below() one step at a time would', () => {
+    // The last: a range no card is in, shuffled to the end.
+    for (const [from, stopFrom, stopTo] of [[0, 0, 4], [5, 48, 52], [0, 20, 21], [51, 0, 52], [0, 52, 56]]) {
+      const a = new FastRandom(stopFrom + from);
+      const b = new FastRandom(stopFrom + from);
+      const model = Array.from({ length: 52 }, (_, i) => i);
+      let end = 52;
+      for (let i = from; i < 52 && end === 52; i++) {
+        const j = i + a.below(52 - i);
+        [model[i], model[j]] = [model[j], model[i]];
+        if (model[i] >= stopFrom && model[i] < stopTo) end = i + 1;
+      }
+      const all = Uint8Array.from({ length: 52 }, (_, i) => i);
+      expect(b.shuffleForward(all, from, 52, stopFrom, stopTo), `from ${from}, stop ${stopFrom}-${stopTo}`).toBe(end);
+      expect(Array.from(all)).toEqual(model);
+      expect([b.below(52), b.nextUint32()]).toEqual([a.below(52), a.nextUint32()]);
+    }
+    // Above 2^16 cards it steps by below() itself: all zeros, stopping at 0, stop after one step.
+    const a = new FastRandom(8);
+    const b = new FastRandom(8);
+    expect(b.shuffleForward(new Uint8Array(70_000), 3, 70_000, 0, 1)).toBe(4);
+    a.below(70_000 - 3);
+    expect([b.below(52), b.nextUint32()]).toEqual([a.below(52), a.nextUint32()]);
+  });
+
+  it('R-AB-DEAL-1: Shoe.drawThroughRank deals what draw() one card at a time deals, up to and including the first card of the rank', () => {
+    const specs: [ShoeSpec, 'xoshiro' | 'chacha20'][] = [
+      [{ decks: 1, penetration: 1, burn: 'none' }, 'xoshiro'],
+      [{ decks: 1, penetration: 1, burn: 'none' }, 'chacha20'],
+      [{ decks: 2, penetration: 0.75, burn: 'none' }, 'xoshiro'],
+    ];
+    for (const [spec, generator] of specs)
+      for (let seed = 1; seed <= 20; seed++) {
+        const byRank = new Shoe(newShoe(spec, 's', seedOf(seed), generator));
+        const byCard = new Shoe(newShoe(spec, 's', seedOf(seed), generator));
+        // Every rank in turn until the shoe runs out, each from where the last one stopped.
+        for (let rank = seed % 13; byRank.position < byRank.size; rank = (rank + 5) % 13) {
+          const count = byRank.drawThroughRank(rank);
+          const expected: number[] = [];
+          for (let card = byCard.draw(); card >= 0; card = byCard.draw()) {
+            expected.push(card);
+            if (rankOf(card) === rank) break;
+          }
+          const dealt = Array.from(byRank.dealtCards().subarray(byRank.position - count, byRank.position));
+          expect(dealt, `${generator} seed ${seed} rank ${rank}`).toEqual(expected);
+          expect(byRank.position).toBe(byCard.position);
+        }
+        expect(byRank.drawThroughRank(0)).toBe(0);
+      }
+  });
+
   it('R-BJ-SHOE-3: FastRandom.shuffleForward puts every card at every position of a 52-card deck equally often (chi-square, 99%)', () => {
     const rng = new FastRandom(11);
     const { stat, df } = positionChiSquare(CARDS_PER_DECK, 10_000, (d) => rng.shuffleForward(d, 0, d.length));
