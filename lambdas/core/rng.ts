@@ -129,12 +129,16 @@ export class FastRandom implements RandomSource {
    */
   shuffleForward(cards: Uint8Array, from: number, to: number, stopFrom = 0, stopTo = 0): number {
     const length = cards.length;
-    const stopWidth = stopTo - stopFrom;
+    // Int32 throughout (`| 0`): V8 keeps a loop counter derived from a parameter tagged, and checks
+    // and re-tags it every step (Andar Bahar x1.16 on the clock for `| 0` here, bench/compare.ts).
+    const stopAt = stopFrom | 0;
+    const stopWidth = (stopTo - stopFrom) | 0;
+    const last = to | 0;
     // below() takes n above 2^16 otherwise; no shoe is that large.
     if (length > 0x10000) {
       for (let i = from; i < to; i++) {
         swap(cards, i, i + this.below(length - i));
-        if ((cards[i] - stopFrom) >>> 0 < stopWidth) return i + 1;
+        if ((cards[i] - stopAt) >>> 0 < stopWidth) return i + 1;
       }
       return to;
     }
@@ -143,8 +147,8 @@ export class FastRandom implements RandomSource {
     let s2 = this.s2;
     let s3 = this.s3;
     let spare = this.spare;
-    let end = to;
-    for (let i = from; i < end; i++) {
+    let end = last;
+    for (let i = from | 0; i < last; i = (i + 1) | 0) {
       const n = length - i;
       let m: number;
       for (;;) {
@@ -174,7 +178,10 @@ export class FastRandom implements RandomSource {
       const card = cards[j];
       cards[j] = cards[i];
       cards[i] = card;
-      if ((card - stopFrom) >>> 0 < stopWidth) end = i + 1;
+      if ((card - stopAt) >>> 0 < stopWidth) {
+        end = (i + 1) | 0;
+        break;
+      }
     }
     this.s0 = s0;
     this.s1 = s1;
