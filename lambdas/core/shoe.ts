@@ -216,7 +216,7 @@ export class Shoe {
     if (p >= this.end) return -1;
     this.position = p + 1;
     if (p >= this.cutAt) this.cutCardOut = true;
-    if (this.fixed) return this.fixed[p];
+    // A fixed shoe's order is its cards, known whole.
     if (this.known <= p) this.reveal(p < this.revealTo ? this.revealTo - 1 : p);
     return this.order[p];
   }
