@@ -139,7 +139,7 @@ export class Shoe {
     this.cutCardOut = state.cutCardOut;
     this.roundsStarted = state.roundsStarted;
     this.end = this.fixed ? this.fixed.length : this.size;
-    // A fixed order is kept as an order too, so dealt cards are copied from one place (dealtCards).
+    // A fixed shoe keeps its cards as its order too: every card dealt is read from one array.
     const d = this.fixed ? { order: Uint8Array.from(this.fixed), rng: null, known: this.fixed.length } : dealing(state);
     this.order = d.order;
     this.rng = d.rng;
@@ -188,7 +188,7 @@ export class Shoe {
    * Deals up to and including the next card of rank `rank`, or every card left when none is; answers
    * how many cards that was: the last of dealtCards() below `position`. A simulator shoe
    * shuffled every round reveals them in one loop (FastRandom.shuffleForward, stopping at the rank):
-   * the same steps as card by card, at about a third of the instructions (Andar Bahar, R-AB-DEAL-1).
+   * the same steps as card by card, at about half the instructions (Andar Bahar, R-AB-DEAL-1).
    */
   drawThroughRank(rank: number): number {
     const from = this.position;
