@@ -9,13 +9,13 @@
 // runs `runs` processes (8 unless given), alternating CPUs, and prints each one's ratio and their
 // median. ~25 s a process. Both builds run under the working tree's simulation V8 flags.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { SIMULATION_PROGRAM } from './warm-run.ts';
+import { ROOT, withWorktree } from './worktree.ts';
 
 const SLICE = 300_000;
 const WARM_SLICES = 6;
@@ -73,20 +73,11 @@ function median(values: number[]): number {
 const millions = (n: number): string => `${(n / 1e6).toFixed(3)} M/s`;
 
 async function main(commit: string, pack: string, runs: number): Promise<void> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const git = (...args: string[]) => {
-    const run = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr.trim()}`);
-  };
-  const work = mkdtempSync(join(tmpdir(), 'croupier-compare-'));
-  const baseTree = join(work, 'tree');
-  git('worktree', 'add', '--detach', baseTree, commit);
-  try {
-    symlinkSync(join(root, 'node_modules'), join(baseTree, 'node_modules'));
+  await withWorktree(commit, async (baseTree, work) => {
     const [baseFile, changedFile] = [join(work, 'base.mjs'), join(work, 'changed.mjs')];
     await bundle(baseTree, baseFile);
-    await bundle(root, changedFile);
-    const packPath = join(root, 'rules', `${pack}.yaml`);
+    await bundle(ROOT, changedFile);
+    const packPath = join(ROOT, 'rules', `${pack}.yaml`);
     const ratios: number[] = [];
     for (let i = 0; i < runs; i++) {
       const cpu = i % availableParallelism();
@@ -100,10 +91,7 @@ async function main(commit: string, pack: string, runs: number): Promise<void> {
     }
     ratios.sort((a, b) => a - b);
     console.log(`${pack}: working tree / ${commit}, median of ${runs} processes: ${median(ratios).toFixed(3)} (from ${ratios[0].toFixed(3)} to ${ratios[ratios.length - 1].toFixed(3)})`);
-  } finally {
-    git('worktree', 'remove', '--force', baseTree);
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 const args = process.argv.slice(2);
