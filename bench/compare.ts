@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { SIMULATION_PROGRAM } from './warm-run.ts';
-import { ROOT, withWorktree } from './worktree.ts';
+import { median, ROOT, withWorktree } from './worktree.ts';
 
 const SLICE = 300_000;
 const WARM_SLICES = 6;
@@ -62,12 +62,6 @@ async function child(baseFile: string, changedFile: string, packPath: string): P
   }
   const rate = (ms: number[]) => (2 * SLICE) / (median(ms) / 1000);
   return { base: rate(quartets.map((q) => q.base)), changed: rate(quartets.map((q) => q.changed)), ratio: median(quartets.map((q) => q.base / q.changed)) };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const millions = (n: number): string => `${(n / 1e6).toFixed(3)} M/s`;

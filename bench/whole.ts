@@ -7,16 +7,10 @@
 // (3 unless given), and prints each build's best and median rate and their ratios. ~15 s a pair.
 import { availableParallelism } from 'node:os';
 import { oneCorePinned } from './one-core.ts';
-import { ROOT, withWorktree } from './worktree.ts';
+import { median, ROOT, withWorktree } from './worktree.ts';
 
 const WARM_UP = 1_000_000;
 const MEASURED = 2_000_000;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 async function main(commit: string, pack: string, pairs: number): Promise<void> {
   await withWorktree(commit, async (baseTree) => {

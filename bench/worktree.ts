@@ -1,6 +1,6 @@
-// A checkout of a commit beside the working tree, for the bench tools that time one build against
-// another (compare.ts, whole.ts): a detached git worktree in a temporary directory, sharing this
-// tree's node_modules, removed afterwards.
+// What the bench tools that time one build against another (compare.ts, whole.ts) share: a
+// checkout of a commit beside the working tree (a detached git worktree in a temporary directory,
+// sharing this tree's node_modules, removed afterwards), and the median of their timings.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,4 +26,11 @@ export async function withWorktree<T>(commit: string, use: (tree: string, work: 
     git('worktree', 'remove', '--force', tree);
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The median of a non-empty list. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
