@@ -104,7 +104,7 @@ export class Shoe {
   position: number;
   cutCardOut: boolean;
   roundsStarted: number;
-  /** Cards this shoe can deal: its size, or the fixed order's length. */
+  /** Cards this shoe can deal: its order's length (its size, or the fixed order's). */
   private readonly end: number;
   /** The order, shared with the saved form it came from: a shoe is shuffled once, however often it is loaded. */
   readonly order: Uint8Array;
@@ -138,10 +138,10 @@ export class Shoe {
     this.position = state.position;
     this.cutCardOut = state.cutCardOut;
     this.roundsStarted = state.roundsStarted;
-    this.end = this.fixed ? this.fixed.length : this.size;
     // A fixed shoe keeps its cards as its order too: every card dealt is read from one array.
     const d = this.fixed ? { order: Uint8Array.from(this.fixed), rng: null, known: this.fixed.length } : dealing(state);
     this.order = d.order;
+    this.end = d.order.length;
     this.rng = d.rng;
     this.known = d.known;
     const toCutCard = this.rng !== null && this.cutAt < this.end;
