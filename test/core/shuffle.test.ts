@@ -20,6 +20,13 @@ const seedOf = (n: number): Uint8Array => {
   return s;
 };
 
+/** The card-by-card model of a simulator shoe: the forward Fisher–Yates step at i by below(), swapping deck[i] with one from i on; answers the card put at i. */
+function stepByBelow(rng: FastRandom, deck: Uint8Array | number[], i: number): number {
+  const j = i + rng.below(deck.length - i);
+  [deck[i], deck[j]] = [deck[j], deck[i]];
+  return deck[i];
+}
+
 /** Upper 99% point of chi-square with `df` degrees of freedom (Wilson–Hilferty; good for df > 30). */
 function chiSquare99(df: number): number {
   const z = 2.3263478740408408;
@@ -97,10 +104,7 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
         for (let i = 0; i < warm; i++) expect(a.below(10)).toBe(b.below(10));
         const one = Uint8Array.from({ length }, (_, i) => i);
         const all = one.slice();
-        for (let i = from; i < to; i++) {
-          const j = i + a.below(length - i);
-          [one[i], one[j]] = [one[j], one[i]];
-        }
+        for (let i = from; i < to; i++) stepByBelow(a, one, i);
         b.shuffleForward(all, from, to);
         expect(all, `length ${length}, ${from}-${to}`).toEqual(one);
         expect([b.below(52), b.below(1000), b.nextUint32()]).toEqual([a.below(52), a.below(1000), a.nextUint32()]);
@@ -116,9 +120,8 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
       const model = Array.from({ length: 52 }, (_, i) => i);
       let end = 52;
       for (let i = from; i < 52 && end === 52; i++) {
-        const j = i + a.below(52 - i);
-        [model[i], model[j]] = [model[j], model[i]];
-        if (model[i] >= stopFrom && model[i] < stopTo) end = i + 1;
+        const card = stepByBelow(a, model, i);
+        if (card >= stopFrom && card < stopTo) end = i + 1;
       }
       const all = Uint8Array.from({ length: 52 }, (_, i) => i);
       expect(b.shuffleForward(all, from, 52, stopFrom, stopTo), `from ${from}, stop ${stopFrom}-${stopTo}`).toBe(end);
@@ -172,12 +175,7 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
     // Card by card: the forward Fisher–Yates from the seed's generator, one step per card dealt.
     const rng = new FastRandom(5);
     const order = Uint8Array.from({ length: 2 * CARDS_PER_DECK }, (_, i) => i % CARDS_PER_DECK);
-    const byCard = (count: number) =>
-      Array.from({ length: count }, (_, i) => {
-        const j = i + rng.below(order.length - i);
-        [order[i], order[j]] = [order[j], order[i]];
-        return order[i];
-      });
+    const byCard = (count: number) => Array.from({ length: count }, (_, i) => stepByBelow(rng, order, i));
     for (let shoeNo = 0; shoeNo < 3; shoeNo++) {
       // Past the cut card (78 of 104) and on: the last round's cards come one step at a time.
       expect(cards(90), `shoe ${shoeNo + 1}`).toEqual(byCard(90));
