@@ -205,7 +205,8 @@ export class FastRandom implements RandomSource {
 
 const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k));
 
-function swap(cards: Uint8Array, i: number, j: number): void {
+/** Swaps two cards of a deck: a Fisher–Yates step's move. */
+export function swap(cards: Uint8Array, i: number, j: number): void {
   const t = cards[i];
   cards[i] = cards[j];
   cards[j] = t;

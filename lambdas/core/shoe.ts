@@ -3,7 +3,7 @@
 // Shoe is the working form the interpreter deals from. The order is rebuilt from the seed when
 // needed and cached off the JSON (a symbol key), so a shoe loaded for every command is shuffled once.
 import { BJ_VALUE, CARDS_PER_DECK, cardOf, rankOf, type Card } from './cards.ts';
-import { ChaChaRandom, FastRandom, commitment, shuffleInPlace } from './rng.ts';
+import { ChaChaRandom, FastRandom, commitment, shuffleInPlace, swap } from './rng.ts';
 
 export interface ShoeState {
   id: string;
@@ -254,13 +254,9 @@ export class Shoe {
 
   /** The Fisher–Yates step at position i (= known): swaps a card from i on into it; returns it. */
   private step(i: number): Card {
-    const order = this.order;
-    const j = i + this.rng!.below(order.length - i);
-    const card = order[j];
-    order[j] = order[i];
-    order[i] = card;
+    swap(this.order, i, i + this.rng!.below(this.order.length - i));
     this.known = i + 1;
-    return card;
+    return this.order[i];
   }
 }
 
