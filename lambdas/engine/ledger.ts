@@ -3,7 +3,7 @@
 // of millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
 import { payoutAt } from '../core/money.ts';
-import { LineAt, type OutcomeSettlement } from '../pack/compiled.ts';
+import { BetBits, LineAt, type BetSet, type OutcomeSettlement } from '../pack/compiled.ts';
 import type { Follow } from './types.ts';
 
 // The ledger's codes are enums, not consts: esbuild writes an enum member's value where it is used,
@@ -97,6 +97,8 @@ export interface HeldBlock {
 interface Block extends HeldBlock {
   firstId: number;
   player: number;
+  /** Its bets as Ledger.openBits has them. */
+  bits: number;
   /** The block's rows whose bets settle otherwise than by outcome alone, once asked (blockOthers). */
   others: Int16Array | null;
   /** Settlements by key (settleKnownBlock, rememberBlock), shared with every block of the same bets and stakes (memoOf). */
@@ -139,7 +141,9 @@ export class Ledger {
   /** Bet behind: which of the seat's hands it follows, and its stake on each; null for other bets. */
   readonly follows: (Follow[] | null)[] = [];
   /** Open rows per bet index: a bet with none needs no search. */
-  private readonly openPerBet: Uint32Array;
+  private readonly openPerBet: Int32Array;
+  /** Bit i set while bet i (below BetBits.WIDTH) has an open row: openPerBet as bits, for anyOpenOf. */
+  private openBits = 0;
   /** Open rows in all: a finished round's ledger empties without a pass over its rows. */
   private openRows = 0;
   /**
@@ -165,7 +169,7 @@ export class Ledger {
 
   constructor(bets: number, capacity = 32, lazyBlocks = false) {
     this.lazyBlocks = lazyBlocks;
-    this.openPerBet = new Uint32Array(bets);
+    this.openPerBet = new Int32Array(bets);
     this.rows = Array.from({ length: capacity }, () => new Row());
   }
 
@@ -191,7 +195,7 @@ export class Ledger {
     r.state = Bits.OPEN_ROW;
     r.insuranceCost = 0;
     if (this.follows.length > row) this.follows[row] = null;
-    this.openPerBet[bet]++;
+    this.opened(bet);
     this.openRows++;
     return row;
   }
@@ -235,6 +239,7 @@ export class Ledger {
       r.insuranceCost = 0;
       openPerBet[bet]++;
     }
+    this.openBits |= same ? p!.bits : bitsOf(bets);
     this.length = row;
     this.openRows += n;
   }
@@ -254,7 +259,7 @@ export class Ledger {
       r.insuranceCost = 0;
       r.returned = open ? 0 : settled!.returned[row];
       r.state = open ? Bits.OPEN_ROW : settled!.states[row];
-      if (open) this.openPerBet[p.bets[row]]++;
+      if (open) this.opened(p.bets[row]);
     }
   }
 
@@ -516,6 +521,7 @@ export class Ledger {
     const paying = k.lines;
     let closed = 0;
     let others = 0;
+    let bits = this.openBits;
     for (let row = 0; row < this.length; row++) {
       const r = rows[row];
       const state = r.state;
@@ -531,10 +537,11 @@ export class Ledger {
       if (line >= 0) returned = r.amount + payoutAt(r.amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
       r.returned += returned;
       r.state = (state & Bits.INSURANCE) | Status.SETTLED | (line << Bits.LINE_SHIFT);
-      openPerBet[bet]--;
+      if (--openPerBet[bet] === 0 && bet < BetBits.WIDTH) bits &= ~(1 << bet);
       closed++;
       balance[r.player] += returned;
     }
+    this.openBits = bits;
     this.openRows -= closed;
     return others;
   }
@@ -604,15 +611,21 @@ export class Ledger {
     if (was === status) return;
     if (was === Status.OPEN) this.unopen(r.bet);
     if (status === Status.OPEN) {
-      this.openPerBet[r.bet]++;
+      this.opened(r.bet);
       this.openRows++;
     }
     r.state = (r.state & ~Bits.STATUS) | status;
   }
 
+  /** One open row of `bet` more (openRows is the caller's). */
+  private opened(bet: number): void {
+    this.openPerBet[bet]++;
+    if (bet < BetBits.WIDTH) this.openBits |= 1 << bet;
+  }
+
   /** One open row of `bet` fewer. */
   private unopen(bet: number): void {
-    this.openPerBet[bet]--;
+    if (--this.openPerBet[bet] === 0 && bet < BetBits.WIDTH) this.openBits &= ~(1 << bet);
     this.openRows--;
   }
 
@@ -641,9 +654,11 @@ export class Ledger {
     return this.openPerBet[bet];
   }
 
-  /** Whether any row of the bets in `bets` (indexes) is open. */
-  anyOpenOf(bets: Int16Array): boolean {
+  /** Whether any row of the bets in `set` is open. */
+  anyOpenOf(set: BetSet): boolean {
     if (this.lazy !== Rows.EAGER) this.materialize();
+    if (set.mask >= 0) return (this.openBits & set.mask) !== 0;
+    const bets = set.indices;
     for (let i = 0; i < bets.length; i++) if (this.openPerBet[bets[i]] !== 0) return true;
     return false;
   }
@@ -679,8 +694,15 @@ function addNet(sums: Float64Array, bet: number, net: number, times: number): vo
   if (net > 0) sums[at + 3] += times;
 }
 
+/** Bets as Ledger.openBits has them: bit i for bet i below BetBits.WIDTH. */
+function bitsOf(bets: Int16Array): number {
+  let bits = 0;
+  for (let i = 0; i < bets.length; i++) if (bets[i] < BetBits.WIDTH) bits |= 1 << bets[i];
+  return bits;
+}
+
 function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number, player: number, seat: number): Block {
-  return { bets, amounts, firstId, player, seat, others: null, memo: memoOf(bets, amounts), steps: null, pending: [], sums: null, stakes: null };
+  return { bets, amounts, firstId, player, seat, bits: bitsOf(bets), others: null, memo: memoOf(bets, amounts), steps: null, pending: [], sums: null, stakes: null };
 }
 
 /**

@@ -4,7 +4,7 @@ import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
 import { LineFinder, outcomeTable } from './line-table.ts';
-import { LineAt, type CompiledBet, type CompiledLine, type CompiledPack, type OutcomeSettlement, type RankSet } from './compiled.ts';
+import { LineAt, type CompiledBet, type CompiledLine, type CompiledPack, type OutcomeSettlement, type RankSet, betSet } from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
 /** A bet as declared, with the file and pointer it came from (the pack, or an included module). */
@@ -19,6 +19,7 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
   const modes = s.modes ? { offered: [...s.modes.offered], default: s.modes.default } : null;
   const compiledBets: CompiledBet[] = [];
   for (const b of bets) compiledBets.push(...compileBet(b, modes?.offered ?? null, s.table.kind, s.shoe.decks * CARDS_PER_DECK, compiledBets.length));
+  const setOf = (keep: (b: CompiledBet) => boolean) => betSet(compiledBets.filter(keep).map((b) => b.index));
   const compiled: CompiledPack = {
     id: pack.id,
     name: pack.name,
@@ -51,13 +52,13 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
     blackjack: pack.family === 'blackjack' && s.dealer ? compileBlackjack(pack) : null,
     bets: compiledBets,
     handBet: compiledBets.find((b) => b.type === 'hand') ?? null,
-    handBets: Int16Array.from(compiledBets.filter((b) => b.type === 'hand'), (b) => b.index),
-    paytableBets: Int16Array.from(compiledBets.filter((b) => b.type === 'paytable'), (b) => b.index),
-    dealerBlackjackBets: Int16Array.from(compiledBets.filter((b) => b.type === 'paytable' && b.readsDealerBlackjack), (b) => b.index),
-    upCardBets: Int16Array.from(compiledBets.filter((b) => b.type === 'paytable' && b.group === 'first-two-and-up'), (b) => b.index),
-    dealerFinalBets: Int16Array.from(compiledBets.filter((b) => b.type === 'paytable' && b.group === 'dealer-final'), (b) => b.index),
-    behindBets: Int16Array.from(compiledBets.filter((b) => b.type === 'behind'), (b) => b.index),
-    withMainBets: Int16Array.from(compiledBets.filter((b) => b.withMain), (b) => b.index),
+    handBets: setOf((b) => b.type === 'hand'),
+    paytableBets: setOf((b) => b.type === 'paytable'),
+    dealerBlackjackBets: setOf((b) => b.type === 'paytable' && b.readsDealerBlackjack),
+    upCardBets: setOf((b) => b.type === 'paytable' && b.group === 'first-two-and-up'),
+    dealerFinalBets: setOf((b) => b.type === 'paytable' && b.group === 'dealer-final'),
+    behindBets: setOf((b) => b.type === 'behind'),
+    withMainBets: setOf((b) => b.withMain),
     outcomeSettlement: outcomeSettlement(compiledBets, s.rounding === 'half-up'),
     betByKey: new Map(compiledBets.map((b) => [b.key, b])),
     betByName: byName(compiledBets),

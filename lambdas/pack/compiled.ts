@@ -129,19 +129,19 @@ export interface CompiledPack {
   /** The hand (seat) bet of a blackjack pack; null for other families. */
   readonly handBet: CompiledBet | null;
   /** The indexes of the hand bets (a blackjack pack's main bet). */
-  readonly handBets: Int16Array;
+  readonly handBets: BetSet;
   /** The indexes of the pay-table bets: a round with none of them open has no side bet to settle. */
-  readonly paytableBets: Int16Array;
+  readonly paytableBets: BetSet;
   /** The pay-table bets that read the dealer-blackjack fact: the only ones a blackjack peek can decide. */
-  readonly dealerBlackjackBets: Int16Array;
+  readonly dealerBlackjackBets: BetSet;
   /** The pay-table bets whose group holds the dealer's up card (first-two-and-up). */
-  readonly upCardBets: Int16Array;
+  readonly upCardBets: BetSet;
   /** The pay-table bets on the dealer's final hand: while one is open, the dealer draws out (Bust Bonus). */
-  readonly dealerFinalBets: Int16Array;
+  readonly dealerFinalBets: BetSet;
   /** Bets behind a seat: only while one is open are they looked for (follows, settlement). */
-  readonly behindBets: Int16Array;
+  readonly behindBets: BetSet;
   /** Bets placed only with a main bet: closing betting checks each still has one (R-LL-GAME-1). */
-  readonly withMainBets: Int16Array;
+  readonly withMainBets: BetSet;
   /** The outcome bets without a cap, as tables: once the outcome is known, one pass settles them all. */
   readonly outcomeSettlement: OutcomeSettlement;
   /** The same bets by key (name, or name/mode). */
@@ -150,6 +150,24 @@ export interface CompiledPack {
   readonly betByName: ReadonlyMap<string, ReadonlyMap<ModeName | null, CompiledBet>>;
   /** The raw pack with modules resolved: what the hash covers and what the public rules show. */
   readonly resolved: unknown;
+}
+
+/**
+ * Some of a pack's bets: their indexes, and as bits (bit i for bet i) where every index is below
+ * BetBits.WIDTH, so the ledger answers whether any is open with one AND (Ledger.anyOpenOf); -1 where not.
+ */
+export interface BetSet {
+  readonly indices: Int16Array;
+  readonly mask: number;
+}
+
+/** Bets from this index on have no bit of a BetSet's mask (an enum, so bundles write the number in: ledger.ts). */
+export enum BetBits {
+  WIDTH = 31,
+}
+
+export function betSet(indices: readonly number[]): BetSet {
+  return { indices: Int16Array.from(indices), mask: indices.every((i) => i < BetBits.WIDTH) ? indices.reduce((m, i) => m | (1 << i), 0) : -1 };
 }
 
 /** OutcomeSettlement.lineAt of a bet that is no pay-table bet, and of a pay-table bet settled otherwise. */

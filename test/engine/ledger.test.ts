@@ -5,6 +5,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { Insurance, Ledger, Line, Status } from '../../lambdas/engine/ledger.ts';
+import { betSet } from '../../lambdas/pack/compiled.ts';
 
 const BETS = 5;
 interface Row {
@@ -124,6 +125,11 @@ describe('ledger', () => {
     expect(balance).toEqual(modelBalance);
     expect(ledger.touchedRows()).toBe(touched);
     for (let bet = 0; bet < BETS; bet++) expect(ledger.openCount(bet)).toBe(model.filter((r) => r.bet === bet && r.status === Status.OPEN).length);
+    // Every set of bets, as bits: open exactly when one of its bets has an open row.
+    for (let bits = 0; bits < 1 << BETS; bits++) {
+      const bets = Array.from({ length: BETS }, (_, bet) => bet).filter((bet) => bits & (1 << bet));
+      expect(ledger.anyOpenOf(betSet(bets))).toBe(model.some((r) => bets.includes(r.bet) && r.status === Status.OPEN));
+    }
     expect(ledger.hasOpen()).toBe(model.some((r) => r.status === Status.OPEN));
   });
 });
@@ -212,5 +218,22 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
     expect(ledger.isUntouchedBlock()).toBe(false);
     expect(ledger.settleKnownBlock(0, balance)).toBe(false);
     expect(ledger.amount(0)).toBe(amounts[0] + 100);
+  });
+});
+
+describe('open bets of a pack with more bets than a mask has bits', () => {
+  test('a bet from index 31 on is looked up by count, and never taken for the bet its bit would alias', () => {
+    const ledger = new Ledger(40);
+    const wide = betSet([2, 33]);
+    expect(wide.mask).toBe(-1);
+    // 1 << 33 is 1 << 1 in 32-bit arithmetic: bet 33 open must not read as bet 1 open.
+    const row = ledger.open(1, 33, 0, 0, 100);
+    expect(ledger.anyOpenOf(betSet([1]))).toBe(false);
+    expect(ledger.anyOpenOf(wide)).toBe(true);
+    ledger.settle(row, 0, Line.NONE);
+    expect(ledger.anyOpenOf(wide)).toBe(false);
+    ledger.open(2, 2, 0, 0, 100);
+    expect(ledger.anyOpenOf(wide)).toBe(true);
+    expect(ledger.anyOpenOf(betSet([2]))).toBe(true);
   });
 });

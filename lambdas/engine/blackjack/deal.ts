@@ -77,7 +77,7 @@ function closeBetting(ctx: Ctx, table: Table): void {
     // One holder per player with a main bet, in the order their saved form (a JSON object keyed by name) keeps them.
     // The pass ends at the last open main bet: the side bets after it are not looked at.
     let mains = 0;
-    for (let i = 0; i < pack.handBets.length; i++) mains += bets.openCount(pack.handBets[i]);
+    for (let i = 0; i < pack.handBets.indices.length; i++) mains += bets.openCount(pack.handBets.indices[i]);
     for (let row = 0; row < bets.length && mains > 0; row++) {
       if (bets.status(row) !== Status.OPEN || pack.bets[bets.bet(row)].type !== 'hand') continue;
       mains--;
@@ -234,7 +234,7 @@ export function showHole(ctx: Ctx, table: Table): void {
 export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
   const round = table.round;
   // No group is complete before the dealer has two cards; every group reads the same facts.
-  if (round.dealer.cards.length < 2 || ctx.pack.paytableBets.length === 0) return;
+  if (round.dealer.cards.length < 2 || ctx.pack.paytableBets.indices.length === 0) return;
   facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
   // With events off, one spot's side bets before the dealer's final hand settle from memory by their
   // first two cards (stageKey), or, where one reads the up card too, from their lookup tables
@@ -257,7 +257,7 @@ export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
  */
 function stageKey(ctx: Ctx, table: Table): number {
   const round = table.round;
-  if (ctx.pack.upCardBets.length > 0) return -1;
+  if (ctx.pack.upCardBets.indices.length > 0) return -1;
   const first = round.bets.length > 0 ? firstCardsAt(round, round.bets.seat(0)) : undefined;
   if (!first || first.length < 2) return -1;
   const blackjack = round.dealer.blackjack;
