@@ -147,9 +147,10 @@ export class FastRandom implements RandomSource {
     let s2 = this.s2;
     let s3 = this.s3;
     let spare = this.spare;
-    let end = last;
-    for (let i = from | 0; i < last; i = (i + 1) | 0) {
-      const n = length - i;
+    // The position after the last step: `last`, or one past the card that stops the deal.
+    let i = from | 0;
+    for (; i < last; i = (i + 1) | 0) {
+      const n = (length - i) | 0;
       let m: number;
       for (;;) {
         let x: number;
@@ -168,18 +169,19 @@ export class FastRandom implements RandomSource {
           spare = out >>> 16;
           x = out & 0xffff;
         }
-        // As below(): Lemire's multiply-and-shift, drawn again in the first 2^16 mod n.
-        m = x * n;
+        // As below(): Lemire's multiply-and-shift, drawn again in the first 2^16 mod n. The product
+        // is below 2^32 and its two 16-bit halves are all that is read, so imul's 32-bit result is it.
+        m = Math.imul(x, n);
         const low = m & 0xffff;
         if (low >= n || low >= 0x10000 % n) break;
       }
       // The swap, written out: the card put at i is checked as it is, not read back.
-      const j = i + (m >>> 16);
+      const j = (i + (m >>> 16)) | 0;
       const card = cards[j];
       cards[j] = cards[i];
       cards[i] = card;
       if ((card - stopAt) >>> 0 < stopWidth) {
-        end = (i + 1) | 0;
+        i = (i + 1) | 0;
         break;
       }
     }
@@ -188,7 +190,7 @@ export class FastRandom implements RandomSource {
     this.s2 = s2;
     this.s3 = s3;
     this.spare = spare;
-    return end;
+    return i;
   }
 
   private next16(): number {

@@ -95,8 +95,9 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
   });
 
   it('R-BJ-SHOE-3: FastRandom.shuffleForward makes the same swaps as below() one step at a time, and leaves the generator where they would', () => {
-    // The last: a deck above 2^16 cards, where it steps by below() itself (no shoe is so large).
-    for (const [length, from, to] of [[52, 0, 52], [416, 0, 332], [312, 17, 234], [7, 3, 4], [70_000, 100, 400]]) {
+    // Decks above 2^15 cards take products of 2^31 and more (imul's negative int32); the last, above
+    // 2^16 cards, steps by below() itself (no shoe is so large).
+    for (const [length, from, to] of [[52, 0, 52], [416, 0, 332], [312, 17, 234], [7, 3, 4], [65_536, 0, 300], [40_000, 9, 300], [70_000, 100, 400]]) {
       // A spare half-word outstanding at the start, as a shoe reshuffled in place may have.
       for (const warm of [0, 1]) {
         const a = new FastRandom(length + from);
