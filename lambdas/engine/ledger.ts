@@ -109,9 +109,6 @@ interface Block extends HeldBlock {
   pending: SettledBlock[];
   sums: Float64Array | null;
   stakes: Float64Array | null;
-  /** Rounds of the block tallied by row (deferRowNets) and not yet added to the sums, and per row their net, net squared and wins. */
-  netRounds: number;
-  nets: Float64Array | null;
 }
 
 /**
@@ -154,8 +151,6 @@ export class Ledger {
    * settled: an open row without its bit is as openAll opened it (settleKnownStep).
    */
   private touched = 0;
-  /** Whether rows opened by the last openAll into an empty ledger still have the stakes it gave them (no addStake or setMoney since). */
-  private stakesAsOpened = false;
   /**
    * What rows 0 to placed.bets.length − 1 hold in their id, bet, player and seat fields when an
    * openAll from an empty ledger wrote them and nothing has written those fields since; null
@@ -217,10 +212,7 @@ export class Ledger {
     const p = this.placed;
     const same = this.length === 0 && p !== null && p.bets === bets && p.amounts === amounts && p.firstId === firstId && p.player === player && p.seat === seat;
     for (let r = this.length; r < this.length + n && r < this.follows.length; r++) this.follows[r] = null;
-    if (this.length === 0) {
-      this.touched = 0;
-      this.stakesAsOpened = true;
-    }
+    if (this.length === 0) this.touched = 0;
     if (same && this.lazyBlocks) {
       // Nothing to write: the block record says what the rows hold, and materialize writes it out when asked.
       this.lazy = Rows.LAZY_OPEN;
@@ -459,7 +451,6 @@ export class Ledger {
   addStake(row: number, amount: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
     this.touch(row);
-    this.stakesAsOpened = false;
     const r = this.rows[row];
     r.amount += amount;
     r.staked += amount;
@@ -492,7 +483,6 @@ export class Ledger {
   setMoney(row: number, amount: number, staked: number, returned: number): void {
     if (this.lazy !== Rows.EAGER) this.materialize();
     this.touch(row);
-    this.stakesAsOpened = false;
     const r = this.rows[row];
     r.amount = amount;
     r.staked = staked;
@@ -558,13 +548,11 @@ export class Ledger {
 
   /**
    * Adds every row to the sums of its bet, at bet × 4: rows, net (returned − staked), net squared,
-   * rows that won money; for a block kept by row or from memory, when flushNets is called. Answers
-   * the first row whose amount is not its bet's entry in `amounts`, or -1 (flushNets, for kept rows).
+   * rows that won money. Answers the first row whose amount is not its bet's entry in `amounts`, or -1.
    */
   addNets(sums: Float64Array, amounts: Float64Array): number {
     if (this.lazy === Rows.LAZY_SETTLED) return this.deferNets(sums, amounts);
     if (this.lazy !== Rows.EAGER) this.materialize();
-    if (this.stakesAsOpened && this.heldBlock() !== null) return this.deferRowNets(sums, amounts);
     const rows = this.rows;
     for (let row = 0; row < this.length; row++) {
       const r = rows[row];
@@ -576,49 +564,15 @@ export class Ledger {
 
   /** addNets of a remembered settlement: counted on it, and added to the sums by flushNets. */
   private deferNets(sums: Float64Array, amounts: Float64Array): number {
-    const bad = this.deferTo(sums, amounts);
-    if (bad >= 0) return bad;
-    const settled = this.lazySettled!;
-    if (settled.pending++ === 0) this.placed!.pending.push(settled);
-    return -1;
-  }
-
-  /**
-   * addNets of the block with the stakes openAll gave it: each row's net, net squared and win kept
-   * on the block by row, and added to the sums by flushNets, whose check of the stakes then covers
-   * every round kept. Per row this skips finding its bet's sums and checking its stake each round
-   * (tanpa-batas' round, five rows: 7,372 to 7,268 instructions, bench/instructions.ts).
-   */
-  private deferRowNets(sums: Float64Array, amounts: Float64Array): number {
     const p = this.placed!;
-    if (p.sums !== sums || p.stakes !== amounts || p.nets === null) {
-      const bad = this.deferTo(sums, amounts);
+    if (p.sums !== sums || p.stakes !== amounts) {
+      const bad = this.flushNets();
       if (bad >= 0) return bad;
-      p.nets ??= new Float64Array(p.bets.length * 3);
+      p.sums = sums;
+      p.stakes = amounts;
     }
-    const nets = p.nets;
-    const rows = this.rows;
-    const n = this.length;
-    for (let row = 0; row < n; row++) {
-      const r = rows[row];
-      const net = r.returned - r.staked;
-      const at = row * 3;
-      nets[at] += net;
-      nets[at + 1] += net * net;
-      if (net > 0) nets[at + 2]++;
-    }
-    p.netRounds++;
-    return -1;
-  }
-
-  /** The block's deferred nets go to these sums and are checked against these stakes; what was deferred for others is added to those first. */
-  private deferTo(sums: Float64Array, amounts: Float64Array): number {
-    const p = this.placed!;
-    if (p.sums === sums && p.stakes === amounts) return -1;
-    const bad = this.flushNets();
-    if (bad >= 0) return bad;
-    p.sums = sums;
-    p.stakes = amounts;
+    const settled = this.lazySettled!;
+    if (settled.pending++ === 0) p.pending.push(settled);
     return -1;
   }
 
@@ -637,18 +591,6 @@ export class Ledger {
       settled.pending = 0;
     }
     p.pending.length = 0;
-    if (p.netRounds > 0) {
-      const nets = p.nets!;
-      for (let row = 0; row < bets.length; row++) {
-        const at = bets[row] * 4;
-        sums[at] += p.netRounds;
-        sums[at + 1] += nets[row * 3];
-        sums[at + 2] += nets[row * 3 + 1];
-        sums[at + 3] += nets[row * 3 + 2];
-      }
-      nets.fill(0);
-      p.netRounds = 0;
-    }
     return -1;
   }
 
@@ -760,7 +702,7 @@ function bitsOf(bets: Int16Array): number {
 }
 
 function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number, player: number, seat: number): Block {
-  return { bets, amounts, firstId, player, seat, bits: bitsOf(bets), others: null, memo: memoOf(bets, amounts), steps: null, pending: [], sums: null, stakes: null, netRounds: 0, nets: null };
+  return { bets, amounts, firstId, player, seat, bits: bitsOf(bets), others: null, memo: memoOf(bets, amounts), steps: null, pending: [], sums: null, stakes: null };
 }
 
 /**

@@ -169,7 +169,6 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
     // The first round writes the block, the next three settle each key by hand; the rest come from memory.
     expect(fromMemory).toBe(36);
     expect(lazy.flushNets()).toBe(-1);
-    expect(eager.flushNets()).toBe(-1);
     expect(lazySums).toEqual(eagerSums);
   });
 
@@ -236,53 +235,5 @@ describe('open bets of a pack with more bets than a mask has bits', () => {
     ledger.open(2, 2, 0, 0, 100);
     expect(ledger.anyOpenOf(wide)).toBe(true);
     expect(ledger.anyOpenOf(betSet([2]))).toBe(true);
-  });
-});
-
-describe('the tally (addNets)', () => {
-  test.prop([fc.array(fc.record({ slip: fc.nat(1), extra: fc.boolean(), read: fc.boolean(), settle: fc.array(fc.nat(3), { minLength: 6, maxLength: 6 }) }), { minLength: 1, maxLength: 40 })])(
-    'kept by row for an unchanged block and added when flushed, the sums are those of every row added as it settled',
-    (rounds) => {
-      const ledger = new Ledger(BETS, 4, false);
-      const stakes = new Float64Array(BETS).fill(100);
-      const sums = new Float64Array(BETS * 4);
-      const expected = new Float64Array(BETS * 4);
-      for (const round of rounds) {
-        // A block as the simulator opens it, sometimes with a bet of its own after it (then tallied row by row).
-        ledger.openAll(1, SLIPS[round.slip], 0, 0, STAKES[round.slip][0]);
-        if (round.extra) ledger.open(9, 4, 0, 0, 100);
-        for (let row = 0; row < ledger.length; row++) {
-          const settle = round.settle[row];
-          if (settle === 1) ledger.addStaked(row, 100); // a double
-          if (settle > 0) ledger.settle(row, (settle - 1) * 150, 0);
-          const net = ledger.returned(row) - ledger.staked(row);
-          const at = ledger.bet(row) * 4;
-          expected[at] += 1;
-          expected[at + 1] += net;
-          expected[at + 2] += net * net;
-          if (net > 0) expected[at + 3] += 1;
-        }
-        expect(ledger.addNets(sums, stakes)).toBe(-1);
-        // Read mid-way, as a progress report might: flushed, then kept by row again.
-        if (round.read) (expect(ledger.flushNets()).toBe(-1), expect(sums).toEqual(expected));
-        ledger.clear();
-      }
-      expect(ledger.flushNets()).toBe(-1);
-      expect(sums).toEqual(expected);
-    },
-  );
-
-  test('a stake that is not the bet\'s is found, whether the round was kept by row or added at once', () => {
-    const stakes = new Float64Array(BETS).fill(100);
-    stakes[2] = 50;
-    const ledger = new Ledger(BETS, 4, false);
-    ledger.openAll(1, SLIPS[0], 0, 0, STAKES[0][0]);
-    // Kept by row: the stakes are checked when the rounds kept are added to the sums.
-    expect(ledger.addNets(new Float64Array(BETS * 4), stakes)).toBe(-1);
-    expect(ledger.flushNets()).toBe(2);
-    ledger.clear();
-    ledger.openAll(1, SLIPS[0], 0, 0, STAKES[0][0]);
-    ledger.addStake(0, 100);
-    expect(ledger.addNets(new Float64Array(BETS * 4), stakes)).toBe(0);
   });
 });
