@@ -147,10 +147,9 @@ export class FastRandom implements RandomSource {
     let s2 = this.s2;
     let s3 = this.s3;
     let spare = this.spare;
-    // The position after the last step: `last`, or one past the card that stops the deal.
-    let i = from | 0;
-    for (; i < last; i = (i + 1) | 0) {
-      const n = (length - i) | 0;
+    let end = last;
+    for (let i = from | 0; i < last; i = (i + 1) | 0) {
+      const n = length - i;
       let m: number;
       for (;;) {
         let x: number;
@@ -169,19 +168,18 @@ export class FastRandom implements RandomSource {
           spare = out >>> 16;
           x = out & 0xffff;
         }
-        // As below(): Lemire's multiply-and-shift, drawn again in the first 2^16 mod n. The product
-        // is below 2^32 and its two 16-bit halves are all that is read, so imul's 32-bit result is it.
-        m = Math.imul(x, n);
+        // As below(): Lemire's multiply-and-shift, drawn again in the first 2^16 mod n.
+        m = x * n;
         const low = m & 0xffff;
         if (low >= n || low >= 0x10000 % n) break;
       }
       // The swap, written out: the card put at i is checked as it is, not read back.
-      const j = (i + (m >>> 16)) | 0;
+      const j = i + (m >>> 16);
       const card = cards[j];
       cards[j] = cards[i];
       cards[i] = card;
       if ((card - stopAt) >>> 0 < stopWidth) {
-        i = (i + 1) | 0;
+        end = (i + 1) | 0;
         break;
       }
     }
@@ -190,7 +188,7 @@ export class FastRandom implements RandomSource {
     this.s2 = s2;
     this.s3 = s3;
     this.spare = spare;
-    return i;
+    return end;
   }
 
   private next16(): number {
