@@ -1,14 +1,14 @@
 // Turns a saved table (TableState: plain JSON, what the store keeps and views read) into the
 // working form the interpreter changes (state.ts), and back. Loading copies everything the
 // interpreter may change, so a refused command leaves the saved form untouched by construction.
-import { shapeOf } from '../core/cards.ts';
+import { shapeOf, type Card } from '../core/cards.ts';
 import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, Line, Insurance, Ledger, Seat, Status } from './ledger.ts';
 import { Players } from './players.ts';
-import { emptySeats, occupiedOf, savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
+import { emptySeats, firstCards, occupiedOf, savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
 import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
 
 const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
@@ -182,6 +182,9 @@ export function betRecord(pack: CompiledPack, table: Table, round: Round, row: n
   };
 }
 
+/** A seat's first two cards as saved: once the deal is complete (the dealer's hole card is its last card), whether or not a split has copied them yet. */
+const savedInitial = (r: Round, h: Holder): Card[] => (r.dealer.cards.length < 2 ? [] : firstCards(h).slice(0, 2));
+
 function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
   const bets: BetRecord[] = [];
   for (let row = 0; row < r.bets.length; row++) bets.push(betRecord(pack, table, r, row));
@@ -189,7 +192,7 @@ function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
   const commonPlayers: Record<string, CommonPlayer> = {};
   for (const h of r.holders) {
     if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(savedHand), active: h.active, draws: h.draws, preselect: h.preselect };
-    else seats.push({ seat: h.seat, owner: h.owner, initial: h.initial.slice(), hands: h.hands.map(savedHand), active: h.active, preselect: h.preselect });
+    else seats.push({ seat: h.seat, owner: h.owner, initial: savedInitial(r, h), hands: h.hands.map(savedHand), active: h.active, preselect: h.preselect });
   }
   const { bets: _ledger, holders: _holders, spare: _spare, common, followAdvance, andarBahar, ...scalars } = r;
   return {

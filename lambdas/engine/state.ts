@@ -48,7 +48,10 @@ export interface Holder {
   owner: string;
   /** The owner's index in Players. */
   ownerIndex: number;
-  /** A seat's first two cards, kept for side bets after a split. */
+  /**
+   * A seat's first two cards, copied when its first hand is split (side bets read them, R-MW-PAIR-1);
+   * empty until then, while they are that hand's own first two (firstCards).
+   */
   initial: Card[];
   hands: WorkingHand[];
   /** Index of the hand in play (finished hands are skipped from here). */
@@ -155,10 +158,19 @@ export function holderAt(round: Round, seat: number): Holder | undefined {
   return undefined;
 }
 
-/** A spot's first two cards: the common draw's shared ones, or those of the holder on `seat` (undefined: no hand there). */
+/**
+ * A spot's first two cards: the common draw's shared ones, or those of the holder on `seat`
+ * (undefined: no hand there). Read the first two only: before a split they are the first hand's,
+ * which may have more (fewer while the deal is under way).
+ */
 export function firstCardsAt(round: Round, seat: number): Card[] | undefined {
-  return round.common ? round.common.cards : holderAt(round, seat)?.initial;
+  if (round.common) return round.common.cards;
+  const h = holderAt(round, seat);
+  return h && firstCards(h);
 }
+
+/** A seat holder's first two cards (Holder.initial), as firstCardsAt reads them. */
+export const firstCards = (h: Holder): Card[] => (h.initial.length > 0 ? h.initial : h.hands[0].cards);
 
 /** A common-draw player's holder, by Players index. */
 export function holderOf(round: Round, player: number): Holder | undefined {

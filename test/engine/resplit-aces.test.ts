@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../../lambdas/engine/context.ts';
+import { firstCardsAt } from '../../lambdas/engine/state.ts';
+import { execute, openTable } from '../../lambdas/engine/table.ts';
 import { playerView } from '../../lambdas/engine/view.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
-import { cardText, ctxFor, must, refused, table } from './helpers.ts';
+import { cardText, cards, ctxFor, must, refused, table } from './helpers.ts';
 
 // Seat, dealer up, seat, dealer hole; then the split hands' cards in playing order and the dealer's.
 const SHOE = 'AS 9C AH 7D AD KS 5H AC 9S 2S TS';
@@ -59,5 +61,29 @@ describe('resplitting aces is pack data', () => {
     expect(cardText(hands[0].cards)).toBe('AS AD');
     expect(hands[0].done).toBe(true);
     expect(hands.length).toBe(2);
+  });
+});
+
+describe("a seat's first two cards after a split (side bets read them, R-MW-PAIR-1, R-LL-WIN-1)", () => {
+  it('stay the two dealt, in the saved form and in the working form the simulator keeps, whatever the split hands draw', () => {
+    const ctx = { ...ctxFor('blackjack-eropa'), pack: resplitVariant(), charts: {} };
+    const state = dealtPair(ctx);
+    expect(cardText(state.round.seats[0].initial)).toBe('AS AH');
+    must(ctx, state, { type: 'act', player: 'alice', seat: 1, action: 'split' });
+    expect(cardText(state.round.seats[0].initial)).toBe('AS AH');
+    // The working form without events: the copy is made at the split, not at the deal.
+    const quiet: Ctx = { ...ctx, events: null };
+    const working = openTable(quiet, 't2', { fixedShoe: cards(SHOE) });
+    for (const cmd of [
+      { type: 'join', player: 'alice', balance: 100_000 },
+      { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 },
+      { type: 'deal' },
+    ] as const)
+      expect(execute(quiet, working, cmd).ok).toBe(true);
+    expect(working.round.holders[0].initial).toEqual([]);
+    expect(cardText(firstCardsAt(working.round, 1)!.slice(0, 2))).toBe('AS AH');
+    expect(execute(quiet, working, { type: 'act', player: 'alice', seat: 1, action: 'split' }).ok).toBe(true);
+    expect(cardText(working.round.holders[0].hands[0].cards)).toBe('AS AD');
+    expect(cardText(firstCardsAt(working.round, 1)!)).toBe('AS AH');
   });
 });

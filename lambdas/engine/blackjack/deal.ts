@@ -128,7 +128,6 @@ function initialDeal(ctx: Ctx, table: Table): void {
     dealer.cards.push(dealCard(ctx, table, 'dealer'));
     for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealTo(ctx, table, seatLabel, holders[i].seat));
     dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
-    for (let i = 0; i < holders.length; i++) holders[i].initial.push(holders[i].hands[0].cards[0], holders[i].hands[0].cards[1]);
   }
   // A natural stands at once (R-MW-STAND-1); only a first hand exists yet.
   for (let i = 0; i < holders.length; i++) if (handTotal(holders[i].hands[0]) === 21) holders[i].hands[0].done = true;

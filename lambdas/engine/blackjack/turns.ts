@@ -220,6 +220,8 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
       stakeMore(ctx, table, mainRow(ctx, table, h), hand.stake, 'split');
       const first = hand.cards[0];
       const aces = rankOf(first) === 0;
+      // The seat's first two cards stay for its side bets (state.ts, firstCards).
+      if (h.seat !== Seat.NONE && h.initial.length === 0) h.initial.push(first, hand.cards[1]);
       h.hands.splice(index, 1, splitPart(round, first, hand.stake, aces), splitPart(round, hand.cards[1], hand.stake, aces));
       round.spare.hands.push(hand);
       if (h.seat !== Seat.NONE) {
