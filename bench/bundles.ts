@@ -53,13 +53,13 @@ function coldImport(file: string, runs: number): number {
 }
 
 /** The API bundle of every pack: what each bakes in (artifact, RTPs, line odds) differs, so the largest is the one to watch. */
-async function apiByPack(): Promise<{ pack: string; kilobytes: number; withinTarget: boolean }[]> {
+async function apiByPack(): Promise<{ pack: string; bytes: number; kilobytes: number; withinTarget: boolean }[]> {
   const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
   const out = [];
   for (const id of ids) {
     const result = await build({ ...ESBUILD_OPTIONS, mainFields: [...ESBUILD_OPTIONS.mainFields], entryPoints: [handlerEntry('api')], write: false, define: packDefines(loadPack(id), 'api'), logLevel: 'silent' });
     const bytes = result.outputFiles[0].contents.length;
-    out.push({ pack: id, kilobytes: Math.round((bytes / 1024) * 10) / 10, withinTarget: bytes <= BUNDLE_TARGET_BYTES });
+    out.push({ pack: id, bytes, kilobytes: Math.round((bytes / 1024) * 10) / 10, withinTarget: bytes <= BUNDLE_TARGET_BYTES });
   }
   return out;
 }

@@ -25,6 +25,8 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
   expect(report.math.exactAnalysis.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   expect(report.bundles.apiByPack.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   for (const b of report.bundles.bundles) expect(b, b.handler).not.toHaveProperty('error');
+  // A size is no time: the 400 KB Lambda bundle (PRODUCT.md) is a limit every pack's bundles stay under.
+  for (const b of [...report.bundles.bundles, ...report.bundles.apiByPack]) expect(b.withinTarget, `${b.handler ?? `api of ${b.pack}`}: ${b.bytes} bytes, over ${400 * 1024}`).toBe(true);
   expect(report.runtime.samples).toBeGreaterThan(0);
   expect(report.interpreterCommand.commands).toBeGreaterThan(0);
 }, 300_000);
