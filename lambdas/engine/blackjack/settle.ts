@@ -60,9 +60,9 @@ export function finish(ctx: Ctx, table: Table, dealerTotal = total(table.round.d
     const h = round.holders[i];
     const row = mainRow(ctx, table, h);
     if (row < 0) continue;
-    settleHands(ctx, table, row, stakesOf(h.hands), h.hands.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
+    settleHands(ctx, table, row, null, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
     if (h.seat !== Seat.NONE && behind)
-      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, bets.follows[b]!.length, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
+      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
   }
   settleSideBets(ctx, table, true);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
@@ -72,21 +72,6 @@ export function finish(ctx: Ctx, table: Table, dealerTotal = total(table.round.d
   round.deadline = null;
   round.turnSeat = null;
   if (ctx.events) emit(ctx, table, { type: 'round-settled', round: round.no });
-}
-
-// Made up front for the most hands a pack allows (the schema's split.maxHands, 8): growing the list
-// in the loop below compiled 8 KB of machine code into every simulated round, for a case that never comes.
-const OWN_STAKES: Follow[] = Array.from({ length: 8 }, () => ({ hand: 0, stake: 0 }));
-
-/** A main bet's stake on each of the holder's hands, in a reused list (its first hands.length entries). */
-function stakesOf(hands: readonly WorkingHand[]): Follow[] {
-  while (OWN_STAKES.length < hands.length) OWN_STAKES.push({ hand: 0, stake: 0 });
-  for (let i = 0; i < hands.length; i++) {
-    const f = OWN_STAKES[i];
-    f.hand = i;
-    f.stake = hands[i].stake;
-  }
-  return OWN_STAKES;
 }
 
 type Outcome = 'surrender' | 'bust' | 'push' | 'blackjack' | 'dealer blackjack' | 'dealer bust' | 'win' | 'lose';
@@ -121,32 +106,37 @@ function returnOf(ctx: Ctx, outcome: Outcome, stake: number, bet: CompiledBet): 
   }
 }
 
-function onANatural(stakes: readonly Follow[], count: number, hands: readonly WorkingHand[]): boolean {
-  for (let i = 0; i < count; i++) if (isNatural(hands[stakes[i].hand])) return true;
+/** The hand a bet's `i`-th stake is on: a bet behind's follow's, or a main bet's own hand `i` (follows null). */
+const handAt = (follows: readonly Follow[] | null, i: number): number => (follows ? follows[i].hand : i);
+
+function onANatural(follows: readonly Follow[] | null, count: number, hands: readonly WorkingHand[]): boolean {
+  for (let i = 0; i < count; i++) if (isNatural(hands[handAt(follows, i)])) return true;
   return false;
 }
 
 /**
- * Settles a main bet or a bet behind over the hands it is on. Against a dealer blackjack found at
+ * Settles a main bet or a bet behind over the hands it is on: a bet behind's follows, or (follows
+ * null) a main bet's every hand at the hand's own stake. Against a dealer blackjack found at
  * the dealer's turn (no peek), original-bets loses only the original stake; lose-all loses
  * everything wagered (R-EU-DEAL-1).
  */
-function settleHands(ctx: Ctx, table: Table, row: number, stakes: readonly Follow[], count: number, hands: WorkingHand[], loseAll: boolean, dealerBlackjack: boolean, dealerTotal: number): void {
+function settleHands(ctx: Ctx, table: Table, row: number, follows: readonly Follow[] | null, hands: WorkingHand[], loseAll: boolean, dealerBlackjack: boolean, dealerTotal: number): void {
   const bets = table.round.bets;
   if (bets.status(row) !== Status.OPEN) return;
   const bet = ctx.pack.bets[bets.bet(row)];
+  const count = follows ? follows.length : hands.length;
   let staked = 0;
-  for (let i = 0; i < count; i++) staked += stakes[i].stake;
+  for (let i = 0; i < count; i++) staked += follows ? follows[i].stake : hands[i].stake;
   const extra = staked - bets.amount(row);
-  if (dealerBlackjack && !loseAll && extra > 0 && !onANatural(stakes, count, hands)) {
+  if (dealerBlackjack && !loseAll && extra > 0 && !onANatural(follows, count, hands)) {
     credit(ctx, table, row, extra, 'dealer blackjack: only the original bet lost');
     close(table, row, Line.DEALER_BLACKJACK);
     return;
   }
   for (let i = 0; i < count; i++) {
-    const f = stakes[i];
-    const outcome = handOutcome(table, hands[f.hand], dealerTotal);
-    credit(ctx, table, row, returnOf(ctx, outcome, f.stake, bet), outcome, f.hand);
+    const hand = handAt(follows, i);
+    const outcome = handOutcome(table, hands[hand], dealerTotal);
+    credit(ctx, table, row, returnOf(ctx, outcome, follows ? follows[i].stake : hands[i].stake, bet), outcome, hand);
   }
   close(table, row, Line.NONE);
 }
