@@ -3,7 +3,7 @@
 // of millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
 import { payoutAt } from '../core/money.ts';
-import { BetBits, bitsOf, LineAt, type BetSet, type OutcomeSettlement } from '../pack/compiled.ts';
+import { BetBits, LineAt, type BetSet, type OutcomeSettlement } from '../pack/compiled.ts';
 import type { Follow } from './types.ts';
 
 // The ledger's codes are enums, not consts: esbuild writes an enum member's value where it is used,
@@ -657,8 +657,10 @@ export class Ledger {
   /** Whether any row of the bets in `set` is open. */
   anyOpenOf(set: BetSet): boolean {
     if (this.lazy !== Rows.EAGER) this.materialize();
-    // A set with a bet from BetBits.WIDTH on (no shipped pack has one) is looked up by count.
-    return set.mask >= 0 ? (this.openBits & set.mask) !== 0 : set.indices.some((bet) => this.openPerBet[bet] !== 0);
+    if (set.mask >= 0) return (this.openBits & set.mask) !== 0;
+    const bets = set.indices;
+    for (let i = 0; i < bets.length; i++) if (this.openPerBet[bets[i]] !== 0) return true;
+    return false;
   }
 
   /** The first open row of `bet` by `player` on `seat`, or -1. */
@@ -690,6 +692,13 @@ function addNet(sums: Float64Array, bet: number, net: number, times: number): vo
   sums[at + 1] += net * times;
   sums[at + 2] += net * net * times;
   if (net > 0) sums[at + 3] += times;
+}
+
+/** Bets as Ledger.openBits has them: bit i for bet i below BetBits.WIDTH. */
+function bitsOf(bets: Int16Array): number {
+  let bits = 0;
+  for (let i = 0; i < bets.length; i++) if (bets[i] < BetBits.WIDTH) bits |= 1 << bets[i];
+  return bits;
 }
 
 function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number, player: number, seat: number): Block {

@@ -167,15 +167,7 @@ export enum BetBits {
 }
 
 export function betSet(indices: readonly number[]): BetSet {
-  const set = Int16Array.from(indices);
-  return { indices: set, mask: set.every((i) => i < BetBits.WIDTH) ? bitsOf(set) : -1 };
-}
-
-/** Bets as bits: bit i for each bet i below BetBits.WIDTH (the others have none). */
-export function bitsOf(bets: Int16Array): number {
-  let bits = 0;
-  for (let i = 0; i < bets.length; i++) if (bets[i] < BetBits.WIDTH) bits |= 1 << bets[i];
-  return bits;
+  return { indices: Int16Array.from(indices), mask: indices.every((i) => i < BetBits.WIDTH) ? indices.reduce((m, i) => m | (1 << i), 0) : -1 };
 }
 
 /** OutcomeSettlement.lineAt of a bet that is no pay-table bet, and of a pay-table bet settled otherwise. */
