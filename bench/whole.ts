@@ -3,8 +3,9 @@
 // share V8's code space and compile beside each other, and for some changes its ratio has been ~8%
 // off what whole runs in processes of their own gave (docs/performance.md). This runs the figure
 // `npm run bench` reports, a pinned one-core run (one-core.ts: 1 M rounds of warm-up, 2 M measured),
-// from a checkout of <commit> and from the working tree in turns, on each CPU, `pairs` times a CPU
-// (3 unless given), and prints each build's best and median rate and their ratios. ~15 s a pair.
+// from a checkout of <commit> and from the working tree in turns (each first in every other pair),
+// on each CPU, `pairs` times a CPU (3 unless given), and prints each build's best and median rate
+// and their ratios. ~15 s a pair.
 import { availableParallelism } from 'node:os';
 import { oneCorePinned } from './one-core.ts';
 import { median, ROOT, withWorktree } from './worktree.ts';
@@ -22,7 +23,16 @@ async function main(commit: string, pack: string, pairs: number): Promise<void> 
           if (!figure) throw new Error('taskset is missing (Debian package util-linux): the runs must be pinned to compare');
           return figure.roundsPerSecond;
         };
-        const [base, changed] = [run(baseTree), run(ROOT)];
+        // Each build goes first in turn: a CPU can run its second process of a pair faster or slower.
+        let base: number;
+        let changed: number;
+        if (i % 2 === 0) {
+          base = run(baseTree);
+          changed = run(ROOT);
+        } else {
+          changed = run(ROOT);
+          base = run(baseTree);
+        }
         rates.base.push(base);
         rates.changed.push(changed);
         console.log(`CPU ${cpu}: ${commit} ${(base / 1e6).toFixed(3)} M/s, working tree ${(changed / 1e6).toFixed(3)} M/s`);
