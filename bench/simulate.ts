@@ -10,6 +10,8 @@
 //   successive progress reports as slowest, median and fastest.
 // - w1, w2: whole runs with one and two workers, unpinned, warm-up included (start-up excluded).
 // - targetOneCore, ofTarget: PRODUCT.md's target for the pack's family, and the fastest run's figure as a share of it.
+// - host: a fixed plain-JavaScript workload timed on each CPU before the packs and after them
+//   (host.ts), to read a day's figures against another day's.
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bestStrategy } from '../lambdas/math/index.ts';
@@ -18,6 +20,7 @@ import { wagerOf } from '../lambdas/sim/batch.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 import { BENCH_RUN } from './bench-run.ts';
+import { hostOnCpu } from './host.ts';
 import { oneCore, oneCorePinned, type OneCoreFigure } from './one-core.ts';
 
 /**
@@ -45,6 +48,9 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
   const measured = quick ? 20_000 : BENCH_RUN.measured;
   const cores = availableParallelism();
   const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+  const cpus = Array.from({ length: quick ? 1 : cores }, (_, cpu) => cpu);
+  const hostNow = () => cpus.map(hostOnCpu);
+  const hostBefore = hostNow();
   const packs = [];
   for (const id of ids) {
     const pack = loadPack(id);
@@ -79,5 +85,5 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
     });
   }
   // The V8 flags every simulating process runs with (lambdas/sim/tuning.ts), so a figure can be reproduced.
-  return { cores, v8Flags: SIMULATION_V8_FLAGS, packs };
+  return { cores, v8Flags: SIMULATION_V8_FLAGS, host: { before: hostBefore, after: hostNow() }, packs };
 }

@@ -22,6 +22,8 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
     expect(p.targetOneCore, p.pack).toBe(p.pack === 'andar-bahar' ? 3_000_000 : 1_500_000);
     expect(p.ofTarget, p.pack).toBeCloseTo(p.roundsPerSecondOneCoreWarm / p.targetOneCore, 2);
   }
+  // The host's yardstick (bench/host.ts), before the packs and after them.
+  for (const probe of [...report.simulate.host.before, ...report.simulate.host.after]) for (const k of ['nsPerNumber', 'nsPerCard']) expect(probe[k], k).toBeGreaterThan(0);
   expect(report.math.exactAnalysis.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   expect(report.bundles.apiByPack.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   for (const b of report.bundles.bundles) expect(b, b.handler).not.toHaveProperty('error');
