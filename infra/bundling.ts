@@ -54,6 +54,8 @@ export const ESBUILD_OPTIONS = {
 /** The environment names a bundle reads its baked-in values from (esbuild replaces them). */
 export const BAKED = {
   artifact: 'process.env.CROUPIER_PACK_ARTIFACT',
+  /** The pack's family: a bundle carries only that family's code (lambdas/engine/families.ts). */
+  family: 'process.env.CROUPIER_FAMILY',
   chart: 'process.env.CROUPIER_SIM_CHART',
   rtp: 'process.env.CROUPIER_PACK_RTP',
   lines: 'process.env.CROUPIER_PACK_LINES',
@@ -77,7 +79,7 @@ function once(what: string, pack: CompiledPack, compute: () => unknown): string 
  * code hash in `cdk diff`.
  */
 export function packDefines(pack: CompiledPack, handler?: HandlerName): Record<string, string> {
-  const defines: Record<string, string> = { [BAKED.artifact]: JSON.stringify(JSON.stringify(packArtifact(pack))) };
+  const defines: Record<string, string> = { [BAKED.artifact]: JSON.stringify(JSON.stringify(packArtifact(pack))), [BAKED.family]: JSON.stringify(pack.family) };
   if (handler === 'api') {
     defines[BAKED.rtp] = JSON.stringify(once('rtp', pack, () => rtpRows(pack)));
     defines[BAKED.lines] = JSON.stringify(once('lines', pack, () => lineRows(pack)));

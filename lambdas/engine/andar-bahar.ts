@@ -13,7 +13,7 @@ import type { Family } from './table.ts';
 import { fail, type BetSpec, type Result } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
-const NO_CARDS = new Uint8Array(0);
+const NO_CARDS = /* @__PURE__ */ new Uint8Array(0);
 
 // One group of each kind, filled once a round when the winner is known: a bet reads it and lets go.
 const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = { winner: undefined, cardsDealt: undefined };

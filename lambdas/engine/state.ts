@@ -197,6 +197,17 @@ export function moveOn(h: Holder): WorkingHand | undefined {
   return h.hands[h.active];
 }
 
+/** The one human of a solo table: its host, else the first human who holds a seat; undefined while none. */
+export function soloHuman(table: Table): string | undefined {
+  if (table.host !== undefined) return table.host;
+  for (const seat of table.occupied) {
+    const owner = table.seats[seat]!.owner;
+    const i = table.players.joinedIndex(owner);
+    if (i < 0 || !table.players.ai[i]) return owner;
+  }
+  return undefined;
+}
+
 /** Empties an array in place, keeping its storage: setting `length = 0` frees it, and the next round would allocate it again. */
 export function empty(array: unknown[]): void {
   while (array.length > 0) array.pop();

@@ -18,6 +18,7 @@ import { Players } from './players.ts';
 import { empty, emptySeats, setSeat, type Round, type Table } from './state.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
 import { fail, type BetSpec, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
+import type { LegalMove } from './view.ts';
 
 export const ENGINE_VERSION = '1.0.0';
 
@@ -41,6 +42,8 @@ export interface Family {
   plainBet?(ctx: Ctx, spec: BetSpec, before: readonly CompiledBet[]): CompiledBet | undefined;
   /** Whether the player's plain bets on `seat` have only their spots' rules now (a seat they hold, one of their own). */
   plainSeat?(ctx: Ctx, table: Table, player: number, seat: number): boolean;
+  /** What `viewer` may do now (TableView.legal); none where the family has no decisions. */
+  legalMoves?(ctx: Ctx, table: Table, viewer: string): LegalMove[];
 }
 
 export interface TableOptions {

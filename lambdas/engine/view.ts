@@ -2,12 +2,9 @@
 // card before it is shown. AI players decide from exactly this view and its legal actions.
 import { formatCard, type Card } from '../core/cards.ts';
 import { hasSeats } from '../pack/compiled.ts';
-import { isInsurable } from './blackjack/deal.ts';
-import { legalActions } from './blackjack/turns.ts';
 import { betRecord, loadTable } from './codec.ts';
 import type { Ctx } from './context.ts';
 import { isSoft, total } from './hand.ts';
-import { Insurance, Seat } from './ledger.ts';
 import { currentHand, sideCards, type Table } from './state.ts';
 import type { Action, EngineEvent, Hand, RoundState, TableState } from './types.ts';
 
@@ -92,30 +89,12 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
       ? { gameCard: cardText(round.andarBahar.gameCard), andar: sideCards(round.andarBahar, 0).map(cardText), bahar: sideCards(round.andarBahar, 1).map(cardText), winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar' }
       : null,
     bets: betViews,
-    legal: viewer !== null && bj ? legalMoves(ctx, table, viewer) : [],
+    legal: viewer !== null ? (table.family.legalMoves?.(ctx, table, viewer) ?? []) : [],
     preselect:
       viewer !== null && bj && hasSeats(ctx.pack) && (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')
         ? seated.filter((s) => s.owner === viewer && s.seat !== round.turnSeat && currentHand(s)).map((s) => s.seat)
         : [],
   };
-}
-
-function legalMoves(ctx: Ctx, table: Table, viewer: string): LegalMove[] {
-  const round = table.round;
-  const bets = round.bets;
-  const moves: LegalMove[] = [];
-  const mine = (row: number) => table.players.names[bets.player(row)] === viewer;
-  if (round.phase === 'insurance')
-    for (let row = 0; row < bets.length; row++)
-      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance(row) === Insurance.NONE) moves.push({ action: 'insurance', ...(bets.seat(row) !== Seat.NONE ? { seat: bets.seat(row) } : {}) });
-  if (round.phase === 'follow' && round.follow) {
-    const f = round.follow;
-    for (let row = 0; row < bets.length; row++) if (mine(row) && f.answers[bets.id(row)] === null) moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
-  }
-  if (round.phase === 'turns')
-    for (const h of round.holders)
-      if (h.owner === viewer && (h.seat === Seat.NONE || h.seat === round.turnSeat)) for (const action of legalActions(ctx, table, h)) moves.push({ action, ...(h.seat !== Seat.NONE ? { seat: h.seat } : {}) });
-  return moves;
 }
 
 /** An event as the API shows it: cards written as in views and scenario files ("AS"), never as numbers. */

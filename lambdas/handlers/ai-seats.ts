@@ -14,8 +14,8 @@
 // - At every deal (the human's deal on a solo table) each AI player places the table minimum main
 //   bet on its seat, in the same transaction as the deal; a seat someone else bet on meanwhile is
 //   skipped for that round.
-import { soloHuman } from '../engine/blackjack/betting.ts';
 import { loadTable } from '../engine/codec.ts';
+import { soloHuman } from '../engine/state.ts';
 import { apply } from '../engine/table.ts';
 import type { Ctx } from '../engine/context.ts';
 import type { AiLevel, EngineError, TableState } from '../engine/types.ts';
@@ -49,7 +49,7 @@ export function seatCheck(ctx: Ctx, state: TableState, caller: { id: string; ope
   if (refusal) return refusal;
   if (!ctx.charts[level]) return { code: 'ai-level-not-offered', message: `this pack has no ${level} AI player; levels: ${Object.keys(ctx.charts).join(', ')}` };
   if (!Number.isInteger(seat) || seat < 1 || seat > ctx.pack.table.seats) return { code: 'no-such-seat', message: `there is no seat ${seat}; seats are 1 to ${ctx.pack.table.seats}` };
-  const human = soloHuman(ctx, loadTable(ctx, state));
+  const human = soloHuman(loadTable(ctx, state));
   if (!caller.operator && human !== undefined && human !== caller.id) return { code: 'not-seated', message: 'only the player at this solo table seats AI players' };
   if (state.seats[seat] || state.players[aiName(state.tableId, seat)] || state.round.bets.some((b) => b.seat === seat)) return { code: 'seat-taken', message: `seat ${seat} is taken` };
   return null;

@@ -4,10 +4,10 @@ import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
 import { checkStake, isRefusal, placeOnSpot, placeStake, scratchStake, voidPlayerBets, type Stake } from '../bets.ts';
 import { emit, ok, type Ctx } from '../context.ts';
 import { Seat, Status } from '../ledger.ts';
-import { setSeat, type Table } from '../state.ts';
+import { setSeat, soloHuman, type Table } from '../state.ts';
 import { fail, type BetSpec, type Result } from '../types.ts';
 
-const STAKE = scratchStake();
+const STAKE = /* @__PURE__ */ scratchStake();
 
 /** The seats a player holds, in ascending order. */
 export function seatsOf(table: Table, player: string): number[] {
@@ -41,7 +41,7 @@ export function placeBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec): 
     return placeCommon(ctx, table, player, bet, cmd.amount);
   }
   const name = table.players.names[player];
-  const human = pack.table.kind === 'solo' && !table.players.ai[player] ? soloHuman(ctx, table) : undefined;
+  const human = pack.table.kind === 'solo' && !table.players.ai[player] ? soloHuman(table) : undefined;
   if (human !== undefined && human !== name) return fail('not-your-table', `this solo table is ${human}'s: one player plays at it, with AI players in the other seats; open a table of your own`);
   if (cmd.seat === undefined) return fail('seat-required', `say which seat the ${bet.name} bet is on (1 to ${pack.table.seats})`);
   if (!Number.isInteger(cmd.seat) || cmd.seat < 1 || cmd.seat > pack.table.seats) return fail('no-such-seat', `there is no seat ${cmd.seat}; seats are 1 to ${pack.table.seats}`);
@@ -62,17 +62,6 @@ export function placeBet(ctx: Ctx, table: Table, player: number, cmd: BetSpec): 
       return single(ctx, table, player, bet, cmd.seat, cmd.amount);
     }
   }
-}
-
-/** The one human of a solo table: its host, else the first human who holds a seat; undefined while none. */
-export function soloHuman(ctx: Ctx, table: Table): string | undefined {
-  if (table.host !== undefined) return table.host;
-  for (const seat of table.occupied) {
-    const owner = table.seats[seat]!.owner;
-    const i = table.players.joinedIndex(owner);
-    if (i < 0 || !table.players.ai[i]) return owner;
-  }
-  return undefined;
 }
 
 function placeCommon(ctx: Ctx, table: Table, player: number, bet: CompiledBet, amount: number): Result {
@@ -133,7 +122,7 @@ export function isOwnSeat(ctx: Ctx, table: Table, player: number, seat: number):
   // The holder tested first: `?.owner !== name` compared a string with undefined as well, V8's generic equality on every bet.
   const holder = table.seats[seat];
   if (!holder || holder.owner !== name || (table.players.demo[player] && !rules.demoMaySit)) return false;
-  if (rules.kind === 'solo' && !table.players.ai[player] && soloHuman(ctx, table) !== name) return false;
+  if (rules.kind === 'solo' && !table.players.ai[player] && soloHuman(table) !== name) return false;
   return betStaysOnSeat(ctx, table, name);
 }
 

@@ -25,7 +25,7 @@ export function deal(ctx: Ctx, table: Table): Result {
   return dealIn(ctx)(table);
 }
 
-const dealIn = madeFor((ctx: Ctx) => (table: Table): Result => {
+const dealIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): Result => {
   const round = table.round;
   if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
   try {

@@ -9,6 +9,7 @@ import { findBetFor, hasSeats } from '../../pack/compiled.ts';
 import { isOwnSeat, placeBet } from './betting.ts';
 import { closeInsurance, deal, isInsurable, minimumSeatBet, release } from './deal.ts';
 import { recycleHolders } from './holders.ts';
+import { legalMoves } from './moves.ts';
 import { ShoeExhausted } from './players.ts';
 import { actionBit } from '../../math/chart.ts';
 import { actionsOf, advance, autoComplete, legalMask, play } from './turns.ts';
@@ -64,6 +65,7 @@ export const blackjack: Family = {
     return !bet.withMain || before.some((b) => b.type === 'hand') ? bet : undefined;
   },
   plainSeat: isOwnSeat,
+  legalMoves,
 };
 
 /** The hand holder a player addresses: their seat, or their own common-draw hands. */

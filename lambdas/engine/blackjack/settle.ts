@@ -44,7 +44,7 @@ function dealerNeeded(ctx: Ctx, table: Table): boolean {
 }
 
 // Frozen as the pack's ratios are, so `payout` meets ratios of one hidden class (two made its loads polymorphic).
-const HALF = Object.freeze({ num: 1, den: 2 });
+const HALF = /* @__PURE__ */ Object.freeze({ num: 1, den: 2 });
 
 /** Why a bet no rule settled is returned. */
 export const UNSETTLED = 'no rule settled this bet';

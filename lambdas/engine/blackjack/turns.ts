@@ -22,7 +22,7 @@ export function advance(ctx: Ctx, table: Table): void {
   advanceIn(ctx)(table);
 }
 
-const advanceIn = madeFor((ctx: Ctx) => (table: Table): void => {
+const advanceIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): void => {
   const round = table.round;
   for (;;) {
     switch (round.phase) {
@@ -140,7 +140,7 @@ function mayResplitAces(ctx: Ctx, h: Holder, hand: WorkingHand): boolean {
 }
 
 /** One frozen list per combination of actions (bit i = ACTIONS[i]): asking allocates nothing. */
-const ACTION_SETS: (readonly PlayAction[])[] = Array.from({ length: 1 << ACTIONS.length }, (_, mask) => Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i))));
+const ACTION_SETS: (readonly PlayAction[])[] = /* @__PURE__ */ (() => Array.from({ length: 1 << ACTIONS.length }, (_, mask) => Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i)))))();
 
 /** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of action bits (actionBit). */
 export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
