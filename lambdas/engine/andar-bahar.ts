@@ -8,7 +8,7 @@ import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
 import { emit, ok, type Ctx } from './context.ts';
 import { Seat } from './ledger.ts';
 import { settleDecided, type GroupView } from './paytable.ts';
-import { ownCards, type Table } from './state.ts';
+import { ownCards, sideOf, type Table } from './state.ts';
 import type { Family } from './table.ts';
 import { fail, type BetSpec, type Result } from './types.ts';
 
@@ -52,8 +52,8 @@ function dealUntil(ctx: Ctx, table: Table, target: number): number {
   ab.from = shoe.position - ab.count;
   ab.cards = shoe.dealtCards();
   const last = ab.count - 1;
-  if (ctx.events) for (let k = 0; k <= last; k++) emit(ctx, table, { type: 'card', to: SIDE_NAMES[ab.first ^ (k & 1)], card: ab.cards[ab.from + k] });
-  return last >= 0 && rankOf(ab.cards[ab.from + last]) === target ? ab.first ^ (last & 1) : -1;
+  if (ctx.events) for (let k = 0; k <= last; k++) emit(ctx, table, { type: 'card', to: SIDE_NAMES[sideOf(ab.first, k)], card: ab.cards[ab.from + k] });
+  return last >= 0 && rankOf(ab.cards[ab.from + last]) === target ? sideOf(ab.first, last) : -1;
 }
 
 const noSeats = (): Result => fail('no-seats', 'Andar Bahar has no seats; omit seat');

@@ -110,9 +110,12 @@ export function workingAndarBahar(saved: SavedAndarBahar, firstSide: 0 | 1): And
   const first: 0 | 1 = a.length > b.length ? 0 : b.length > a.length ? 1 : firstSide;
   const count = a.length + b.length;
   const cards = new Uint8Array(count);
-  for (let k = 0; k < count; k++) cards[k] = saved.sides[first ^ (k & 1)][k >> 1];
+  for (let k = 0; k < count; k++) cards[k] = saved.sides[sideOf(first, k)][k >> 1];
   return { gameCard: saved.gameCard, cards, from: 0, count, first, winner: saved.winner };
 }
+
+/** The side the k-th card dealt went to: the sides take cards in turn from `first` (R-AB-DEAL-1). */
+export const sideOf = (first: 0 | 1, k: number): 0 | 1 => (first ^ (k & 1)) as 0 | 1;
 
 /** Gives the round's cards an array of their own, where they were the shoe's. */
 export function ownCards(ab: AndarBahar): void {
