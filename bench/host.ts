@@ -1,7 +1,9 @@
-// How fast this host runs plain JavaScript, so the simulation figures of one day can be read
-// against another's. The same engine code has measured 1.6× apart on different days on this machine
-// kind (Andar Bahar 3.1–3.3 M rounds a second one day, 5.4–5.6 M another, every other figure in
-// step), so a figure alone does not say whether a change or the host moved it.
+// How fast this host runs plain JavaScript, so one run's simulation figures can be read against
+// another's. The same engine code has measured 1.6× apart on this machine kind: on different days
+// (Andar Bahar 3.1–3.3 M rounds a second at stop 41, 5.4–5.6 M at stop 42, every other figure in
+// step), and on the two CPUs of one machine minutes apart (3.2–3.5 M on one while 5.1–5.7 M on the
+// other, and the other way round a quarter of an hour later). A figure alone does not say whether a
+// change or the host moved it.
 //
 // The workload is fixed here on purpose, not the engine's FastRandom: a change to the engine must
 // not move the yardstick. It is the one PRODUCT.md gives figures for on this machine kind
