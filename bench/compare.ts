@@ -8,6 +8,7 @@
 // it: the same code in both builds still differs by up to ±5% from one process to the next. So it
 // runs `runs` processes (8 unless given), alternating CPUs, and prints each one's ratio and their
 // median. ~25 s a process. Both builds run under the working tree's simulation V8 flags.
+// `--quick` plays a few rounds only: it shows the tool works (its test), not a figure to trust.
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,14 @@ import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { SIMULATION_PROGRAM } from './warm-run.ts';
 import { median, ROOT, withWorktree } from './worktree.ts';
 
-const SLICE = 300_000;
-const WARM_SLICES = 6;
-const QUARTETS = 10;
+/** Rounds a slice, slices of warm-up and quartets timed. */
+interface Sizes {
+  slice: number;
+  warmSlices: number;
+  quartets: number;
+}
+const FULL: Sizes = { slice: 300_000, warmSlices: 6, quartets: 10 };
+const QUICK: Sizes = { slice: 20_000, warmSlices: 1, quartets: 1 };
 
 /** The simulator of the tree at `tree`, bundled: `prepare(packPath)` answers a function that plays n rounds. */
 async function bundle(tree: string, out: string): Promise<void> {
@@ -42,31 +48,31 @@ interface Run {
   ratio: number;
 }
 
-/** In the child: both builds warm, then QUARTETS quartets; rates in rounds a second and the median quartet's ratio. */
-async function child(baseFile: string, changedFile: string, packPath: string): Promise<Run> {
+/** In the child: both builds warm, then the quartets; rates in rounds a second and the median quartet's ratio. */
+async function child(baseFile: string, changedFile: string, packPath: string, { slice, warmSlices, quartets: count }: Sizes): Promise<Run> {
   const base = (await import(baseFile)).prepare(packPath) as (n: number) => number;
   const changed = (await import(changedFile)).prepare(packPath) as (n: number) => number;
   const time = (play: (n: number) => number) => {
     const start = performance.now();
-    play(SLICE);
+    play(slice);
     return performance.now() - start;
   };
-  for (let i = 0; i < WARM_SLICES; i++) time(base), time(changed);
+  for (let i = 0; i < warmSlices; i++) time(base), time(changed);
   const quartets: { base: number; changed: number }[] = [];
-  for (let i = 0; i < QUARTETS; i++) {
+  for (let i = 0; i < count; i++) {
     const a1 = time(base);
     const b1 = time(changed);
     const b2 = time(changed);
     const a2 = time(base);
     quartets.push({ base: a1 + a2, changed: b1 + b2 });
   }
-  const rate = (ms: number[]) => (2 * SLICE) / (median(ms) / 1000);
+  const rate = (ms: number[]) => (2 * slice) / (median(ms) / 1000);
   return { base: rate(quartets.map((q) => q.base)), changed: rate(quartets.map((q) => q.changed)), ratio: median(quartets.map((q) => q.base / q.changed)) };
 }
 
 const millions = (n: number): string => `${(n / 1e6).toFixed(3)} M/s`;
 
-async function main(commit: string, pack: string, runs: number): Promise<void> {
+async function main(commit: string, pack: string, runs: number, quick: boolean): Promise<void> {
   await withWorktree(commit, async (baseTree, work) => {
     const [baseFile, changedFile] = [join(work, 'base.mjs'), join(work, 'changed.mjs')];
     await bundle(baseTree, baseFile);
@@ -75,7 +81,7 @@ async function main(commit: string, pack: string, runs: number): Promise<void> {
     const ratios: number[] = [];
     for (let i = 0; i < runs; i++) {
       const cpu = i % availableParallelism();
-      const args = ['-c', String(cpu), process.execPath, ...SIMULATION_V8_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), '--child', baseFile, changedFile, packPath];
+      const args = ['-c', String(cpu), process.execPath, ...SIMULATION_V8_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), '--child', baseFile, changedFile, packPath, ...(quick ? ['--quick'] : [])];
       const run = spawnSync('taskset', args, { encoding: 'utf8' });
       if (run.error && (run.error as { code?: string }).code === 'ENOENT') throw new Error('taskset is missing (Debian package util-linux): the runs must be pinned to compare');
       if (run.status !== 0) throw new Error(`compare run on CPU ${cpu} failed: ${(run.stderr ?? '').slice(-500)}`);
@@ -88,14 +94,15 @@ async function main(commit: string, pack: string, runs: number): Promise<void> {
   });
 }
 
-const args = process.argv.slice(2);
+const quick = process.argv.includes('--quick');
+const args = process.argv.slice(2).filter((a) => a !== '--quick');
 if (args[0] === '--child') {
-  console.log(JSON.stringify(await child(args[1], args[2], args[3])));
+  console.log(JSON.stringify(await child(args[1], args[2], args[3], quick ? QUICK : FULL)));
 } else {
   const [commit, pack, runs = '8'] = args;
   if (!commit || !pack || !(Number(runs) >= 1 && Number.isInteger(Number(runs)))) {
-    console.error('usage: npx tsx bench/compare.ts <commit> <pack> [runs: a whole number, at least 1]');
+    console.error('usage: npx tsx bench/compare.ts <commit> <pack> [runs: a whole number, at least 1] [--quick]');
     process.exit(2);
   }
-  await main(commit, pack, Number(runs));
+  await main(commit, pack, Number(runs), quick);
 }

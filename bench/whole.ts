@@ -5,13 +5,15 @@
 // `npm run bench` reports, a pinned one-core run (one-core.ts: 1 M rounds of warm-up, 2 M measured),
 // from a checkout of <commit> and from the working tree in turns (each first in every other pair),
 // on each CPU, `pairs` times a CPU (3 unless given), and prints each build's best and median rate
-// and their ratios. ~15 s a pair.
+// and their ratios. ~15 s a pair. `--quick` plays a few rounds only: it shows the tool works (its
+// test), not a figure to trust.
 import { availableParallelism } from 'node:os';
 import { oneCorePinned } from './one-core.ts';
 import { median, ROOT, withWorktree } from './worktree.ts';
 
-const WARM_UP = 1_000_000;
-const MEASURED = 2_000_000;
+const quick = process.argv.includes('--quick');
+const WARM_UP = quick ? 20_000 : 1_000_000;
+const MEASURED = quick ? 20_000 : 2_000_000;
 
 async function main(commit: string, pack: string, pairs: number): Promise<void> {
   await withWorktree(commit, async (baseTree) => {
@@ -46,9 +48,9 @@ async function main(commit: string, pack: string, pairs: number): Promise<void> 
   });
 }
 
-const [commit, pack, pairs = '3'] = process.argv.slice(2);
+const [commit, pack, pairs = '3'] = process.argv.slice(2).filter((a) => a !== '--quick');
 if (!commit || !pack || !(Number(pairs) >= 1 && Number.isInteger(Number(pairs)))) {
-  console.error('usage: npx tsx bench/whole.ts <commit> <pack> [pairs: a whole number, at least 1]');
+  console.error('usage: npx tsx bench/whole.ts <commit> <pack> [pairs: a whole number, at least 1] [--quick]');
   process.exit(2);
 }
 await main(commit, pack, Number(pairs));
