@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { ESBUILD_OPTIONS, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from '../infra/bundling.ts';
+import { HANDLERS, handlerBuild, handlerEntry, REPO_ROOT, type HandlerName } from '../infra/bundling.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 
 export const BUNDLE_TARGET_BYTES = 400 * 1024;
@@ -57,7 +57,7 @@ async function apiByPack(): Promise<{ pack: string; bytes: number; kilobytes: nu
   const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
   const out = [];
   for (const id of ids) {
-    const result = await build({ ...ESBUILD_OPTIONS, mainFields: [...ESBUILD_OPTIONS.mainFields], entryPoints: [handlerEntry('api')], write: false, define: packDefines(loadPack(id), 'api'), logLevel: 'silent' });
+    const result = await build({ ...handlerBuild(loadPack(id), 'api'), write: false });
     const bytes = result.outputFiles[0].contents.length;
     out.push({ pack: id, bytes, kilobytes: Math.round((bytes / 1024) * 10) / 10, withinTarget: bytes <= BUNDLE_TARGET_BYTES });
   }
@@ -79,15 +79,7 @@ export async function benchBundles(options: { quick?: boolean; pack?: string } =
       }
       try {
         const outfile = join(dir, handler, 'index.mjs');
-        const result = await build({
-          ...ESBUILD_OPTIONS,
-          mainFields: [...ESBUILD_OPTIONS.mainFields],
-          entryPoints: [entry],
-          outfile,
-          define: packDefines(pack, handler),
-          metafile: true,
-          logLevel: 'silent',
-        });
+        const result = await build({ ...handlerBuild(pack, handler), outfile, metafile: true });
         writeFileSync(join(dir, handler, 'package.json'), '{"type":"module"}');
         figure.bytes = statSync(outfile).size;
         figure.kilobytes = Math.round((figure.bytes / 1024) * 10) / 10;

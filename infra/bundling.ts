@@ -61,6 +61,15 @@ export const BAKED = {
   lines: 'process.env.CROUPIER_PACK_LINES',
 } as const;
 
+/** esbuild's options for a handler's bundle of `pack`, as the CDK app builds it (the caller adds where it goes). */
+export const handlerBuild = (pack: CompiledPack, handler: HandlerName) => ({
+  ...ESBUILD_OPTIONS,
+  mainFields: [...ESBUILD_OPTIONS.mainFields],
+  entryPoints: [handlerEntry(handler)],
+  define: packDefines(pack, handler),
+  logLevel: 'silent' as const,
+});
+
 /** Analysis takes a second or so a pack: each result is computed once per pack content. */
 const analysed = new Map<string, string>();
 function once(what: string, pack: CompiledPack, compute: () => unknown): string {

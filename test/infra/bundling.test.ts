@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { BAKED, ESBUILD_OPTIONS, handlerEntry, packDefines } from '../../infra/bundling.ts';
+import { BAKED, handlerBuild, packDefines } from '../../infra/bundling.ts';
 import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { fromArtifact, type PackArtifact } from '../../lambdas/pack/artifact.ts';
 import { loadPack, loadPackFile, RULES_DIR } from '../../lambdas/pack/load.ts';
@@ -47,7 +47,7 @@ describe('baked-in pack defines', () => {
     ['andar-bahar', 'lambdas/engine/andar-bahar.ts', 'lambdas/engine/blackjack/'],
     ['blackjack-mewah', 'lambdas/engine/blackjack/', 'lambdas/engine/andar-bahar.ts'],
   ])('the API bundle of %s carries its own family\'s code and none of the other\'s', async (id, own, other) => {
-    const result = await build({ ...ESBUILD_OPTIONS, mainFields: [...ESBUILD_OPTIONS.mainFields], entryPoints: [handlerEntry('api')], write: false, metafile: true, define: packDefines(loadPack(id), 'api'), logLevel: 'silent' });
+    const result = await build({ ...handlerBuild(loadPack(id), 'api'), write: false, metafile: true });
     const bytesFrom = (prefix: string) =>
       Object.values(result.metafile.outputs)
         .flatMap((o) => Object.entries(o.inputs))

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, test } from 'vitest';
-import { ESBUILD_OPTIONS, handlerEntry, packDefines } from '../../infra/bundling.ts';
+import { handlerBuild } from '../../infra/bundling.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { dynamoEndpoint, freshTable, type TestTable } from '../setup/dynamo.ts';
 import { eventFor } from './harness.ts';
@@ -28,7 +28,7 @@ type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructu
 /** The pack's API bundle, built as the CDK app builds it, loaded with the environment its function gets. */
 async function deployed(packId: string, tableName: string): Promise<Handler> {
   const outfile = join(dir, packId, 'index.mjs');
-  await build({ ...ESBUILD_OPTIONS, mainFields: [...ESBUILD_OPTIONS.mainFields], entryPoints: [handlerEntry('api')], outfile, define: packDefines(loadPack(packId), 'api'), logLevel: 'silent' });
+  await build({ ...handlerBuild(loadPack(packId), 'api'), outfile });
   writeFileSync(join(dir, packId, 'package.json'), '{"type":"module"}');
   // Read on the first request (the handler's cold start); each bundle is a module of its own.
   process.env.CROUPIER_TABLE_NAME = tableName;
