@@ -9,13 +9,13 @@
 // runs `runs` processes (8 unless given), alternating CPUs, and prints each one's ratio and their
 // median. ~25 s a process. Both builds run under the working tree's simulation V8 flags.
 // `--quick` plays a few rounds only: it shows the tool works (its test), not a figure to trust.
-import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { SIMULATION_PROGRAM } from './warm-run.ts';
+import { runPinned, TASKSET_MISSING } from './pinned.ts';
 import { median, ROOT, withWorktree } from './worktree.ts';
 
 /** Rounds a slice, slices of warm-up and quartets timed. */
@@ -81,11 +81,8 @@ async function main(commit: string, pack: string, runs: number, quick: boolean):
     const ratios: number[] = [];
     for (let i = 0; i < runs; i++) {
       const cpu = i % availableParallelism();
-      const args = ['-c', String(cpu), process.execPath, ...SIMULATION_V8_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), '--child', baseFile, changedFile, packPath, ...(quick ? ['--quick'] : [])];
-      const run = spawnSync('taskset', args, { encoding: 'utf8' });
-      if (run.error && (run.error as { code?: string }).code === 'ENOENT') throw new Error('taskset is missing (Debian package util-linux): the runs must be pinned to compare');
-      if (run.status !== 0) throw new Error(`compare run on CPU ${cpu} failed: ${(run.stderr ?? '').slice(-500)}`);
-      const result = JSON.parse(run.stdout) as Run;
+      const result = runPinned<Run>(cpu, fileURLToPath(import.meta.url), ['--child', baseFile, changedFile, packPath, ...(quick ? ['--quick'] : [])], { nodeFlags: SIMULATION_V8_FLAGS });
+      if (!result) throw new Error(TASKSET_MISSING);
       ratios.push(result.ratio);
       console.log(`CPU ${cpu}: ${commit} ${millions(result.base)}, working tree ${millions(result.changed)}, ratio ${result.ratio.toFixed(3)}`);
     }

@@ -10,7 +10,7 @@
 // ("xoshiro-class ~4 ns per number, Fisher-Yates ~6 ns per card"): xoshiro128** numbers, and an
 // 8-deck shoe shuffled by Fisher–Yates with Lemire's unbiased scaling. The fastest of several
 // repeats, as for the one-core figures: the rest of the host only slows a repeat down.
-import { spawnSync } from 'node:child_process';
+import { runPinned } from './pinned.ts';
 import { fileURLToPath } from 'node:url';
 
 export interface HostFigure {
@@ -75,10 +75,8 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /** The probe in a process of its own pinned to `cpu` (the same Node and loader as this one); where taskset is missing, here (cpu null). */
 export function hostOnCpu(cpu: number): HostFigure & { cpu: number | null } {
-  const run = spawnSync('taskset', ['-c', String(cpu), process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)], { encoding: 'utf8' });
-  if (run.error && (run.error as { code?: string }).code === 'ENOENT') return { cpu: null, ...probe() };
-  if (run.status !== 0) throw new Error(`host probe on CPU ${cpu} failed: ${(run.stderr ?? String(run.error)).slice(-500)}`);
-  return { cpu, ...(JSON.parse(run.stdout) as HostFigure) };
+  const figure = runPinned<HostFigure>(cpu, fileURLToPath(import.meta.url), []);
+  return figure ? { cpu, ...figure } : { cpu: null, ...probe() };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) console.log(JSON.stringify(probe()));

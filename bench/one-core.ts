@@ -3,13 +3,13 @@
 // measured rounds through runSimulation, as `croupier simulate --workers 1` does; the rate is taken
 // from the first progress report past warmUp to the end, and between successive reports (a worker
 // reports at each sub-batch's end, and every 65,536 rounds within one) as segments. Prints one JSON object.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 import { BENCH_RUN } from './bench-run.ts';
+import { runPinned } from './pinned.ts';
 
 export interface OneCoreFigure {
   roundsPerSecond: number;
@@ -45,11 +45,7 @@ export async function oneCore(packId: string, warmUp: number, measured: number):
  * one), run from the checkout at `tree` (this one unless given); null where taskset is missing.
  */
 export function oneCorePinned(cpu: number, packId: string, warmUp: number, measured: number, tree = fileURLToPath(new URL('..', import.meta.url))): OneCoreFigure | null {
-  const script = join(tree, 'bench/one-core.ts');
-  const run = spawnSync('taskset', ['-c', String(cpu), process.execPath, ...process.execArgv, script, packId, String(warmUp), String(measured)], { cwd: tree, encoding: 'utf8' });
-  if (run.error && (run.error as { code?: string }).code === 'ENOENT') return null;
-  if (run.status !== 0) throw new Error(`one-core run of ${packId} on CPU ${cpu} in ${tree} failed: ${(run.stderr ?? String(run.error)).slice(-500)}`);
-  return JSON.parse(run.stdout) as OneCoreFigure;
+  return runPinned<OneCoreFigure>(cpu, join(tree, 'bench/one-core.ts'), [packId, String(warmUp), String(measured)], { cwd: tree });
 }
 
 // Run as a script: `one-core.ts <pack> <warmUp> <measured>`.

@@ -9,6 +9,7 @@
 // test), not a figure to trust.
 import { availableParallelism } from 'node:os';
 import { oneCorePinned } from './one-core.ts';
+import { TASKSET_MISSING } from './pinned.ts';
 import { median, ROOT, withWorktree } from './worktree.ts';
 
 const quick = process.argv.includes('--quick');
@@ -22,7 +23,7 @@ async function main(commit: string, pack: string, pairs: number): Promise<void> 
       for (let cpu = 0; cpu < availableParallelism(); cpu++) {
         const run = (tree: string) => {
           const figure = oneCorePinned(cpu, pack, WARM_UP, MEASURED, tree);
-          if (!figure) throw new Error('taskset is missing (Debian package util-linux): the runs must be pinned to compare');
+          if (!figure) throw new Error(TASKSET_MISSING);
           return figure.roundsPerSecond;
         };
         // Each build goes first in turn: a CPU can run its second process of a pair faster or slower.
