@@ -61,6 +61,36 @@ describe('main bet against published house edges (3:2, peek, split to 4, no resp
   });
 });
 
+// Wizard of Odds, Blackjack Appendix 9: a recursive combinatorial analysis that plays every initial
+// hand by its exact composition (resplit to 4 except aces, one card to split aces, no surrender).
+// Ours plays a basic strategy by total, so it returns a little less; 0.01 points at 5 decks or more.
+describe('main bet against published combinatorial analyses (Wizard of Odds, Blackjack Appendix 9)', () => {
+  const noPeekLoseAll = { peek: Array(10).fill(false), loseAll: true };
+  const published: [string, BlackjackRules, number, number][] = [
+    ['5 decks S17, peek', withDecks(luckyLadies, 5), -0.3804, -0.5225],
+    ['6 decks H17, no hole card, lose all (R-EU-DEAL-1)', { ...withDecks(luckyLadies, 6), hitsSoft17: true, ...noPeekLoseAll }, -0.72705, -0.86975],
+    ['8 decks H17, no hole card, lose all', { ...withDecks(luckyLadies, 8), hitsSoft17: true, ...noPeekLoseAll }, -0.7562, -0.89865],
+  ];
+  for (const [name, rules, das, noDas] of published)
+    test(`${name}: ${das}% with double after split, ${noDas}% without`, () => {
+      const returned = (r: BlackjackRules) => -edge(r);
+      expect(Math.abs(returned(rules) - das)).toBeLessThan(0.01);
+      expect(Math.abs(returned({ ...rules, double: { ...rules.double!, afterSplit: false } }) - noDas)).toBeLessThan(0.01);
+      // Never above the composition-dependent figure: a strategy by total cannot beat it.
+      expect(returned(rules)).toBeLessThanOrEqual(das);
+    });
+
+  test('8 decks S17: no double after split costs about 0.14 points, late surrender gains about 0.08', () => {
+    const eight = withDecks(luckyLadies, 8);
+    const noDas = edge({ ...eight, double: { ...eight.double!, afterSplit: false } }) - edge(eight);
+    const surrender = edge(eight) - edge({ ...eight, surrender: fullSurrender });
+    expect(noDas).toBeGreaterThan(0.12);
+    expect(noDas).toBeLessThan(0.16);
+    expect(surrender).toBeGreaterThan(0.05);
+    expect(surrender).toBeLessThan(0.09);
+  });
+});
+
 describe('main bet against full enumeration on tiny shoes (no splits)', () => {
   const tiny = (overrides: Partial<BlackjackRules>): BlackjackRules => ({ ...luckyLadies, shoe: [2, 2, 2, 2, 2, 2, 2, 2, 2, 8], split: null, ...overrides });
   const cases: [string, Partial<BlackjackRules>][] = [

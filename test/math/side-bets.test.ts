@@ -39,6 +39,12 @@ describe('side bets on the initial cards, exact', () => {
     expect(houseEdge(firstTwoAndUpRtp(6, twentyOnePlusThree))).toBeCloseTo(0.032386, 5);
   });
 
+  // Wizard of Odds, 21+3 "version 1": the 6-deck table counts 485,096 winning hands of 5,013,320.
+  test('21+3 paying 9:1: exactly 10 × 485,096 / 5,013,320 at 6 decks; 13.30%, 7.26%, 4.24% and 2.74% at 1, 2, 4 and 8', () => {
+    expect(firstTwoAndUpRtp(6, twentyOnePlusThree)).toEqual(frac(10 * 485_096, 5_013_320));
+    for (const [decks, edge] of [[1, 0.133], [2, 0.0726], [4, 0.0424], [8, 0.0274]]) expect(houseEdge(firstTwoAndUpRtp(decks, twentyOnePlusThree))).toBeCloseTo(edge, 4);
+  });
+
   test('Lucky Ladies pay table B: house edge 17.64% at 6 decks and 16.73% at 8 (R-LL-WIN-1)', () => {
     const pack = loadPack('blackjack-lucky-ladies');
     const bet = pack.bets.find((b) => b.name === 'lucky-ladies')!;
