@@ -150,12 +150,16 @@ const multisetCount = (size: number): number => (size === 2 ? PAIR_TERM[CARDS_PE
 
 /** A group's place among the card multisets of its size (2 or 3): its cards sorted a ≤ b ≤ c, ranked a + C(b+1,2) + C(c+2,3). */
 export function multisetIndex(cards: ArrayLike<Card>, size: number): number {
-  const first = cards[0];
-  const second = cards[1];
+  return size === 2 ? pairIndex(cards[0], cards[1]) : tripleIndex(cards[0], cards[1], cards[2]);
+}
+
+/** multisetIndex of two cards, given apart (no array to write them into first). */
+export const pairIndex = (first: Card, second: Card): number => (first < second ? first + PAIR_TERM[second] : second + PAIR_TERM[first]);
+
+/** multisetIndex of three cards, given apart. */
+export function tripleIndex(first: Card, second: Card, x: Card): number {
   const a = first < second ? first : second;
   const b = first < second ? second : first;
-  if (size === 2) return a + PAIR_TERM[b];
-  const x = cards[2];
   if (x >= b) return a + PAIR_TERM[b] + TRIPLE_TERM[x];
   if (x >= a) return a + PAIR_TERM[x] + TRIPLE_TERM[b];
   return x + PAIR_TERM[a] + TRIPLE_TERM[b];

@@ -6,19 +6,18 @@
 // finder and settlement per bet (settleDecided). The same lines and money, as
 // test/engine/recycle.test.ts checks round by round. Bets on the final hand stay for the general
 // way: settled from here too, a simulated round with one (Bust Bonus) took 500 more instructions.
-import type { Card } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledPack } from '../../pack/compiled.ts';
-import { multisetIndex, Paying, type LineFinder } from '../../pack/line-table.ts';
-import { perBlock, Status, type HeldBlock } from '../ledger.ts';
+import { pairIndex, Paying, tripleIndex, type LineFinder } from '../../pack/line-table.ts';
+import { perBlock, type HeldBlock } from '../ledger.ts';
 import { firstCardsAt, type Table } from '../state.ts';
 
-/** A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line. */
+/** A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line (at line + 1: a lost bet's -1 reads 0). */
 interface TableRow {
   row: number;
   finder: LineFinder;
   size: number;
-  returned: number[];
+  returnedAt: number[];
 }
 
 /** How a block's side bets settle from tables: its rows that do, those rows as bits, and whether every row's table is built yet. */
@@ -69,18 +68,16 @@ function makePlan(pack: CompiledPack, block: HeldBlock): TablePlan | null {
     if (size === 0 || bet.lineFinder.multisetSize !== size || bet.outcomeLines !== null || bet.readsOutcome || capShared) return null;
     const amount = block.amounts[row];
     const cap = bet.capPerRound;
-    const returned = bet.lines.map((line) => {
+    const returnedAt = [0];
+    for (const line of bet.lines) {
       const won = payout(amount, line.pays, pack.rounding);
-      return amount + (cap !== null && won > cap ? cap : won);
-    });
-    rows.push({ row, finder: bet.lineFinder, size, returned });
+      returnedAt.push(amount + (cap !== null && won > cap ? cap : won));
+    }
+    rows.push({ row, finder: bet.lineFinder, size, returnedAt });
     mask |= 1 << row;
   }
   return { rows, mask, ready: false };
 }
-
-// Reused per call: the spot's first two cards and the up card.
-const withUp: Card[] = [0, 0, 0];
 
 /**
  * Settles the block's side bets from their tables before the dealer's final hand, the dealer's
@@ -98,20 +95,18 @@ export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackja
   if (!plan.ready && !(plan.ready = plan.rows.every((r) => r.finder.hasTable))) return false;
   const first = firstCardsAt(round, block!.seat);
   if (!first || first.length < 2) return false;
-  withUp[0] = first[0];
-  withUp[1] = first[1];
-  withUp[2] = round.dealer.cards[0];
-  const two = multisetIndex(withUp, 2);
-  const three = multisetIndex(withUp, 3);
+  const two = pairIndex(first[0], first[1]);
+  const three = tripleIndex(first[0], first[1], round.dealer.cards[0]);
   const rows = plan.rows;
+  const balance = table.players.balance;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (bets.status(r.row) !== Status.OPEN) continue;
     const line = r.finder.lineAt(r.size === 2 ? two : three, dealerBlackjack);
     if (line === Paying.UNDECIDED) continue;
-    const returned = line < 0 ? 0 : r.returned[line];
     // Line -1 (none) is the ledger's Line.NONE, as a lost bet's.
-    table.players.balance[bets.settle(r.row, returned, line)] += returned;
+    const returned = r.returnedAt[line + 1];
+    const player = bets.settleIfOpen(r.row, returned, line);
+    if (player >= 0) balance[player] += returned;
   }
   return true;
 }
