@@ -99,6 +99,23 @@ export class LineFinder {
     return this.table !== null;
   }
 
+  /** Whether the finder answers by hand shape (lineByShape): its lines read only a group's total and card count. */
+  get byShapeOnly(): boolean {
+    return this.how === How.BY_SHAPE;
+  }
+
+  /**
+   * lineOf for a finder by shape (byShapeOnly), the group's shape (shapeOf) given: the dealer's
+   * final hand, whose shape the settlement has already.
+   */
+  lineByShape(cards: ArrayLike<Card>, n: number, shape: number, facts: Facts): number {
+    if (n >= ShapeMemo.CARDS) return this.slow(cards, n, facts);
+    const memo = this.memo!;
+    const k = (n * ShapeMemo.SUMS * 2 + shape) * 3 + (facts.dealerBlackjack === undefined ? 0 : facts.dealerBlackjack ? 1 : 2);
+    const known = memo[k];
+    return known !== ShapeMemo.UNKNOWN ? known : (memo[k] = this.slow(cards, n, facts));
+  }
+
   /** The group size of a finder by multiset (lineAt), 0 for any other. */
   get multisetSize(): number {
     return this.how === How.BY_MULTISET ? this.size : 0;
@@ -117,11 +134,7 @@ export class LineFinder {
    * in as shapes come up, so a group of any size costs one walk over its cards.
    */
   private byShape(cards: ArrayLike<Card>, n: number, facts: Facts): number {
-    if (n >= ShapeMemo.CARDS) return this.slow(cards, n, facts);
-    const memo = this.memo!;
-    const k = (n * ShapeMemo.SUMS * 2 + shapeOf(cards, n)) * 3 + (facts.dealerBlackjack === undefined ? 0 : facts.dealerBlackjack ? 1 : 2);
-    const known = memo[k];
-    return known !== ShapeMemo.UNKNOWN ? known : (memo[k] = this.slow(cards, n, facts));
+    return this.lineByShape(cards, n, n >= ShapeMemo.CARDS ? 0 : shapeOf(cards, n), facts);
   }
 }
 
@@ -131,8 +144,9 @@ export enum Paying {
   /** lineAt: no lookup table to read. */
   NO_TABLE = -3,
 }
-const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
-const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
+/** The dealer-blackjack fact, known, as one object each (a settlement's reads of it stay monomorphic). */
+export const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
+export const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
 
 /** A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact. */
 enum ShapeMemo {

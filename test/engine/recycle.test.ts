@@ -147,9 +147,13 @@ describe('side bets settled from memory or lookup tables (events off, the same f
     for (const bet of pack(packId).bets) for (let i = 0; bet.lineFinder.multisetSize && i <= TABLE_AFTER; i++) bet.lineFinder.lineOf([0, 1, 2], bet.lineFinder.multisetSize, { dealerBlackjack: false });
     const known = vi.spyOn(Ledger.prototype, 'settleKnownStep');
     const lookups = vi.spyOn(LineFinder.prototype, 'lineAt');
+    const byShape = vi.spyOn(LineFinder.prototype, 'lineByShape');
+    const general = vi.spyOn(LineFinder.prototype, 'lineOf');
     const fast = playBlackjack(packId, slipsFor(packId, seat), 4000, false);
     const fromMemory = known.mock.results.filter((r) => r.value === true).length;
     const fromTables = lookups.mock.results.filter((r) => r.value >= -1).length;
+    // Bust Bonus on the dealer's final hand: read by the hand's shape, never through the general way's finder call.
+    if (how === 'tables') expect([byShape.mock.calls.length > 2000, general.mock.calls.length]).toEqual([true, 0]);
     vi.restoreAllMocks();
     // 4,000 deals over 1,378 × 3 keys (the first two cards as a multiset, the dealer-blackjack fact)
     // meet most keys again; tanpa-batas's slip has three side bets read from tables while its round limits allow them.

@@ -15,7 +15,7 @@ import { firstCardsAt, holderOf, setSeat, type Holder, type Table } from '../sta
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
-import { settleFromTables } from './side-tables.ts';
+import { settleFinalByShape, settleFromTables } from './side-tables.ts';
 import { ShoeExhausted, dealCard, dealTo, seatLabel, upCard } from './players.ts';
 import { finish } from './settle.ts';
 import { advance } from './turns.ts';
@@ -242,6 +242,11 @@ export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
   const early = !final && !ctx.events;
   const key = early ? stageKey(ctx, table) : -1;
   if (early && key < 0 && settleFromTables(ctx.pack, table, facts.dealerBlackjack)) return;
+  // And on the dealer's final hand, the bets read by its shape alone (Bust Bonus) without the general way's pass.
+  if (final && !ctx.events) {
+    settleFinalByShape(ctx.pack, table, facts.dealerBlackjack);
+    if (!round.bets.anyOpenOf(ctx.pack.paytableBets)) return;
+  }
   settleDecided(ctx, table, groupFor, final, -1, key);
 }
 
