@@ -33,6 +33,8 @@ export function dealerPlays(ctx: Ctx, table: Table): number {
 
 function dealerNeeded(ctx: Ctx, table: Table): boolean {
   const round = table.round;
+  // A bet on the dealer's final hand (Bust Bonus) needs it whatever the hands did: one AND before the pass over them.
+  if (round.bets.anyOpenOf(ctx.pack.dealerFinalBets)) return true;
   const holders = round.holders;
   for (let i = 0; i < holders.length; i++)
     for (let j = 0; j < holders[i].hands.length; j++) {
@@ -40,7 +42,7 @@ function dealerNeeded(ctx: Ctx, table: Table): boolean {
       const t = handTotal(hand);
       if (!hand.surrendered && t <= 21 && !(t === 21 && isNatural(hand))) return true;
     }
-  return round.bets.anyOpenOf(ctx.pack.dealerFinalBets);
+  return false;
 }
 
 // Frozen as the pack's ratios are, so `payout` meets ratios of one hidden class (two made its loads polymorphic).
