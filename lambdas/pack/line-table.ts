@@ -104,10 +104,7 @@ export class LineFinder {
     return this.how === How.BY_SHAPE;
   }
 
-  /**
-   * lineOf for a finder by shape (byShapeOnly), the group's shape (shapeOf) given: the dealer's
-   * final hand, whose shape the settlement has already.
-   */
+  /** lineOf for a finder by shape (byShapeOnly), the group's shape (shapeOf) given: one walk over the cards for every such bet. */
   lineByShape(cards: ArrayLike<Card>, n: number, shape: number, facts: Facts): number {
     if (n >= ShapeMemo.CARDS) return this.slow(cards, n, facts);
     const memo = this.memo!;

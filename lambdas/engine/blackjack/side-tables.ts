@@ -7,12 +7,12 @@
 // test/engine/recycle.test.ts checks round by round. Bets on the dealer's final hand whose lines
 // read only its total and card count (Bust Bonus) settle at its shape (settleFinalByShape); the
 // plans of a block are made once and kept with it (plansOf).
+import { shapeOf } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../../pack/compiled.ts';
 import { DEALER_BLACKJACK, NO_DEALER_BLACKJACK, pairIndex, Paying, tripleIndex, type LineFinder } from '../../pack/line-table.ts';
-import { perBlock, type HeldBlock } from '../ledger.ts';
+import { perBlock, type HeldBlock, type Ledger } from '../ledger.ts';
 import { firstCardsAt, type Table } from '../state.ts';
-import { shapeOf } from '../../core/cards.ts';
 
 /** A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line (at line + 1: a lost bet's -1 reads 0). */
 interface TableRow {
@@ -120,13 +120,16 @@ export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackja
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     const line = r.finder.lineAt(r.size === 2 ? two : three, dealerBlackjack);
-    if (line === Paying.UNDECIDED) continue;
-    // Line -1 (none) is the ledger's Line.NONE, as a lost bet's.
-    const returned = r.returnedAt[line + 1];
-    const player = bets.settleIfOpen(r.row, returned, line);
-    if (player >= 0) balance[player] += returned;
+    if (line !== Paying.UNDECIDED) settleAtLine(bets, balance, r.row, r.returnedAt, line);
   }
   return true;
+}
+
+/** Settles a planned row, if still open, on `line` (-1, none, is the ledger's Line.NONE, as a lost bet's) and credits its player. */
+function settleAtLine(bets: Ledger, balance: number[], row: number, returnedAt: readonly number[], line: number): void {
+  const returned = returnedAt[line + 1];
+  const player = bets.settleIfOpen(row, returned, line);
+  if (player >= 0) balance[player] += returned;
 }
 
 /** A block row on the dealer's final hand whose lines read only its total and card count: its finder and returns (TableRow.returnedAt). */
@@ -166,9 +169,6 @@ export function settleFinalByShape(pack: CompiledPack, table: Table, dealerBlack
   const balance = table.players.balance;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    const line = r.finder.lineByShape(cards, cards.length, shape, facts);
-    const returned = r.returnedAt[line + 1];
-    const player = bets.settleIfOpen(r.row, returned, line);
-    if (player >= 0) balance[player] += returned;
+    settleAtLine(bets, balance, r.row, r.returnedAt, r.finder.lineByShape(cards, cards.length, shape, facts));
   }
 }
