@@ -500,13 +500,7 @@ export class Ledger {
 
   /** settle for a row still open; -1, with nothing changed, for one that is not. */
   settleIfOpen(row: number, returned: number, line: number): number {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    const r = this.rows[row];
-    if ((r.state & Bits.STATUS) !== Status.OPEN) return -1;
-    r.returned += returned;
-    this.unopen(r.bet);
-    r.state = (r.state & Bits.INSURANCE) | Status.SETTLED | (line << Bits.LINE_SHIFT);
-    return r.player;
+    return this.status(row) === Status.OPEN ? this.settle(row, returned, line) : -1;
   }
 
   /** Closes a row as settled with its line code: its status and line in one store. */
