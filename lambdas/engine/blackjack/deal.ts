@@ -32,7 +32,7 @@ const dealIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): Result => {
     closeBetting(ctx, table);
     if (!round.bets.hasOpen()) return finish(ctx, table), ok(ctx);
     initialDeal(ctx, table);
-    settleSideBets(ctx, table, false);
+    settleSideBets(ctx, table, null);
     openInsuranceOrPeek(ctx, table);
     advance(ctx, table);
   } catch (e) {
@@ -198,7 +198,7 @@ function peek(ctx: Ctx, table: Table): void {
     dealer.blackjack = false;
   }
   // The deal settled every side bet its cards decide; the peek adds only the dealer-blackjack fact.
-  if (round.bets.anyOpenOf(ctx.pack.dealerBlackjackBets)) settleSideBets(ctx, table, false);
+  if (round.bets.anyOpenOf(ctx.pack.dealerBlackjackBets)) settleSideBets(ctx, table, null);
   round.phase = 'turns';
   round.turnSeat = null;
 }
@@ -229,9 +229,13 @@ export function showHole(ctx: Ctx, table: Table): void {
 
 // ------------------------------------------------------------------ side bets
 
-/** Side bets settle as soon as their card group is complete and their facts are known. */
-export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
+/**
+ * Side bets settle as soon as their card group is complete and their facts are known. `finalShape`
+ * is the dealer's final hand's shape (shapeOf) once the dealer has played, null before.
+ */
+export function settleSideBets(ctx: Ctx, table: Table, finalShape: number | null): void {
   const round = table.round;
+  const final = finalShape !== null;
   // No group is complete before the dealer has two cards; every group reads the same facts.
   if (round.dealer.cards.length < 2 || ctx.pack.paytableBets.indices.length === 0) return;
   facts.dealerBlackjack = round.dealer.blackjack ?? undefined;
@@ -244,7 +248,7 @@ export function settleSideBets(ctx: Ctx, table: Table, final: boolean): void {
   if (early && key < 0 && settleFromTables(ctx.pack, table, facts.dealerBlackjack)) return;
   // And on the dealer's final hand, the bets read by its shape alone (Bust Bonus) without the general way's pass.
   if (final && !ctx.events) {
-    settleFinalByShape(ctx.pack, table, facts.dealerBlackjack);
+    settleFinalByShape(ctx.pack, table, facts.dealerBlackjack, finalShape);
     if (!round.bets.anyOpenOf(ctx.pack.paytableBets)) return;
   }
   settleDecided(ctx, table, groupFor, final, -1, key);

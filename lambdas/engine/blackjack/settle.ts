@@ -5,21 +5,21 @@ import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet } from '../bets.ts';
 import { emit, type Ctx } from '../context.ts';
 import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
-import { handTotal, isNatural, total } from '../hand.ts';
+import { handTotal, isNatural } from '../hand.ts';
 import { Line, Seat, Status } from '../ledger.ts';
 import type { Table, WorkingHand } from '../state.ts';
 import type { Follow } from '../types.ts';
 import { dealCard, isBehindOn, mainRow } from './players.ts';
 import { settleInsurance, settleSideBets, showHole } from './deal.ts';
 
-/** The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live; answers the dealer's total. */
+/** The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live; answers the dealer's hand's shape (shapeOf). */
 export function dealerPlays(ctx: Ctx, table: Table): number {
   const dealer = table.round.dealer;
   showHole(ctx, table);
   let shape = shapeOf(dealer.cards);
   if (dealer.blackjack === null) dealer.blackjack = dealer.cards.length === 2 && totalOf(shape) === 21;
   settleInsurance(ctx, table);
-  if (dealer.blackjack || !dealerNeeded(ctx, table)) return totalOf(shape);
+  if (dealer.blackjack || !dealerNeeded(ctx, table)) return shape;
   const hitsSoft17 = ctx.pack.blackjack!.dealer.hitsSoft17;
   let t = totalOf(shape);
   while (t < 17 || (t === 17 && hitsSoft17 && isSoftShape(shape))) {
@@ -28,7 +28,7 @@ export function dealerPlays(ctx: Ctx, table: Table): number {
     shape = withCard(shape, card);
     t = totalOf(shape);
   }
-  return t;
+  return shape;
 }
 
 function dealerNeeded(ctx: Ctx, table: Table): boolean {
@@ -51,9 +51,10 @@ const HALF = /* @__PURE__ */ Object.freeze({ num: 1, den: 2 });
 /** Why a bet no rule settled is returned. */
 export const UNSETTLED = 'no rule settled this bet';
 
-/** Settles every bet of the round and closes it; `dealerTotal` is the dealer's hand's, given once the dealer has played. */
-export function finish(ctx: Ctx, table: Table, dealerTotal = total(table.round.dealer.cards)): void {
+/** Settles every bet of the round and closes it; `dealerShape` is the dealer's hand's (shapeOf), given once the dealer has played. */
+export function finish(ctx: Ctx, table: Table, dealerShape = shapeOf(table.round.dealer.cards)): void {
   const round = table.round;
+  const dealerTotal = totalOf(dealerShape);
   const bets = round.bets;
   const loseAll = ctx.pack.blackjack!.dealer.onBlackjack === 'lose-all';
   const dealerBlackjackLate = round.dealer.blackjack === true && round.dealer.cards.length === 2;
@@ -66,7 +67,7 @@ export function finish(ctx: Ctx, table: Table, dealerTotal = total(table.round.d
     if (h.seat !== Seat.NONE && behind)
       for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
   }
-  settleSideBets(ctx, table, true);
+  settleSideBets(ctx, table, dealerShape);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
   // a reason on the record rather than staying with the house unexplained (the property tests look for it).
   if (bets.hasOpen()) for (let row = 0; row < bets.length; row++) if (bets.status(row) === Status.OPEN) returnBet(ctx, table, row, UNSETTLED);

@@ -7,7 +7,6 @@
 // test/engine/recycle.test.ts checks round by round. Bets on the dealer's final hand whose lines
 // read only its total and card count (Bust Bonus) settle at its shape (settleFinalByShape); the
 // plans of a block are made once and kept with it (plansOf).
-import { shapeOf } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../../pack/compiled.ts';
 import { DEALER_BLACKJACK, NO_DEALER_BLACKJACK, pairIndex, Paying, tripleIndex, type LineFinder } from '../../pack/line-table.ts';
@@ -149,12 +148,12 @@ function makeFinalRows(pack: CompiledPack, block: HeldBlock): FinalRow[] {
 
 /**
  * Settles the block's open bets on the dealer's final hand that read only its total and card count
- * (Bust Bonus) at the hand's shape, `dealerBlackjack` being known, and credits their player; the
+ * (Bust Bonus) at the hand's shape (`shape`, shapeOf), `dealerBlackjack` being known, and credits their player; the
  * general way settles whatever is left open. Events off (the simulator): against the general way's
  * pass over every row, its group and its finder, a common-draw round with four side bets took 111
  * fewer instructions and played ×1.019 as fast (bench/whole.ts, every pair).
  */
-export function settleFinalByShape(pack: CompiledPack, table: Table, dealerBlackjack: boolean | undefined): void {
+export function settleFinalByShape(pack: CompiledPack, table: Table, dealerBlackjack: boolean | undefined, shape: number): void {
   const round = table.round;
   const bets = round.bets;
   const block = bets.heldBlock();
@@ -162,7 +161,6 @@ export function settleFinalByShape(pack: CompiledPack, table: Table, dealerBlack
   const rows = plansOf(pack, block).final;
   if (rows.length === 0) return;
   const cards = round.dealer.cards;
-  const shape = shapeOf(cards);
   const facts = dealerBlackjack ? DEALER_BLACKJACK : NO_DEALER_BLACKJACK;
   const balance = table.players.balance;
   for (let i = 0; i < rows.length; i++) {
