@@ -73,15 +73,20 @@ function makePlan(pack: CompiledPack, block: HeldBlock): TablePlan | null {
     // Bets on the dealer's final hand are not decided before it (the only stages this settles).
     if (bet.type !== 'paytable' || bet.group === 'dealer-final') continue;
     const size = bet.group === 'first-two' ? 2 : bet.group === 'first-two-and-up' ? 3 : 0;
-    if (size === 0 || bet.lineFinder.multisetSize !== size || bet.outcomeLines !== null || bet.readsOutcome || sharesCap(bet, block)) return null;
+    if (size === 0 || bet.lineFinder.multisetSize !== size || !settlesAlone(bet, block)) return null;
     rows.push({ row, finder: bet.lineFinder, size, returnedAt: returnsOf(pack, bet, block.amounts[row]) });
     mask |= 1 << row;
   }
   return { rows, mask, ready: false };
 }
 
-/** A cap shared by two placements of one bet is applied across them: the general way does that. */
-const sharesCap = (bet: CompiledBet, block: HeldBlock): boolean => bet.capPerRound !== null && block.bets.filter((b) => b === bet.index).length > 1;
+/**
+ * Whether a placement of `bet` settles from its own cards and facts alone: not by the round's
+ * outcome, and not under a cap shared by two placements of the bet in the block (the general way
+ * applies that across them).
+ */
+const settlesAlone = (bet: CompiledBet, block: HeldBlock): boolean =>
+  bet.outcomeLines === null && !bet.readsOutcome && !(bet.capPerRound !== null && block.bets.filter((b) => b === bet.index).length > 1);
 
 /** What a placement of `amount` returns on each line of its bet, at line + 1 (a lost bet's line, -1, returns 0), its cap applied. */
 function returnsOf(pack: CompiledPack, bet: CompiledBet, amount: number): number[] {
@@ -140,7 +145,7 @@ function makeFinalRows(pack: CompiledPack, block: HeldBlock): FinalRow[] {
   const rows: FinalRow[] = [];
   for (let row = 0; row < block.bets.length; row++) {
     const bet = pack.bets[block.bets[row]];
-    if (bet.type !== 'paytable' || bet.group !== 'dealer-final' || !bet.lineFinder.byShapeOnly || bet.outcomeLines !== null || bet.readsOutcome || sharesCap(bet, block)) continue;
+    if (bet.type !== 'paytable' || bet.group !== 'dealer-final' || !bet.lineFinder.byShapeOnly || !settlesAlone(bet, block)) continue;
     rows.push({ row, finder: bet.lineFinder, returnedAt: returnsOf(pack, bet, block.amounts[row]) });
   }
   return rows;
