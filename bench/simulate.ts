@@ -2,10 +2,11 @@
 // code, as `croupier simulate` and the cloud function run it; under tsx the same loop ran 40–50%
 // slower here, so no figure comes from this process):
 // - oneCoreByCpu: the target's figure, rounds per second on one core once V8 has warmed up, taken
-//   on each CPU in turn, RUNS_PER_CPU times, by a process pinned to it (one-core.ts). The cores of
-//   one virtual machine need not run alike: on this machine kind one core was measured ~35% slower
-//   than the other for the same code, alone and at the same time, for stretches of an hour (which
-//   one changed), and an unpinned run lands on either. It needs ~1 M rounds, and a figure from fewer than ~2 M understates (PRODUCT.md).
+//   on each CPU in turn, RUNS_PER_CPU times, by a process pinned to it (one-core.ts), every pack's
+//   first runs before any pack's second. The cores of one virtual machine need not run alike: on
+//   this machine kind one core was measured ~35% slower than the other for the same code, alone
+//   and at the same time, for stretches of an hour (which one changed), and an unpinned run lands
+//   on either. It needs ~1 M rounds, and a figure from fewer than ~2 M understates (PRODUCT.md).
 // - roundsPerSecondOneCoreWarm: the fastest run's figure; oneCoreWarmSegments its rate between
 //   successive progress reports as slowest, median and fastest.
 // - w1, w2: whole runs with one and two workers, unpinned, warm-up included (start-up excluded).
@@ -29,7 +30,7 @@ import { oneCore, oneCorePinned, type OneCoreFigure } from './one-core.ts';
  * mewah at 0.57 and 0.99 M rounds a second in consecutive runs, as Python's timeit takes the
  * minimum of its repeats for the same reason. Every run is listed (oneCoreByCpu).
  */
-const RUNS_PER_CPU = 2;
+const RUNS_PER_CPU = 3;
 
 /** PRODUCT.md's targets, rounds per second on one core with every bet of the pack settled. */
 const TARGET_ONE_CORE = { blackjack: 1_500_000, 'andar-bahar': 3_000_000 } as const;
@@ -51,18 +52,21 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
   const cpus = Array.from({ length: quick ? 1 : cores }, (_, cpu) => cpu);
   const hostNow = () => cpus.map(hostOnCpu);
   const hostBefore = hostNow();
+  // Each run of every pack before the next run of any: a core's slow stretch lasts seconds to
+  // minutes here, and a pack's runs taken back to back could all fall in one (stop 44: one pack's
+  // four runs at 1.04-1.60 M rounds a second within two minutes).
+  const byPack = new Map(ids.map((id) => [id, [] as (OneCoreFigure & { cpu: number | null })[]]));
+  // A quick run (the test of this bench) checks the pinned run works on the first CPU only, once.
+  for (let run = 0; run < (quick ? 1 : RUNS_PER_CPU); run++)
+    for (const [id, byCpu] of byPack)
+      for (let cpu = 0; cpu < (quick ? 1 : cores); cpu++) {
+        if (byCpu[0]?.cpu === null) break; // unpinned: one figure is all there is
+        byCpu.push(await onCpu(cpu, id, warmUp, measured));
+      }
   const packs = [];
-  for (const id of ids) {
+  for (const [id, byCpu] of byPack) {
     const pack = loadPack(id);
     const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
-    const byCpu = [];
-    // A quick run (the test of this bench) checks the pinned run works on the first CPU only, once.
-    runs: for (let run = 0; run < (quick ? 1 : RUNS_PER_CPU); run++)
-      for (let cpu = 0; cpu < (quick ? 1 : cores); cpu++) {
-        const figure = await onCpu(cpu, id, warmUp, measured);
-        byCpu.push(figure);
-        if (figure.cpu === null) break runs; // unpinned: one figure is all there is
-      }
     const best = byCpu.reduce((a, b) => (b.roundsPerSecond > a.roundsPerSecond ? b : a));
     const w1 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: BENCH_RUN.seed, workers: 1 });
     const w2 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: BENCH_RUN.seed, workers: 2 });
