@@ -74,8 +74,8 @@ export class LineFinder {
       yes = table[i + this.half];
       no = table[i];
     } else {
-      yes = this.lineOf(cards, n, DEALER_BLACKJACK);
-      no = this.lineOf(cards, n, NO_DEALER_BLACKJACK);
+      yes = this.lineOf(cards, n, DEALER_BLACKJACK_FACTS);
+      no = this.lineOf(cards, n, NO_DEALER_BLACKJACK_FACTS);
     }
     return yes === no ? yes : Paying.UNDECIDED;
   }
@@ -142,8 +142,8 @@ export enum Paying {
   NO_TABLE = -3,
 }
 /** The dealer-blackjack fact, known, as one object each (a settlement's reads of it stay monomorphic). */
-export const DEALER_BLACKJACK: Facts = { dealerBlackjack: true };
-export const NO_DEALER_BLACKJACK: Facts = { dealerBlackjack: false };
+export const DEALER_BLACKJACK_FACTS: Facts = { dealerBlackjack: true };
+export const NO_DEALER_BLACKJACK_FACTS: Facts = { dealerBlackjack: false };
 
 /** A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact. */
 enum ShapeMemo {

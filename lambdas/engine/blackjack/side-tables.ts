@@ -9,7 +9,7 @@
 // plans of a block are made once and kept with it (plansOf).
 import { payout } from '../../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../../pack/compiled.ts';
-import { DEALER_BLACKJACK, NO_DEALER_BLACKJACK, pairIndex, Paying, tripleIndex, type LineFinder } from '../../pack/line-table.ts';
+import { DEALER_BLACKJACK_FACTS, NO_DEALER_BLACKJACK_FACTS, pairIndex, Paying, tripleIndex, type LineFinder } from '../../pack/line-table.ts';
 import { perBlock, type HeldBlock, type Ledger } from '../ledger.ts';
 import { firstCardsAt, type Table } from '../state.ts';
 
@@ -166,7 +166,7 @@ export function settleFinalByShape(pack: CompiledPack, table: Table, dealerBlack
   const rows = plansOf(pack, block).final;
   if (rows.length === 0) return;
   const cards = round.dealer.cards;
-  const facts = dealerBlackjack ? DEALER_BLACKJACK : NO_DEALER_BLACKJACK;
+  const facts = dealerBlackjack ? DEALER_BLACKJACK_FACTS : NO_DEALER_BLACKJACK_FACTS;
   const balance = table.players.balance;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
