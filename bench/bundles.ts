@@ -35,8 +35,12 @@ function owner(input: string): string {
 function largest(meta: Metafile, n = 8): { module: string; bytes: number }[] {
   const sizes = new Map<string, number>();
   for (const output of Object.values(meta.outputs))
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) sizes.set(owner(input), (sizes.get(owner(input)) ?? 0) + bytesInOutput);
-  return [...sizes].map(([module, bytes]) => ({ module, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, n);
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
+      sizes.set(owner(input), (sizes.get(owner(input)) ?? 0) + bytesInOutput);
+  return [...sizes]
+    .map(([module, bytes]) => ({ module, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, n);
 }
 
 /** Imports the bundle in a fresh Node process and reports how long the import took. */
@@ -46,25 +50,41 @@ function coldImport(file: string, runs: number): number {
   let best = Infinity;
   for (let i = 0; i < runs; i++) {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env });
-    if (run.status !== 0) throw new Error(`importing the bundle failed: ${run.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    if (run.status !== 0)
+      throw new Error(`importing the bundle failed: ${run.stderr.trim().split('\n').slice(-3).join(' ')}`);
     best = Math.min(best, Number(run.stdout));
   }
   return Math.round(best * 10) / 10;
 }
 
-/** The API bundle of every pack: what each bakes in (artifact, RTPs, line odds) differs, so the largest is the one to watch. */
+/**
+ * The API bundle of every pack: what each bakes in (artifact, RTPs, line odds) differs, so the largest is the one to
+ * watch.
+ */
 async function apiByPack(): Promise<{ pack: string; bytes: number; kilobytes: number; withinTarget: boolean }[]> {
-  const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+  const ids = readdirSync(RULES_DIR)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.replace(/\.yaml$/, ''));
   const out = [];
   for (const id of ids) {
     const result = await build({ ...handlerBuild(loadPack(id), 'api'), write: false });
     const bytes = result.outputFiles[0].contents.length;
-    out.push({ pack: id, bytes, kilobytes: Math.round((bytes / 1024) * 10) / 10, withinTarget: bytes <= BUNDLE_TARGET_BYTES });
+    out.push({
+      pack: id,
+      bytes,
+      kilobytes: Math.round((bytes / 1024) * 10) / 10,
+      withinTarget: bytes <= BUNDLE_TARGET_BYTES,
+    });
   }
   return out;
 }
 
-export async function benchBundles(options: { quick?: boolean; pack?: string } = {}): Promise<{ pack: string; targetKB: number; bundles: BundleFigure[]; apiByPack: Awaited<ReturnType<typeof apiByPack>> }> {
+export async function benchBundles(options: { quick?: boolean; pack?: string } = {}): Promise<{
+  pack: string;
+  targetKB: number;
+  bundles: BundleFigure[];
+  apiByPack: Awaited<ReturnType<typeof apiByPack>>;
+}> {
   const pack = loadPack(options.pack ?? 'blackjack-mewah');
   const dir = mkdtempSync(join(tmpdir(), 'croupier-bundles-'));
   const bundles: BundleFigure[] = [];
@@ -96,4 +116,5 @@ export async function benchBundles(options: { quick?: boolean; pack?: string } =
   return { pack: pack.id, targetKB: BUNDLE_TARGET_BYTES / 1024, bundles, apiByPack: await apiByPack() };
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, '/'))) console.log(JSON.stringify(await benchBundles({ quick: process.argv.includes('--quick') }), null, 2));
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, '/')))
+  console.log(JSON.stringify(await benchBundles({ quick: process.argv.includes('--quick') }), null, 2));

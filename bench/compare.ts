@@ -39,7 +39,12 @@ async function bundle(tree: string, out: string): Promise<void> {
       let seed = 1;
       return (rounds) => simulateBatch(pack, chart, rounds, seed++).rounds;
     }`;
-  await build({ ...SIMULATION_PROGRAM, stdin: { contents: entry, resolveDir: tree, loader: 'ts' }, outfile: out, logLevel: 'error' });
+  await build({
+    ...SIMULATION_PROGRAM,
+    stdin: { contents: entry, resolveDir: tree, loader: 'ts' },
+    outfile: out,
+    logLevel: 'error',
+  });
 }
 
 interface Run {
@@ -49,7 +54,12 @@ interface Run {
 }
 
 /** In the child: both builds warm, then the quartets; rates in rounds a second and the median quartet's ratio. */
-async function child(baseFile: string, changedFile: string, packPath: string, { slice, warmSlices, quartets: count }: Sizes): Promise<Run> {
+async function child(
+  baseFile: string,
+  changedFile: string,
+  packPath: string,
+  { slice, warmSlices, quartets: count }: Sizes,
+): Promise<Run> {
   const base = (await import(baseFile)).prepare(packPath) as (n: number) => number;
   const changed = (await import(changedFile)).prepare(packPath) as (n: number) => number;
   const time = (play: (n: number) => number) => {
@@ -67,7 +77,11 @@ async function child(baseFile: string, changedFile: string, packPath: string, { 
     quartets.push({ base: a1 + a2, changed: b1 + b2 });
   }
   const rate = (ms: number[]) => (2 * slice) / (median(ms) / 1000);
-  return { base: rate(quartets.map((q) => q.base)), changed: rate(quartets.map((q) => q.changed)), ratio: median(quartets.map((q) => q.base / q.changed)) };
+  return {
+    base: rate(quartets.map((q) => q.base)),
+    changed: rate(quartets.map((q) => q.changed)),
+    ratio: median(quartets.map((q) => q.base / q.changed)),
+  };
 }
 
 const millions = (n: number): string => `${(n / 1e6).toFixed(3)} M/s`;
@@ -81,13 +95,22 @@ async function main(commit: string, pack: string, runs: number, quick: boolean):
     const ratios: number[] = [];
     for (let i = 0; i < runs; i++) {
       const cpu = i % availableParallelism();
-      const result = runPinned<Run>(cpu, fileURLToPath(import.meta.url), ['--child', baseFile, changedFile, packPath, ...(quick ? ['--quick'] : [])], { nodeFlags: SIMULATION_V8_FLAGS });
+      const result = runPinned<Run>(
+        cpu,
+        fileURLToPath(import.meta.url),
+        ['--child', baseFile, changedFile, packPath, ...(quick ? ['--quick'] : [])],
+        { nodeFlags: SIMULATION_V8_FLAGS },
+      );
       if (!result) throw new Error(TASKSET_MISSING);
       ratios.push(result.ratio);
-      console.log(`CPU ${cpu}: ${commit} ${millions(result.base)}, working tree ${millions(result.changed)}, ratio ${result.ratio.toFixed(3)}`);
+      console.log(
+        `CPU ${cpu}: ${commit} ${millions(result.base)}, working tree ${millions(result.changed)}, ratio ${result.ratio.toFixed(3)}`,
+      );
     }
     ratios.sort((a, b) => a - b);
-    console.log(`${pack}: working tree / ${commit}, median of ${runs} processes: ${median(ratios).toFixed(3)} (from ${ratios[0].toFixed(3)} to ${ratios[ratios.length - 1].toFixed(3)})`);
+    console.log(
+      `${pack}: working tree / ${commit}, median of ${runs} processes: ${median(ratios).toFixed(3)} (from ${ratios[0].toFixed(3)} to ${ratios[ratios.length - 1].toFixed(3)})`,
+    );
   });
 }
 

@@ -24,7 +24,9 @@ import { SIMULATION_PROGRAM } from './warm-run.ts';
 const BENCH_ROUNDS = BENCH_RUN.warmUp + BENCH_RUN.measured;
 
 interface Deopt {
-  /** Rounds played when it happened; -1 before the first sub-batch ended (start-up, a blackjack pack's strategy chart). */
+  /**
+   * Rounds played when it happened; -1 before the first sub-batch ended (start-up, a blackjack pack's strategy chart).
+   */
   rounds: number;
   fn: string;
   reason: string;
@@ -32,7 +34,10 @@ interface Deopt {
   frames: string[];
 }
 
-/** The program run under the trace: the run's sub-batches in order, each followed by a line saying how many rounds are done. */
+/**
+ * The program run under the trace: the run's sub-batches in order, each followed by a line saying how many rounds are
+ * done.
+ */
 const PROGRAM = `
   import { loadPack } from './lambdas/pack/load.ts';
   import { bestStrategy } from './lambdas/math/index.ts';
@@ -55,7 +60,9 @@ function deopts(trace: string): Deopt[] {
   for (const line of trace.split('\n')) {
     const done = /^ROUNDS (\d+)$/.exec(line);
     if (done) rounds = Number(done[1]);
-    const bailout = /^\[bailout \(kind: [^,]+, reason: ([^)]*)\): begin\. deoptimizing \S+ <JSFunction ([^ >]*)/.exec(line);
+    const bailout = /^\[bailout \(kind: [^,]+, reason: ([^)]*)\): begin\. deoptimizing \S+ <JSFunction ([^ >]*)/.exec(
+      line,
+    );
     if (bailout) found.push((current = { rounds, fn: bailout[2] || '(anonymous)', reason: bailout[1], frames: [] }));
     const frame = /^\s+reading input frame (\S*) =>/.exec(line);
     if (frame && current) current.frames.push(frame[1] || '(anonymous)');
@@ -73,13 +80,25 @@ const packPath = resolve(isPath(ref) ? ref : join(RULES_DIR, `${ref}.yaml`));
 const dir = mkdtempSync(join(tmpdir(), 'croupier-deopts-'));
 try {
   const program = join(dir, 'run.mjs');
-  await build({ ...SIMULATION_PROGRAM, stdin: { contents: PROGRAM, resolveDir: root, loader: 'ts' }, outfile: program, logLevel: 'error' });
-  const run = spawnSync(process.execPath, [...SIMULATION_V8_FLAGS, '--trace-deopt-verbose', program, packPath, roundsArg], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  await build({
+    ...SIMULATION_PROGRAM,
+    stdin: { contents: PROGRAM, resolveDir: root, loader: 'ts' },
+    outfile: program,
+    logLevel: 'error',
+  });
+  const run = spawnSync(
+    process.execPath,
+    [...SIMULATION_V8_FLAGS, '--trace-deopt-verbose', program, packPath, roundsArg],
+    { encoding: 'utf8', maxBuffer: 1 << 30 },
+  );
   if (run.status !== 0) throw new Error(`the simulation failed: ${run.stderr.slice(-1000)}`);
   const all = deopts(run.stdout);
   const inRounds = all.filter((d) => d.rounds >= 0);
-  console.log(`${ref}: ${roundsArg} rounds; ${all.length} deopts, ${all.length - inRounds.length} before the first sub-batch ended (start-up, a blackjack pack's strategy chart), ${inRounds.filter((d) => d.rounds >= BENCH_RUN.warmUp).length} after the bench's warm-up of ${BENCH_RUN.warmUp}`);
-  for (const d of inRounds) console.log(`  ${String(d.rounds).padStart(9)} rounds  ${d.fn}: ${d.reason}  (${d.frames.join(' > ')})`);
+  console.log(
+    `${ref}: ${roundsArg} rounds; ${all.length} deopts, ${all.length - inRounds.length} before the first sub-batch ended (start-up, a blackjack pack's strategy chart), ${inRounds.filter((d) => d.rounds >= BENCH_RUN.warmUp).length} after the bench's warm-up of ${BENCH_RUN.warmUp}`,
+  );
+  for (const d of inRounds)
+    console.log(`  ${String(d.rounds).padStart(9)} rounds  ${d.fn}: ${d.reason}  (${d.frames.join(' > ')})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -73,7 +73,10 @@ function probe(): HostFigure {
 const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k));
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-/** The probe in a process of its own pinned to `cpu` (the same Node and loader as this one); where taskset is missing, here (cpu null). */
+/**
+ * The probe in a process of its own pinned to `cpu` (the same Node and loader as this one); where taskset is missing,
+ * here (cpu null).
+ */
 export function hostOnCpu(cpu: number): HostFigure & { cpu: number | null } {
   const figure = runPinned<HostFigure>(cpu, fileURLToPath(import.meta.url), []);
   return figure ? { cpu, ...figure } : { cpu: null, ...probe() };

@@ -7,7 +7,12 @@ const report: Record<string, unknown> = { node: process.version, date: new Date(
 
 report.interpreterCommand = commandLatency('blackjack-mewah', quick ? 2_000 : 20_000);
 
-for (const [name, file] of [['math', './math.ts'], ['runtime', './runtime.ts'], ['bundles', './bundles.ts'], ['simulate', './simulate.ts']] as const) {
+for (const [name, file] of [
+  ['math', './math.ts'],
+  ['runtime', './runtime.ts'],
+  ['bundles', './bundles.ts'],
+  ['simulate', './simulate.ts'],
+] as const) {
   try {
     const mod = await import(file);
     const fn = mod[`bench${name[0].toUpperCase()}${name.slice(1)}`];

@@ -1,4 +1,5 @@
-// Instructions per simulated round, by source line and function: `npx tsx bench/instructions.ts <pack> [measured] [warm-up]`.
+// Instructions per simulated round, by source line and function: `npx tsx bench/instructions.ts <pack> [measured]
+// [warm-up]`.
 // Wall-clock figures on this virtual machine move by 30% or more between runs (and between its
 // cores); an instruction count does not: the same code, pack and seed give it to within ~0.2%. So a
 // change to the interpreter's hot path is compared by this, and then timed with bench/compare.ts:
@@ -19,20 +20,36 @@ import { profileWarmRun, type WarmRun } from './warm-run.ts';
 /** How many native functions and calls into them the report lists. */
 const TOP_NATIVE = 12;
 
-await profileWarmRun('instructions', { measured: 150_000, warm: 400_000 }, ['--single-threaded', '--perf-prof', '--no-compact-code-space'], {
-  command: (node, dir) => ['valgrind', '--tool=callgrind', '--instr-atstart=no', '--dump-instr=yes', `--callgrind-out-file=${join(dir, 'callgrind.out')}`, ...node],
-  switchOn: (run) =>
-    new Promise<void>((done, fail) => spawn('callgrind_control', ['-i', 'on', String(run.pid)], { stdio: 'ignore' }).on('exit', (c) => (c === 0 ? done() : fail(new Error('callgrind_control failed'))))),
-  report(run) {
-    // V8 writes jit-<pid>.dump in its working directory.
-    const dump = readdirSync(run.dir).find((f) => /^jit-\d+\.dump$/.test(f));
-    if (!dump) throw new Error('node wrote no jitdump (--perf-prof)');
-    const source = readFileSync(join(run.dir, 'run.mjs'), 'utf8').split('\n');
-    const c = costs(join(run.dir, 'callgrind.out'), jitCode(join(run.dir, dump)));
-    report(c, source, run);
-    if (process.env.CODE) printMachineCode(c, source, process.env.CODE, run);
+await profileWarmRun(
+  'instructions',
+  { measured: 150_000, warm: 400_000 },
+  ['--single-threaded', '--perf-prof', '--no-compact-code-space'],
+  {
+    command: (node, dir) => [
+      'valgrind',
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      '--dump-instr=yes',
+      `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
+      ...node,
+    ],
+    switchOn: (run) =>
+      new Promise<void>((done, fail) =>
+        spawn('callgrind_control', ['-i', 'on', String(run.pid)], { stdio: 'ignore' }).on('exit', (c) =>
+          c === 0 ? done() : fail(new Error('callgrind_control failed')),
+        ),
+      ),
+    report(run) {
+      // V8 writes jit-<pid>.dump in its working directory.
+      const dump = readdirSync(run.dir).find((f) => /^jit-\d+\.dump$/.test(f));
+      if (!dump) throw new Error('node wrote no jitdump (--perf-prof)');
+      const source = readFileSync(join(run.dir, 'run.mjs'), 'utf8').split('\n');
+      const c = costs(join(run.dir, 'callgrind.out'), jitCode(join(run.dir, dump)));
+      report(c, source, run);
+      if (process.env.CODE) printMachineCode(c, source, process.env.CODE, run);
+    },
   },
-});
+);
 
 /** A compiled function from the jitdump: where its code is, its name, and the source line from each code address on. */
 interface JitCode {
@@ -75,7 +92,15 @@ function jitCode(path: string): { starts: number[]; codes: JitCode[] } {
       const name = data.toString('utf8', body + 40, nameEnd);
       const list = positions?.at === start ? positions.list : [];
       const bytes = data.subarray(nameEnd + 1, nameEnd + 1 + size);
-      codes.push({ start, end: start + size, order: num(body + 32), name, positionAddresses: list.map((p) => p.address), positionLines: list.map((p) => p.line), bytes });
+      codes.push({
+        start,
+        end: start + size,
+        order: num(body + 32),
+        name,
+        positionAddresses: list.map((p) => p.address),
+        positionLines: list.map((p) => p.line),
+        bytes,
+      });
       positions = null;
     }
     at += size;
@@ -100,7 +125,9 @@ interface Costs {
   addresses: Map<number, number>;
 }
 
-/** Callgrind's self cost per instruction, put on the jitdump's code and lines (native code by callgrind's own names). */
+/**
+ * Callgrind's self cost per instruction, put on the jitdump's code and lines (native code by callgrind's own names).
+ */
 function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Costs {
   const found = new Map<number, { code: JitCode | undefined; line: number }>();
   const place = (address: number) => {
@@ -121,7 +148,16 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     const { code, line } = place(address);
     return code?.name.startsWith('JS:*') ? line : null;
   };
-  const result: Costs = { total: 0, lines: new Map(), optimised: 0, compiler: 0, native: new Map(), calls: new Map(), functions: new Map(), addresses: new Map() };
+  const result: Costs = {
+    total: 0,
+    lines: new Map(),
+    optimised: 0,
+    compiler: 0,
+    native: new Map(),
+    calls: new Map(),
+    functions: new Map(),
+    addresses: new Map(),
+  };
   const compiled = (code: JitCode) => {
     let known = result.functions.get(code);
     if (!known) result.functions.set(code, (known = { instructions: 0, calls: 0 }));
@@ -149,10 +185,14 @@ function costs(outFile: string, jit: { starts: number[]; codes: JitCode[] }): Co
     const [pos, , ir] = line.split(' ');
     if (!pos || !'0123456789+-*'.includes(pos[0])) continue;
     if (pos.startsWith('0x')) address = parseInt(pos, 16);
-    else if (pos[0] === '+' || pos[0] === '-') address += (pos[0] === '+' ? 1 : -1) * Number(pos.slice(1).startsWith('0x') ? parseInt(pos.slice(1), 16) : pos.slice(1));
+    else if (pos[0] === '+' || pos[0] === '-')
+      address +=
+        (pos[0] === '+' ? 1 : -1) * Number(pos.slice(1).startsWith('0x') ? parseInt(pos.slice(1), 16) : pos.slice(1));
     if (call) {
-      // A call from JIT code into optimised JavaScript: a function V8 compiled on its own, not inlined (callgrind names it by its address).
-      const target = isJit(fn) && isJit(callee) && callee.startsWith('0x') ? place(parseInt(callee, 16)).code : undefined;
+      // A call from JIT code into optimised JavaScript: a function V8 compiled on its own, not inlined (callgrind names
+      // it by its address).
+      const target =
+        isJit(fn) && isJit(callee) && callee.startsWith('0x') ? place(parseInt(callee, 16)).code : undefined;
       if (target?.name.startsWith('JS:*')) compiled(target).calls += call.count;
       // A call from optimised JavaScript (at this address) into named native code: a builtin or the runtime.
       const at = isJit(fn) && !isJit(callee) ? optimisedLine(address) : null;
@@ -203,15 +243,21 @@ function upperBound(values: number[], value: number): number {
 
 function report(c: Costs, source: string[], { pack, measured: rounds, warm }: WarmRun): void {
   console.log(`${pack.id}: ${rounds} rounds measured after ${warm}; instructions per round`);
-  console.log(`  all ${Math.round(c.total / rounds)}, optimised JavaScript ${Math.round(c.optimised / rounds)} (compare this), V8's compiler ${Math.round(c.compiler / rounds)}`);
+  console.log(
+    `  all ${Math.round(c.total / rounds)}, optimised JavaScript ${Math.round(c.optimised / rounds)} (compare this), V8's compiler ${Math.round(c.compiler / rounds)}`,
+  );
   printByLineAndFunction(c.lines, source, (n) => (n / rounds).toFixed(1).padStart(7));
   // How the round is compiled: which functions V8 compiled apart (called, not inlined), how big each
   // one's machine code is, and how much of the round runs in it. The round's code is far larger than
   // a core's first-level instruction cache (32 KB here), and a function called rather than inlined
   // costs a call each time; both move with V8's inlining (tuning.ts).
-  console.log('compiled functions of optimised JavaScript: instructions and calls into it per round, machine code size:');
+  console.log(
+    'compiled functions of optimised JavaScript: instructions and calls into it per round, machine code size:',
+  );
   for (const [code, f] of [...c.functions].sort((a, b) => b[1].instructions - a[1].instructions).slice(0, TOP_NATIVE))
-    console.log(`  ${(f.instructions / rounds).toFixed(1).padStart(7)}  ${(f.calls / rounds).toFixed(2).padStart(6)} calls  ${`${((code.end - code.start) / 1024).toFixed(1)} KB`.padStart(8)}  ${code.name.slice(4).split(' ')[0]}`);
+    console.log(
+      `  ${(f.instructions / rounds).toFixed(1).padStart(7)}  ${(f.calls / rounds).toFixed(2).padStart(6)} calls  ${`${((code.end - code.start) / 1024).toFixed(1)} KB`.padStart(8)}  ${code.name.slice(4).split(' ')[0]}`,
+    );
   // What that machine code is made of: each source function's bytes in the compiled functions run
   // every round, its inlined copies included. The round's code is several times the core's 32 KB
   // first-level instruction cache; a helper inlined in many places, or a rare path inlined whole (a
@@ -227,17 +273,21 @@ function report(c: Costs, source: string[], { pack, measured: rounds, warm }: Wa
     }
   }
   console.log('machine code of the compiled functions run every round, by source function (KB):');
-  for (const [owner, n] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE)) console.log(`  ${(n / 1024).toFixed(1).padStart(7)}  ${owner}`);
+  for (const [owner, n] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE))
+    console.log(`  ${(n / 1024).toFixed(1).padStart(7)}  ${owner}`);
   // What the round costs outside its own code: a builtin or runtime call in the steady state is most
   // often a sign (a generic comparison, a template string built ahead of its check, a frozen array
   // read through the runtime), and each was a fix. The compiler and GC figures move with when they ran:
   // under valgrind the GC marks more often than in a real run, and while it marks, the write barrier
   // (RecordWrite) is called on pointer stores that otherwise stay inline.
   console.log('native code (builtins, runtime, compiler, GC):');
-  for (const [name, n] of [...c.native].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE)) console.log(`  ${(n / rounds).toFixed(1).padStart(7)}  ${name.slice(0, 100)}`);
+  for (const [name, n] of [...c.native].sort((a, b) => b[1] - a[1]).slice(0, TOP_NATIVE))
+    console.log(`  ${(n / rounds).toFixed(1).padStart(7)}  ${name.slice(0, 100)}`);
   console.log('calls from optimised JavaScript into native code, per round, by calling line:');
   for (const { callee, line, count } of [...c.calls.values()].sort((a, b) => b.count - a.count).slice(0, TOP_NATIVE))
-    console.log(`  ${(count / rounds).toFixed(2).padStart(7)}  ${callee.slice(0, 40).padEnd(40)} ${String(line).padStart(6)}  ${line ? source[line - 1].trim().slice(0, 80) : '(no line)'}`);
+    console.log(
+      `  ${(count / rounds).toFixed(2).padStart(7)}  ${callee.slice(0, 40).padEnd(40)} ${String(line).padStart(6)}  ${line ? source[line - 1].trim().slice(0, 80) : '(no line)'}`,
+    );
 }
 
 /**
@@ -247,12 +297,18 @@ function report(c: Costs, source: string[], { pack, measured: rounds, warm }: Wa
  */
 function printMachineCode(c: Costs, source: string[], text: string, { dir, measured: rounds }: WarmRun): void {
   const lines = new Set(source.flatMap((t, i) => (t.includes(text) ? [i + 1] : [])));
-  console.log(`machine code of the lines containing "${text}" (${[...lines].join(', ') || 'none'}), instructions per round:`);
+  console.log(
+    `machine code of the lines containing "${text}" (${[...lines].join(', ') || 'none'}), instructions per round:`,
+  );
   for (const code of c.functions.keys()) {
     if (!code.positionLines.some((line) => lines.has(line))) continue;
     const file = join(dir, 'code.bin');
     writeFileSync(file, code.bytes);
-    const listing = execFileSync('objdump', ['-D', '-b', 'binary', '-m', 'i386:x86-64', '-M', 'intel', `--adjust-vma=0x${code.start.toString(16)}`, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const listing = execFileSync(
+      'objdump',
+      ['-D', '-b', 'binary', '-m', 'i386:x86-64', '-M', 'intel', `--adjust-vma=0x${code.start.toString(16)}`, file],
+      { encoding: 'utf8', maxBuffer: 1 << 28 },
+    );
     let header = false;
     for (const row of listing.split('\n')) {
       const m = /^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*(.*)$/.exec(row);
@@ -261,7 +317,9 @@ function printMachineCode(c: Costs, source: string[], text: string, { dir, measu
       const line = lineIn(code, address);
       if (!lines.has(line)) continue;
       if (!header) console.log(`  ${code.name.slice(4).split(' ')[0]}:`), (header = true);
-      console.log(`  ${((c.addresses.get(address) ?? 0) / rounds).toFixed(2).padStart(7)}  ${String(line).padStart(6)}  ${m[2].trim()}`);
+      console.log(
+        `  ${((c.addresses.get(address) ?? 0) / rounds).toFixed(2).padStart(7)}  ${String(line).padStart(6)}  ${m[2].trim()}`,
+      );
     }
   }
 }

@@ -17,7 +17,12 @@ export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
   const pack = loadPack(packId);
   const chart = bestStrategy(pack);
   const rng = new FastRandom(7);
-  const ctx: Ctx = { pack, charts: {}, env: { now: 0, newSeed: () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 255) }, events: [] };
+  const ctx: Ctx = {
+    pack,
+    charts: {},
+    env: { now: 0, newSeed: () => Uint8Array.from({ length: 32 }, () => rng.nextUint32() & 255) },
+    events: [],
+  };
   const state = createTable(ctx, 'bench');
   const seats = pack.table.seats;
   for (let s = 1; s <= seats; s++) apply(ctx, state, { type: 'join', player: `p${s}`, balance: 1e12 });
@@ -47,5 +52,11 @@ export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
     if (r === rounds / 4) times.length = 0; // the first quarter warms V8 up
   }
   times.sort((a, b) => a - b);
-  return { pack: packId, seats, commands: times.length, p50Ms: percentile(times, 0.5) / 1e6, p99Ms: percentile(times, 0.99) / 1e6 };
+  return {
+    pack: packId,
+    seats,
+    commands: times.length,
+    p50Ms: percentile(times, 0.5) / 1e6,
+    p99Ms: percentile(times, 0.99) / 1e6,
+  };
 }

@@ -20,12 +20,32 @@ await profileWarmRun('lines', { measured: BENCH_RUN.measured / 2, warm: BENCH_RU
   command(node, dir) {
     spawnSync('mkfifo', [join(dir, 'control')]);
     // Recording starts switched off (-D -1); "enable" on the control fifo switches it on after the warm-up.
-    return ['perf', 'record', '-k', 'mono', '-e', 'cpu-clock', '-F', '4000', '-D', '-1', '--control', `fifo:${join(dir, 'control')}`, '-o', join(dir, 'perf.data'), '--', ...node];
+    return [
+      'perf',
+      'record',
+      '-k',
+      'mono',
+      '-e',
+      'cpu-clock',
+      '-F',
+      '4000',
+      '-D',
+      '-1',
+      '--control',
+      `fifo:${join(dir, 'control')}`,
+      '-o',
+      join(dir, 'perf.data'),
+      '--',
+      ...node,
+    ];
   },
   switchOn: (run) => writeFileSync(join(run.dir, 'control'), 'enable\n'),
   report(run) {
     const injected = join(run.dir, 'perf.jit.data');
-    const inject = spawnSync('perf', ['inject', '--jit', '-i', join(run.dir, 'perf.data'), '-o', injected], { cwd: run.dir, encoding: 'utf8' });
+    const inject = spawnSync('perf', ['inject', '--jit', '-i', join(run.dir, 'perf.data'), '-o', injected], {
+      cwd: run.dir,
+      encoding: 'utf8',
+    });
     if (inject.status !== 0) throw new Error(`perf inject failed: ${inject.stderr.slice(-1000)}`);
     report(samplesByLine(injected, run.dir), readFileSync(join(run.dir, 'run.mjs'), 'utf8').split('\n'), run);
   },
@@ -66,7 +86,11 @@ function samplesByLine(data: string, cwd: string): { lines: Map<number, number>;
   return { lines, total };
 }
 
-function report({ lines, total }: { lines: Map<number, number>; total: number }, source: string[], { pack, measured, warm }: WarmRun): void {
+function report(
+  { lines, total }: { lines: Map<number, number>; total: number },
+  source: string[],
+  { pack, measured, warm }: WarmRun,
+): void {
   const share = (n: number) => `${((100 * n) / total).toFixed(2).padStart(6)}%`;
   console.log(`${pack.id}: ${measured} rounds measured after ${warm}; ${total} samples in optimised JavaScript`);
   printByLineAndFunction(lines, source, share);

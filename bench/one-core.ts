@@ -27,7 +27,8 @@ export async function oneCore(packId: string, warmUp: number, measured: number):
   const segments: number[] = [];
   const onProgress = (done: number) => {
     const now = { at: performance.now(), done };
-    if (warm && now.done > last.done && now.at > last.at) segments.push((now.done - last.done) / ((now.at - last.at) / 1000));
+    if (warm && now.done > last.done && now.at > last.at)
+      segments.push((now.done - last.done) / ((now.at - last.at) / 1000));
     last = now;
     if (!warm && done >= warmUp) warm = last;
   };
@@ -36,7 +37,14 @@ export async function oneCore(packId: string, warmUp: number, measured: number):
   return {
     roundsPerSecond: Math.round((last.done - warm!.done) / ((last.at - warm!.at) / 1000)),
     measuredRounds: last.done - warm!.done,
-    segments: segments.length ? { count: segments.length, slowest: Math.round(segments[0]), median: Math.round(segments[segments.length >> 1]), fastest: Math.round(segments[segments.length - 1]) } : null,
+    segments: segments.length
+      ? {
+          count: segments.length,
+          slowest: Math.round(segments[0]),
+          median: Math.round(segments[segments.length >> 1]),
+          fastest: Math.round(segments[segments.length - 1]),
+        }
+      : null,
   };
 }
 
@@ -44,8 +52,16 @@ export async function oneCore(packId: string, warmUp: number, measured: number):
  * oneCore in a process of its own pinned to `cpu` with taskset (the same Node and loader as this
  * one), run from the checkout at `tree` (this one unless given); null where taskset is missing.
  */
-export function oneCorePinned(cpu: number, packId: string, warmUp: number, measured: number, tree = fileURLToPath(new URL('..', import.meta.url))): OneCoreFigure | null {
-  return runPinned<OneCoreFigure>(cpu, join(tree, 'bench/one-core.ts'), [packId, String(warmUp), String(measured)], { cwd: tree });
+export function oneCorePinned(
+  cpu: number,
+  packId: string,
+  warmUp: number,
+  measured: number,
+  tree = fileURLToPath(new URL('..', import.meta.url)),
+): OneCoreFigure | null {
+  return runPinned<OneCoreFigure>(cpu, join(tree, 'bench/one-core.ts'), [packId, String(warmUp), String(measured)], {
+    cwd: tree,
+  });
 }
 
 // Run as a script: `one-core.ts <pack> <warmUp> <measured>`.

@@ -3,11 +3,26 @@
 import { spawnSync } from 'node:child_process';
 import { basename } from 'node:path';
 
-/** `script args…` pinned to `cpu`, run from `cwd`; what it printed, parsed; null where taskset is missing (Debian package util-linux). */
-export function runPinned<T>(cpu: number, script: string, args: readonly string[], options: { cwd?: string; nodeFlags?: readonly string[] } = {}): T | null {
-  const run = spawnSync('taskset', ['-c', String(cpu), process.execPath, ...(options.nodeFlags ?? []), ...process.execArgv, script, ...args], { cwd: options.cwd, encoding: 'utf8' });
+/**
+ * `script args…` pinned to `cpu`, run from `cwd`; what it printed, parsed; null where taskset is missing (Debian
+ * package util-linux).
+ */
+export function runPinned<T>(
+  cpu: number,
+  script: string,
+  args: readonly string[],
+  options: { cwd?: string; nodeFlags?: readonly string[] } = {},
+): T | null {
+  const run = spawnSync(
+    'taskset',
+    ['-c', String(cpu), process.execPath, ...(options.nodeFlags ?? []), ...process.execArgv, script, ...args],
+    { cwd: options.cwd, encoding: 'utf8' },
+  );
   if (run.error && (run.error as { code?: string }).code === 'ENOENT') return null;
-  if (run.status !== 0) throw new Error(`${basename(script)} ${args.join(' ')} on CPU ${cpu}${options.cwd ? ` in ${options.cwd}` : ''} failed: ${(run.stderr || String(run.error)).slice(-500)}`);
+  if (run.status !== 0)
+    throw new Error(
+      `${basename(script)} ${args.join(' ')} on CPU ${cpu}${options.cwd ? ` in ${options.cwd}` : ''} failed: ${(run.stderr || String(run.error)).slice(-500)}`,
+    );
   return JSON.parse(run.stdout) as T;
 }
 

@@ -19,7 +19,15 @@ export async function benchRuntime({ quick }: { quick: boolean }): Promise<Recor
     const op = signToken({ sub: 'bench-op', role: 'operator' });
     const player = signToken({ sub: `bench-${randomUUID().slice(0, 6)}`, role: 'player' });
     const post = async (path: string, token: string, body?: unknown) => {
-      const res = await fetch(base + path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID(), 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const res = await fetch(base + path, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': randomUUID(),
+          'content-type': 'application/json',
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
     const tableId = `bench-${randomUUID().slice(0, 8)}`;
@@ -35,21 +43,32 @@ export async function benchRuntime({ quick }: { quick: boolean }): Promise<Recor
       if (bet.status !== 200) continue;
       await post(`/tables/${tableId}/deal`, op);
       for (let k = 0; k < 10; k++) {
-        const view = (await (await fetch(`${base}/tables/${tableId}`, { headers: { authorization: `Bearer ${player}` } })).json()) as any;
+        const view = (await (
+          await fetch(`${base}/tables/${tableId}`, { headers: { authorization: `Bearer ${player}` } })
+        ).json()) as any;
         const move = view.legal?.[0];
         if (!move) break;
-        const body = move.action === 'insurance' || String(move.action).startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat };
+        const body =
+          move.action === 'insurance' || String(move.action).startsWith('follow')
+            ? { action: move.action, seat: move.seat, accept: false }
+            : { action: 'stand', seat: move.seat };
         const t1 = performance.now();
         const r = await post(`/tables/${tableId}/actions`, player, body);
         if (r.status === 200) samples.push(performance.now() - t1);
       }
     }
     samples.sort((a, b) => a - b);
-    return { what: 'one bet or action, HTTP to handler to DynamoDB Local and back', samples: samples.length, p50Ms: +percentile(samples, 0.5).toFixed(2), p99Ms: +percentile(samples, 0.99).toFixed(2) };
+    return {
+      what: 'one bet or action, HTTP to handler to DynamoDB Local and back',
+      samples: samples.length,
+      p50Ms: +percentile(samples, 0.5).toFixed(2),
+      p99Ms: +percentile(samples, 0.99).toFixed(2),
+    };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchRuntime({ quick: process.argv.includes('--quick') }), null, 2));
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(JSON.stringify(await benchRuntime({ quick: process.argv.includes('--quick') }), null, 2));

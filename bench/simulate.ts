@@ -39,7 +39,12 @@ const TARGET_ONE_CORE = { blackjack: 1_500_000, 'andar-bahar': 3_000_000 } as co
  * The one-core figure on `cpu`, from a process pinned there with taskset (the same Node and loader
  * as this one); where taskset is missing, measured here, on whichever core the system picks (cpu null).
  */
-async function onCpu(cpu: number, packId: string, warmUp: number, measured: number): Promise<OneCoreFigure & { cpu: number | null }> {
+async function onCpu(
+  cpu: number,
+  packId: string,
+  warmUp: number,
+  measured: number,
+): Promise<OneCoreFigure & { cpu: number | null }> {
   const figure = oneCorePinned(cpu, packId, warmUp, measured);
   return figure ? { cpu, ...figure } : { cpu: null, ...(await oneCore(packId, warmUp, measured)) };
 }
@@ -48,7 +53,9 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
   const warmUp = quick ? 20_000 : BENCH_RUN.warmUp;
   const measured = quick ? 20_000 : BENCH_RUN.measured;
   const cores = availableParallelism();
-  const ids = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+  const ids = readdirSync(RULES_DIR)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.replace(/\.yaml$/, ''));
   const cpus = Array.from({ length: quick ? 1 : cores }, (_, cpu) => cpu);
   const hostNow = () => cpus.map(hostOnCpu);
   const hostBefore = hostNow();
@@ -81,7 +88,11 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
       targetOneCore: TARGET_ONE_CORE[pack.family],
       ofTarget: Math.round((best.roundsPerSecond / TARGET_ONE_CORE[pack.family]) * 100) / 100,
       oneCoreWarmSegments: best.segments,
-      oneCoreByCpu: byCpu.map((f) => ({ cpu: f.cpu, roundsPerSecond: f.roundsPerSecond, medianSegment: f.segments?.median ?? null })),
+      oneCoreByCpu: byCpu.map((f) => ({
+        cpu: f.cpu,
+        roundsPerSecond: f.roundsPerSecond,
+        medianSegment: f.segments?.median ?? null,
+      })),
       warmUpRounds: warmUp,
       measuredRounds: best.measuredRounds,
       roundsPerSecondW1: Math.round((warmUp + measured) / w1.seconds),

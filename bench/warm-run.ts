@@ -13,7 +13,13 @@ import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { isPath, loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 
 /** How the bench's tools bundle a simulation program to run under plain `node` (this one, compare.ts). */
-export const SIMULATION_PROGRAM = { bundle: true, platform: 'node', format: 'esm', target: 'node20', banner: { js: ESM_BANNER } } as const;
+export const SIMULATION_PROGRAM = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner: { js: ESM_BANNER },
+} as const;
 
 export interface WarmRun {
   pack: CompiledPack;
@@ -38,10 +44,17 @@ export interface Profiler {
  * Runs `<tool> <pack> [measured] [warm-up]` from the command line under `profiler`; `nodeFlags` are
  * the flags the simulation's node needs for the profiler to name V8's compiled code.
  */
-export async function profileWarmRun(tool: string, defaults: { measured: number; warm: number }, nodeFlags: string[], profiler: Profiler): Promise<void> {
+export async function profileWarmRun(
+  tool: string,
+  defaults: { measured: number; warm: number },
+  nodeFlags: string[],
+  profiler: Profiler,
+): Promise<void> {
   const [ref, measuredArg, warmArg] = process.argv.slice(2);
   if (!ref) {
-    console.error(`usage: npx tsx bench/${tool}.ts <pack> [measured rounds, ${defaults.measured}] [warm-up rounds, ${defaults.warm}]`);
+    console.error(
+      `usage: npx tsx bench/${tool}.ts <pack> [measured rounds, ${defaults.measured}] [warm-up rounds, ${defaults.warm}]`,
+    );
     process.exit(2);
   }
   const measured = Number(measuredArg ?? defaults.measured);
@@ -60,13 +73,17 @@ export async function profileWarmRun(tool: string, defaults: { measured: number;
       logLevel: 'silent',
     });
     const sync = join(dir, 'sync');
-    const [command, ...args] = profiler.command([process.execPath, ...nodeFlags, program, packPath, chartPath, String(warm), String(measured), sync], dir);
+    const [command, ...args] = profiler.command(
+      [process.execPath, ...nodeFlags, program, packPath, chartPath, String(warm), String(measured), sync],
+      dir,
+    );
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
     while (!existsSync(`${sync}.warm`)) {
-      if (child.exitCode !== null) throw new Error(`${command} or the simulation stopped before the warm-up ended:\n${stderr.slice(-2000)}`);
+      if (child.exitCode !== null)
+        throw new Error(`${command} or the simulation stopped before the warm-up ended:\n${stderr.slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
     const run: WarmRun = { pack, measured, warm, dir, pid: child.pid! };

@@ -38,7 +38,9 @@ async function main(commit: string, pack: string, pairs: number): Promise<void> 
         }
         rates.base.push(base);
         rates.changed.push(changed);
-        console.log(`CPU ${cpu}: ${commit} ${(base / 1e6).toFixed(3)} M/s, working tree ${(changed / 1e6).toFixed(3)} M/s`);
+        console.log(
+          `CPU ${cpu}: ${commit} ${(base / 1e6).toFixed(3)} M/s, working tree ${(changed / 1e6).toFixed(3)} M/s`,
+        );
       }
     const best = (r: number[]) => Math.max(...r);
     console.log(

@@ -7,7 +7,11 @@ import { loadPack, PackError } from '../lambdas/pack/load.ts';
  * The pack, or the exit code to return (2 for a usage error: no pack, two packs, an option the
  * command does not take; 1 for a pack that does not load). `flags` stand alone, `options` take a value.
  */
-export function packArgument(args: string[], usage: string, known: { flags?: string[]; options?: string[] } = {}): CompiledPack | number {
+export function packArgument(
+  args: string[],
+  usage: string,
+  known: { flags?: string[]; options?: string[] } = {},
+): CompiledPack | number {
   const refs: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -16,7 +20,8 @@ export function packArgument(args: string[], usage: string, known: { flags?: str
       if (!known.flags?.includes(a)) return usageError(`unknown option ${a}`, usage);
     } else refs.push(a);
   }
-  if (refs.length !== 1) return usageError(refs.length ? `one pack, not ${refs.length} (${refs.join(', ')})` : 'which pack?', usage);
+  if (refs.length !== 1)
+    return usageError(refs.length ? `one pack, not ${refs.length} (${refs.join(', ')})` : 'which pack?', usage);
   try {
     return loadPack(refs[0]);
   } catch (e) {

@@ -51,7 +51,8 @@ export function progress(label: string, stream: NodeJS.WriteStream & Partial<Wri
     },
     finish() {
       if (tty) stream.write('\r\x1b[K');
-      else if (lastTenth < 10 && lastTotal > 0) stream.write(`${label}: 100% (${fmt(lastDone)}/${fmt(lastTotal)} rounds)\n`);
+      else if (lastTenth < 10 && lastTotal > 0)
+        stream.write(`${label}: 100% (${fmt(lastDone)}/${fmt(lastTotal)} rounds)\n`);
     },
   };
 }

@@ -34,11 +34,31 @@ export class VariantAlarms extends Construct {
     if (config.alarms.email) this.topic.addSubscription(new EmailSubscription(config.alarms.email));
 
     for (const [name, fn] of Object.entries(props.functions)) {
-      this.alarm(`${name}Errors`, fn.metricErrors({ period: PERIOD, statistic: 'Sum' }), config.alarms.lambdaErrors, `${name} function errors`);
-      this.alarm(`${name}Throttles`, fn.metricThrottles({ period: PERIOD, statistic: 'Sum' }), config.alarms.lambdaThrottles, `${name} function throttles`);
+      this.alarm(
+        `${name}Errors`,
+        fn.metricErrors({ period: PERIOD, statistic: 'Sum' }),
+        config.alarms.lambdaErrors,
+        `${name} function errors`,
+      );
+      this.alarm(
+        `${name}Throttles`,
+        fn.metricThrottles({ period: PERIOD, statistic: 'Sum' }),
+        config.alarms.lambdaThrottles,
+        `${name} function throttles`,
+      );
     }
-    this.alarm('Api5xx', props.api.metricServerError({ period: PERIOD, statistic: 'Sum' }), config.alarms.api5xx, 'API 5xx responses');
-    this.alarm('ApiLatencyP99', props.api.metricLatency({ period: PERIOD, statistic: 'p99' }), config.alarms.apiLatencyP99Ms, 'API p99 latency (ms)');
+    this.alarm(
+      'Api5xx',
+      props.api.metricServerError({ period: PERIOD, statistic: 'Sum' }),
+      config.alarms.api5xx,
+      'API 5xx responses',
+    );
+    this.alarm(
+      'ApiLatencyP99',
+      props.api.metricLatency({ period: PERIOD, statistic: 'p99' }),
+      config.alarms.apiLatencyP99Ms,
+      'API p99 latency (ms)',
+    );
     const throttled = new MathExpression({
       expression: 'reads + writes',
       label: 'DynamoDB throttle events',

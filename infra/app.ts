@@ -10,7 +10,11 @@ try {
   buildApp(app);
 } catch (e) {
   if (!(e instanceof PackError || e instanceof ConfigError)) throw e;
-  console.error(e instanceof PackError ? `synth stopped: a rule pack does not validate\n${e.message}` : `synth stopped: ${e.message}`);
+  console.error(
+    e instanceof PackError
+      ? `synth stopped: a rule pack does not validate\n${e.message}`
+      : `synth stopped: ${e.message}`,
+  );
   process.exit(1);
 }
 app.synth();

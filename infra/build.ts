@@ -15,7 +15,11 @@ export interface BuildOptions {
 
 export function buildApp(app: App, options: BuildOptions = {}): VariantStack[] {
   const context = (key: string): unknown => app.node.tryGetContext(key);
-  const config = stageConfig(context('stage'), { jwtIssuer: context('jwtIssuer'), jwtAudience: context('jwtAudience'), alarmEmail: context('alarmEmail') });
+  const config = stageConfig(context('stage'), {
+    jwtIssuer: context('jwtIssuer'),
+    jwtAudience: context('jwtAudience'),
+    alarmEmail: context('alarmEmail'),
+  });
   const rulesDir = options.rulesDir ?? app.node.tryGetContext('rulesDir') ?? RULES_DIR;
   const packs = loadVariants(rulesDir, parseVariants(app.node.tryGetContext('variants')));
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };

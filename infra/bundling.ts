@@ -22,7 +22,8 @@ export type HandlerName = keyof typeof HANDLERS;
 export const handlerEntry = (name: HandlerName): string => join(REPO_ROOT, HANDLERS[name]);
 
 /** ESM bundles still meet CommonJS dependencies that call require(): give them one. */
-export const ESM_BANNER = "import { createRequire as __croupierCreateRequire } from 'node:module'; const require = __croupierCreateRequire(import.meta.url);";
+export const ESM_BANNER =
+  "import { createRequire as __croupierCreateRequire } from 'node:module'; const require = __croupierCreateRequire(import.meta.url);";
 
 /**
  * Modules replaced in the bundles: the SDK's default credential chain by the environment's
@@ -88,11 +89,15 @@ function once(what: string, pack: CompiledPack, compute: () => unknown): string 
  * code hash in `cdk diff`.
  */
 export function packDefines(pack: CompiledPack, handler?: HandlerName): Record<string, string> {
-  const defines: Record<string, string> = { [BAKED.artifact]: JSON.stringify(JSON.stringify(packArtifact(pack))), [BAKED.family]: JSON.stringify(pack.family) };
+  const defines: Record<string, string> = {
+    [BAKED.artifact]: JSON.stringify(JSON.stringify(packArtifact(pack))),
+    [BAKED.family]: JSON.stringify(pack.family),
+  };
   if (handler === 'api') {
     defines[BAKED.rtp] = JSON.stringify(once('rtp', pack, () => rtpRows(pack)));
     defines[BAKED.lines] = JSON.stringify(once('lines', pack, () => lineRows(pack)));
   }
-  if (handler === 'simulate' && pack.family === 'blackjack') defines[BAKED.chart] = JSON.stringify(once('chart', pack, () => chartDocument(bestStrategy(pack))));
+  if (handler === 'simulate' && pack.family === 'blackjack')
+    defines[BAKED.chart] = JSON.stringify(once('chart', pack, () => chartDocument(bestStrategy(pack))));
   return defines;
 }

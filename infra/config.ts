@@ -40,7 +40,14 @@ const CONFIGS: Record<Stage, StageConfig> = {
     logRetention: RetentionDays.ONE_WEEK,
     jwt: { issuer: 'https://auth.dev.croupier.example/', audience: ['croupier-dev'] },
     throttling: { rateLimit: 50, burstLimit: 100 },
-    alarms: { evaluationPeriods: 1, lambdaErrors: 5, lambdaThrottles: 1, api5xx: 10, apiLatencyP99Ms: 2_000, dynamoThrottles: 10 },
+    alarms: {
+      evaluationPeriods: 1,
+      lambdaErrors: 5,
+      lambdaThrottles: 1,
+      api5xx: 10,
+      apiLatencyP99Ms: 2_000,
+      dynamoThrottles: 10,
+    },
     metricsNamespace: 'Croupier/dev',
     simulation: { maxConcurrency: 20, batchesPerChild: 10 },
   },
@@ -50,7 +57,14 @@ const CONFIGS: Record<Stage, StageConfig> = {
     logRetention: RetentionDays.THREE_MONTHS,
     jwt: { issuer: 'https://auth.croupier.example/', audience: ['croupier'] },
     throttling: { rateLimit: 1_000, burstLimit: 2_000 },
-    alarms: { evaluationPeriods: 2, lambdaErrors: 1, lambdaThrottles: 1, api5xx: 5, apiLatencyP99Ms: 1_000, dynamoThrottles: 1 },
+    alarms: {
+      evaluationPeriods: 2,
+      lambdaErrors: 1,
+      lambdaThrottles: 1,
+      api5xx: 5,
+      apiLatencyP99Ms: 1_000,
+      dynamoThrottles: 1,
+    },
     metricsNamespace: 'Croupier',
     simulation: { maxConcurrency: 200, batchesPerChild: 25 },
   },
@@ -82,16 +96,26 @@ const isPlaceholder = (issuer: string): boolean => new URL(issuer).hostname.ends
  */
 export function stageConfig(stage: unknown = 'dev', overrides: Overrides = {}): StageConfig {
   const name = stage === undefined || stage === null || stage === '' ? 'dev' : stage;
-  if (!isStage(name)) throw new ConfigError(`-c stage=${String(stage)} is not a stage; use one of: ${STAGES.join(', ')}`);
+  if (!isStage(name))
+    throw new ConfigError(`-c stage=${String(stage)} is not a stage; use one of: ${STAGES.join(', ')}`);
   const base = CONFIGS[name];
   const issuer = text(overrides.jwtIssuer, 'jwtIssuer') ?? base.jwt.issuer;
-  if (!/^https:\/\/[^/\s]+(\/\S*)?$/.test(issuer)) throw new ConfigError(`-c jwtIssuer=${issuer} is not an https URL (the issuer's JWKS is read from it)`);
+  if (!/^https:\/\/[^/\s]+(\/\S*)?$/.test(issuer))
+    throw new ConfigError(`-c jwtIssuer=${issuer} is not an https URL (the issuer's JWKS is read from it)`);
   if (name === 'prod' && isPlaceholder(issuer))
-    throw new ConfigError(`prod needs your identity provider: -c jwtIssuer=https://<issuer>/ -c jwtAudience=<audience> (the issuer ${issuer} is a placeholder, so no token could reach the API)`);
-  const audience = text(overrides.jwtAudience, 'jwtAudience')?.split(',').map((a) => a.trim()).filter(Boolean) ?? base.jwt.audience;
-  if (!audience.length) throw new ConfigError('-c jwtAudience= names no audience; give one or more, separated by commas');
+    throw new ConfigError(
+      `prod needs your identity provider: -c jwtIssuer=https://<issuer>/ -c jwtAudience=<audience> (the issuer ${issuer} is a placeholder, so no token could reach the API)`,
+    );
+  const audience =
+    text(overrides.jwtAudience, 'jwtAudience')
+      ?.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean) ?? base.jwt.audience;
+  if (!audience.length)
+    throw new ConfigError('-c jwtAudience= names no audience; give one or more, separated by commas');
   const email = text(overrides.alarmEmail, 'alarmEmail') ?? base.alarms.email;
-  if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new ConfigError(`-c alarmEmail=${email} is not an e-mail address`);
+  if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new ConfigError(`-c alarmEmail=${email} is not an e-mail address`);
   return { ...base, jwt: { issuer, audience }, alarms: { ...base.alarms, ...(email !== undefined ? { email } : {}) } };
 }
 

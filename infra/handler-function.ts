@@ -9,7 +9,17 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import { BUNDLE_ALIASES, BUNDLE_EXTERNALS, ESBUILD_OPTIONS, ESM_BANNER, HANDLERS, handlerEntry, packDefines, REPO_ROOT, type HandlerName } from './bundling.ts';
+import {
+  BUNDLE_ALIASES,
+  BUNDLE_EXTERNALS,
+  ESBUILD_OPTIONS,
+  ESM_BANNER,
+  HANDLERS,
+  handlerEntry,
+  packDefines,
+  REPO_ROOT,
+  type HandlerName,
+} from './bundling.ts';
 import type { StageConfig } from './config.ts';
 
 export interface HandlerFunctionProps {
@@ -77,7 +87,10 @@ export class HandlerFunction extends Construct {
     const entry = handlerEntry(handler);
     if (existsSync(entry)) return entry;
     if (bundling) throw new Error(`${HANDLERS[handler]} does not exist yet: the ${handler} function cannot be bundled`);
-    Annotations.of(this).addWarningV2('croupier:missing-handler', `${HANDLERS[handler]} does not exist yet; synthesized without its code`);
+    Annotations.of(this).addWarningV2(
+      'croupier:missing-handler',
+      `${HANDLERS[handler]} does not exist yet; synthesized without its code`,
+    );
     return fileURLToPath(import.meta.url);
   }
 }

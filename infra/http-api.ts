@@ -2,7 +2,13 @@
 // (issuer and audience from the stage config; handlers still check roles), except the public
 // rules and OpenAPI document; the default stage is throttled and writes JSON access logs.
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -52,15 +58,22 @@ export class VariantApi extends Construct {
         identitySource: ['$request.header.Authorization'],
       }),
     });
-    for (const path of PUBLIC_ROUTES) this.api.addRoutes({ path, methods: [HttpMethod.GET], integration, authorizer: new HttpNoneAuthorizer() });
+    for (const path of PUBLIC_ROUTES)
+      this.api.addRoutes({ path, methods: [HttpMethod.GET], integration, authorizer: new HttpNoneAuthorizer() });
 
-    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: config.throttling.rateLimit, burstLimit: config.throttling.burstLimit },
-      accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)) },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
     });
   }
 }

@@ -42,7 +42,9 @@ export function loadVariants(rulesDir: string, only?: readonly string[]): Compil
   const ids = variantIds(rulesDir);
   const unknown = (only ?? []).filter((id) => !ids.includes(id));
   if (unknown.length)
-    throw new ConfigError(`-c variants: no variant pack ${unknown.map((u) => `"${u}"`).join(', ')} in ${rulesDir}; the variants are: ${ids.join(', ')}`);
+    throw new ConfigError(
+      `-c variants: no variant pack ${unknown.map((u) => `"${u}"`).join(', ')} in ${rulesDir}; the variants are: ${ids.join(', ')}`,
+    );
   const diagnostics: Diagnostic[] = [];
   const packs: CompiledPack[] = [];
   for (const id of only ? ids.filter((i) => only.includes(i)) : ids) {

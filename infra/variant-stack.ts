@@ -33,7 +33,10 @@ export class VariantStack extends Stack {
   readonly alarms: VariantAlarms;
 
   constructor(scope: Construct, id: string, props: VariantStackProps) {
-    super(scope, id, { description: `Croupier ${props.pack.name} (${props.pack.id} ${props.pack.version}), ${props.config.stage}`, ...props });
+    super(scope, id, {
+      description: `Croupier ${props.pack.name} (${props.pack.id} ${props.pack.version}), ${props.config.stage}`,
+      ...props,
+    });
     const { pack, config } = props;
 
     this.table = new Table(this, 'Table', {
@@ -48,8 +51,22 @@ export class VariantStack extends Stack {
     (this.table.node.defaultChild as CfnTable).overrideLogicalId(TABLE_LOGICAL_ID);
 
     const tableEnv = { CROUPIER_TABLE_NAME: this.table.tableName };
-    const fn = (handler: 'api' | 'sweep' | 'simulate' | 'aggregate', description: string, memorySize: number, timeout: Duration, environment?: Record<string, string>) =>
-      new HandlerFunction(this, `${handler[0].toUpperCase()}${handler.slice(1)}Function`, { handler, pack, config, description, memorySize, timeout, environment });
+    const fn = (
+      handler: 'api' | 'sweep' | 'simulate' | 'aggregate',
+      description: string,
+      memorySize: number,
+      timeout: Duration,
+      environment?: Record<string, string>,
+    ) =>
+      new HandlerFunction(this, `${handler[0].toUpperCase()}${handler.slice(1)}Function`, {
+        handler,
+        pack,
+        config,
+        description,
+        memorySize,
+        timeout,
+        environment,
+      });
     this.functions = {
       api: fn('api', `${pack.id}: HTTP API`, 1024, Duration.seconds(10), tableEnv),
       sweep: fn('sweep', `${pack.id}: finishes stale rounds`, 512, Duration.seconds(55), tableEnv),
@@ -68,7 +85,11 @@ export class VariantStack extends Stack {
       targets: [new LambdaFunction(this.functions.sweep.fn, { retryAttempts: 0 })],
     });
 
-    this.simulation = new Simulation(this, 'Simulation', { simulate: this.functions.simulate.fn, aggregate: this.functions.aggregate.fn, config });
+    this.simulation = new Simulation(this, 'Simulation', {
+      simulate: this.functions.simulate.fn,
+      aggregate: this.functions.aggregate.fn,
+      config,
+    });
 
     this.alarms = new VariantAlarms(this, 'Alarms', {
       config,

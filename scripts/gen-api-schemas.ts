@@ -35,12 +35,18 @@ for (const [name, schema] of Object.entries(BODIES)) {
 // Ajv's standalone code requires one runtime helper for string lengths; it is inlined instead.
 const UCS2 = 'require("ajv/dist/runtime/ucs2length").default';
 const ucs2length = `function ucs2length(str){const len=str.length;let length=0;let pos=0;let value;while(pos<len){length++;value=str.charCodeAt(pos++);if(value>=0xd800&&value<=0xdbff&&pos<len){value=str.charCodeAt(pos);if((value&0xfc00)===0xdc00)pos++;}}return length;}`;
-const ajv = new Ajv2020({ code: { source: true, esm: true, lines: true }, strict: true, schemas: Object.values(plain) });
+const ajv = new Ajv2020({
+  code: { source: true, esm: true, lines: true },
+  strict: true,
+  schemas: Object.values(plain),
+});
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
-const standalone = ((standaloneModule as unknown as { default?: Standalone }).default ?? (standaloneModule as unknown as Standalone));
+const standalone =
+  (standaloneModule as unknown as { default?: Standalone }).default ?? (standaloneModule as unknown as Standalone);
 let code = standalone(ajv, Object.fromEntries(Object.keys(BODIES).map((name) => [name, name])));
 code = code.replaceAll(UCS2, 'ucs2length');
-if (code.includes('require(')) throw new Error('the standalone validators need another Ajv runtime helper: inline it here');
+if (code.includes('require('))
+  throw new Error('the standalone validators need another Ajv runtime helper: inline it here');
 const names = Object.keys(BODIES);
 // The standalone code holds every schema already, as a constant by its $id: SCHEMAS names those, not a second copy.
 const constantOf = (name: string): string => {

@@ -20,7 +20,9 @@ try {
   passed += result.numPassedTests;
   // A file that fails outside its tests (it does not load, or a beforeAll throws and its tests are
   // skipped) has no failed test; count it as one failure so it cannot pass silently.
-  const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  const brokenFiles = result.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
   failed += result.numFailedTests + brokenFiles;
 } catch {
   failed += 1; // no report means the run itself broke

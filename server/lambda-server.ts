@@ -52,7 +52,12 @@ export function createLambdaServer(options: LambdaServerOptions): Server {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
   const mounts: CompiledMount[] = options.mounts
-    .map((m) => ({ ...m, basePath: m.basePath.replace(/\/+$/, ''), router: createRouter(m.routes), open: new Set(m.publicRoutes ?? []) }))
+    .map((m) => ({
+      ...m,
+      basePath: m.basePath.replace(/\/+$/, ''),
+      router: createRouter(m.routes),
+      open: new Set(m.publicRoutes ?? []),
+    }))
     // Longest prefix first so `/a/b` is not swallowed by `/a`.
     .sort((a, b) => b.basePath.length - a.basePath.length);
 
@@ -70,7 +75,9 @@ export function createLambdaServer(options: LambdaServerOptions): Server {
         const route = mount.router.match(method, path.slice(mount.basePath.length) || '/');
         if (route.kind === 'not-found') throw new HttpError('not-found', `no route for ${method} ${path}`);
         if (route.kind === 'method-not-allowed') {
-          throw new HttpError('method-not-allowed', `${method} is not allowed on ${path}`, { allow: route.allowed.join(', ') });
+          throw new HttpError('method-not-allowed', `${method} is not allowed on ${path}`, {
+            allow: route.allowed.join(', '),
+          });
         }
         let claims: JwtClaims | undefined;
         if (!mount.open.has(route.routeKey)) {
@@ -86,7 +93,9 @@ export function createLambdaServer(options: LambdaServerOptions): Server {
         result = await mount.handler(event);
       }
     } catch (error) {
-      result = errorResult(error, (internal) => log({ level: 'ERROR', message: 'unhandled error', error: String((internal as Error)?.stack ?? internal) }));
+      result = errorResult(error, (internal) =>
+        log({ level: 'ERROR', message: 'unhandled error', error: String((internal as Error)?.stack ?? internal) }),
+      );
     }
     writeResult(res, result, method);
     log({ level: 'INFO', message: 'request', method, path, status: res.statusCode, ms: now() - started });

@@ -40,7 +40,15 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** The operator the page's development tools act as. */
 const OPERATOR = 'croupier-web';
 
-export const WEB_ROUTES = ['GET /', 'GET /{file+}', 'GET /dev/packs', 'POST /dev/token', 'POST /dev/tables', 'POST /dev/deal', 'POST /dev/credit'] as const;
+export const WEB_ROUTES = [
+  'GET /',
+  'GET /{file+}',
+  'GET /dev/packs',
+  'POST /dev/token',
+  'POST /dev/tables',
+  'POST /dev/deal',
+  'POST /dev/credit',
+] as const;
 
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -72,9 +80,13 @@ export function webMount(options: WebOptions): Mount {
     if (path === '/dev/token') {
       const body = (jsonBody(event) ?? {}) as { name?: unknown; demo?: unknown };
       const name = typeof body.name === 'string' ? body.name.trim() : '';
-      if (!NAME.test(name)) throw new HttpError('invalid-body', 'body.name: 1-64 letters, digits, dots, dashes or underscores');
+      if (!NAME.test(name))
+        throw new HttpError('invalid-body', 'body.name: 1-64 letters, digits, dots, dashes or underscores');
       // A player's token only: operator tokens come from `croupier token --role operator`.
-      const token = signToken({ sub: name, role: 'player', ...(body.demo === true ? { demo: true } : {}) }, { key: options.devKey });
+      const token = signToken(
+        { sub: name, role: 'player', ...(body.demo === true ? { demo: true } : {}) },
+        { key: options.devKey },
+      );
       return jsonResult(200, { token, sub: name, role: 'player', demo: body.demo === true });
     }
     const body = jsonBody(event) as { pack?: unknown; table?: unknown; amount?: unknown };
@@ -98,7 +110,10 @@ export function webMount(options: WebOptions): Mount {
         const player = callerOf(event);
         if (!Number.isInteger(body.amount) || (body.amount as number) < 1 || (body.amount as number) > 100_000_000)
           throw new HttpError('invalid-body', 'body.amount: a whole number of minor units, at most 100,000,000');
-        const r = await call(mount, OPERATOR, 'operator', 'POST', `/wallets/${encodeURIComponent(player)}/credit`, { amount: body.amount, reason: 'credited from the local web table' });
+        const r = await call(mount, OPERATOR, 'operator', 'POST', `/wallets/${encodeURIComponent(player)}/credit`, {
+          amount: body.amount,
+          reason: 'credited from the local web table',
+        });
         return jsonResult(r.status, r.body);
       }
     }
@@ -121,7 +136,14 @@ export function webMount(options: WebOptions): Mount {
 }
 
 /** Calls a pack's handler in process as API Gateway would after its JWT authorizer accepted `sub`. */
-async function call(mount: Mount, sub: string, role: 'player' | 'operator', method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function call(
+  mount: Mount,
+  sub: string,
+  role: 'player' | 'operator',
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const event = {
     version: '2.0',
     routeKey: '$default',
@@ -129,9 +151,16 @@ async function call(mount: Mount, sub: string, role: 'player' | 'operator', meth
     rawQueryString: '',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     requestContext: {
-      accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost',
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'croupier-web' },
-      requestId: randomUUID(), routeKey: '$default', stage: '$default', time: '', timeEpoch: Date.now(),
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: '',
+      timeEpoch: Date.now(),
       authorizer: { jwt: { claims: { sub, role }, scopes: [] } },
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -144,7 +173,8 @@ async function call(mount: Mount, sub: string, role: 'player' | 'operator', meth
 
 /** The `sub` the server verified for this request. */
 function callerOf(event: APIGatewayProxyEventV2): string {
-  const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer?.jwt?.claims;
+  const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer
+    ?.jwt?.claims;
   const sub = claims?.sub;
   if (typeof sub !== 'string' || !sub) throw new HttpError('not-found', 'sign in first');
   return sub;

@@ -27,11 +27,19 @@ const token = (...args: string[]) => {
 async function call(method: string, path: string, bearer?: string, body?: unknown) {
   const res = await fetch(server.url + path, {
     method,
-    headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}) },
+    headers: {
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, text, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: res.status,
+    text,
+    body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 test('every variant pack is served with its rules, exact RTPs and line odds; the web table and the JWKS too', async () => {
@@ -60,9 +68,15 @@ test('tokens from croupier token: an operator opens a table and credits a wallet
   const operator = token('--sub', 'smoke-op', '--role', 'operator');
   const player = token('--sub', 'smoke-ann', '--role', 'player');
   expect((await call('POST', '/blackjack-mewah/tables', operator, { tableId: 'smoke' })).status).toBe(201);
-  expect((await call('POST', '/blackjack-mewah/wallets/smoke-ann/credit', operator, { amount: 10_000, reason: 'smoke' })).status).toBe(200);
+  expect(
+    (await call('POST', '/blackjack-mewah/wallets/smoke-ann/credit', operator, { amount: 10_000, reason: 'smoke' }))
+      .status,
+  ).toBe(200);
   const bet = await call('POST', '/blackjack-mewah/tables/smoke/bets', player, { bet: 'main', seat: 1, amount: 1_000 });
   expect(bet.status, bet.text).toBe(200);
   expect(bet.body.view.you.balance).toBe(9_000);
-  expect((await call('POST', '/blackjack-mewah/tables/smoke/bets', undefined, { bet: 'main', seat: 1, amount: 1_000 })).status).toBe(401);
+  expect(
+    (await call('POST', '/blackjack-mewah/tables/smoke/bets', undefined, { bet: 'main', seat: 1, amount: 1_000 }))
+      .status,
+  ).toBe(401);
 });

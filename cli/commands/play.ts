@@ -34,22 +34,35 @@ export async function run(args: string[]): Promise<number> {
   if (typeof pack === 'number') return pack;
   const seedText = option(args, '--seed');
   const seed = seedText ? new Uint8Array(createHash('sha256').update(seedText).digest()) : undefined;
-  const ctx: Ctx = { pack, charts: loadCharts(pack), env: { now: Date.now(), newSeed: () => seed ?? newSeed() }, events: [] };
+  const ctx: Ctx = {
+    pack,
+    charts: loadCharts(pack),
+    env: { now: Date.now(), newSeed: () => seed ?? newSeed() },
+    events: [],
+  };
   const shoeText = option(args, '--shoe');
   let fixed: Card[] | undefined;
   if (shoeText) {
-    fixed = shoeText.split(/[\s,]+/).filter(Boolean).map((t) => parseCard(t)!);
-    if (fixed.some((c) => c === undefined)) return console.error('--shoe: write cards like "AS TC 7H"'), 1;
+    fixed = shoeText
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((t) => parseCard(t)!);
+    if (fixed.some((c) => c === undefined)) return (console.error('--shoe: write cards like "AS TC 7H"'), 1);
   }
   let state: TableState;
   try {
     state = createTable(ctx, 'terminal', { fixedShoe: fixed });
   } catch (e) {
-    return console.error(`--shoe: the table cannot open on these ${fixed?.length ?? 0} cards: ${(e as Error).message}`), 1;
+    return (
+      console.error(`--shoe: the table cannot open on these ${fixed?.length ?? 0} cards: ${(e as Error).message}`), 1
+    );
   }
   apply(ctx, state, { type: 'join', player: ME, balance: 100_000 });
-  for (const level of Object.keys(ctx.pack.table.ai)) apply(ctx, state, { type: 'join', player: `ai-${level}`, balance: 100_000, ai: level as 'easy' });
-  console.log(`${ctx.pack.name} (${ctx.pack.id} ${ctx.pack.version}). Your balance: ${formatMoney(ctx.pack.currency, 100_000)}; amounts you type are in minor units. Type "help".`);
+  for (const level of Object.keys(ctx.pack.table.ai))
+    apply(ctx, state, { type: 'join', player: `ai-${level}`, balance: 100_000, ai: level as 'easy' });
+  console.log(
+    `${ctx.pack.name} (${ctx.pack.id} ${ctx.pack.version}). Your balance: ${formatMoney(ctx.pack.currency, 100_000)}; amounts you type are in minor units. Type "help".`,
+  );
 
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
   rl.setPrompt('> ');
@@ -86,7 +99,10 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-/** Quitting a solo table ends its session (R-EU-END-1): the round in play finishes by auto-play. Other tables refuse it (not-solo) and just close. */
+/**
+ * Quitting a solo table ends its session (R-EU-END-1): the round in play finishes by auto-play. Other tables refuse it
+ * (not-solo) and just close.
+ */
 function endSession(ctx: Ctx, state: TableState): void {
   ctx.events = [];
   const r = apply(ctx, state, { type: 'end-session' }, ME);
@@ -101,8 +117,18 @@ const TAKES: Record<string, { words: number; options: string[]; usage: string }>
   deal: { words: 1, options: [], usage: 'deal' },
   timeout: { words: 1, options: [], usage: 'timeout' },
   next: { words: 1, options: [], usage: 'next' },
-  ...Object.fromEntries(['hit', 'stand', 'double', 'split', 'surrender'].map((a) => [a, { words: 1, options: ['seat'], usage: `${a} [seat N]` }])),
-  ...Object.fromEntries(['insurance', 'follow-double', 'follow-split'].map((a) => [a, { words: 2, options: ['seat'], usage: `${a} yes|no [seat N]` }])),
+  ...Object.fromEntries(
+    ['hit', 'stand', 'double', 'split', 'surrender'].map((a) => [
+      a,
+      { words: 1, options: ['seat'], usage: `${a} [seat N]` },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['insurance', 'follow-double', 'follow-split'].map((a) => [
+      a,
+      { words: 2, options: ['seat'], usage: `${a} yes|no [seat N]` },
+    ]),
+  ),
 };
 
 /** Why the words after a command's own are not its options, or null: nothing typed is ignored. */
@@ -110,7 +136,8 @@ function strayWords(words: string[]): string | null {
   const takes = TAKES[words[0]];
   if (!takes) return null;
   for (let i = takes.words; i < words.length; i += 2)
-    if (!takes.options.includes(words[i]) || words[i + 1] === undefined) return `did not understand "${words.slice(i).join(' ')}"; usage: ${takes.usage}`;
+    if (!takes.options.includes(words[i]) || words[i + 1] === undefined)
+      return `did not understand "${words.slice(i).join(' ')}"; usage: ${takes.usage}`;
   return null;
 }
 
@@ -118,7 +145,9 @@ function parse(ctx: Ctx, state: TableState, words: string[]): Command | string {
   const stray = strayWords(words);
   if (stray) return stray;
   const seatArg = option(words, 'seat');
-  const seat = seatArg ? Number(seatArg) : state.round.seats.find((s) => s.owner === ME)?.seat ?? (hasSeats(ctx.pack) ? 1 : undefined);
+  const seat = seatArg
+    ? Number(seatArg)
+    : (state.round.seats.find((s) => s.owner === ME)?.seat ?? (hasSeats(ctx.pack) ? 1 : undefined));
   const withSeat = hasSeats(ctx.pack) ? { seat } : {};
   const [verb, a, b] = words;
   switch (verb) {
@@ -155,7 +184,8 @@ function aiBets(ctx: Ctx, state: TableState): void {
   let seat = 2;
   for (const name of Object.keys(state.players).filter((p) => p.startsWith('ai-'))) {
     if (seat > ctx.pack.table.seats) break;
-    if (!state.round.bets.some((b) => b.player === name)) apply(ctx, state, { type: 'bet', player: name, bet: 'main', amount: min, seat }, name);
+    if (!state.round.bets.some((b) => b.player === name))
+      apply(ctx, state, { type: 'bet', player: name, bet: 'main', amount: min, seat }, name);
     seat++;
   }
 }
@@ -166,7 +196,9 @@ function narrate(ctx: Ctx, e: EngineEvent): void {
       console.log(`  ! ${e.message}`);
       break;
     case 'settled':
-      console.log(`  ${e.player} ${e.bet}${e.seat ? ` seat ${e.seat}` : ''}: ${e.outcome}, returns ${formatMoney(ctx.pack.currency, e.returned)}`);
+      console.log(
+        `  ${e.player} ${e.bet}${e.seat ? ` seat ${e.seat}` : ''}: ${e.outcome}, returns ${formatMoney(ctx.pack.currency, e.returned)}`,
+      );
       break;
     case 'bet-returned':
       console.log(`  ${e.player} ${e.bet}: ${formatMoney(ctx.pack.currency, e.amount)} returned (${e.reason})`);
@@ -182,10 +214,25 @@ function narrate(ctx: Ctx, e: EngineEvent): void {
 
 function show(ctx: Ctx, state: TableState): void {
   const v = playerView(ctx, state, ME);
-  console.log(`round ${v.round.no} · ${v.round.phase} · balance ${formatMoney(ctx.pack.currency, v.you?.balance ?? 0)}`);
-  if (v.andarBahar) console.log(`  game card ${v.andarBahar.gameCard} | andar ${v.andarBahar.andar.join(' ')} | bahar ${v.andarBahar.bahar.join(' ')}${v.andarBahar.winner ? ` → ${v.andarBahar.winner} wins` : ''}`);
-  if (v.dealer.cards.length) console.log(`  dealer: ${v.dealer.cards.map((c) => c ?? '??').join(' ')}${v.dealer.total !== null ? ` (${v.dealer.total})` : ''}`);
-  for (const s of v.seats) console.log(`  seat ${s.seat} ${s.owner}${s.turn ? ' ◀' : ''}: ${s.hands.map((h) => `${h.cards.join(' ')} (${h.total}${h.soft ? ' soft' : ''}) stake ${formatMoney(ctx.pack.currency, h.stake)}`).join(' | ')}`);
-  if (v.common) console.log(`  common hand: ${v.common.cards.join(' ')} · yours: ${v.common.yourHands.map((h) => `${h.cards.join(' ')} (${h.total})`).join(' | ')}`);
-  if (v.legal.length) console.log(`  you may: ${v.legal.map((m) => m.action + (m.seat ? ` (seat ${m.seat})` : '')).join(', ')}`);
+  console.log(
+    `round ${v.round.no} · ${v.round.phase} · balance ${formatMoney(ctx.pack.currency, v.you?.balance ?? 0)}`,
+  );
+  if (v.andarBahar)
+    console.log(
+      `  game card ${v.andarBahar.gameCard} | andar ${v.andarBahar.andar.join(' ')} | bahar ${v.andarBahar.bahar.join(' ')}${v.andarBahar.winner ? ` → ${v.andarBahar.winner} wins` : ''}`,
+    );
+  if (v.dealer.cards.length)
+    console.log(
+      `  dealer: ${v.dealer.cards.map((c) => c ?? '??').join(' ')}${v.dealer.total !== null ? ` (${v.dealer.total})` : ''}`,
+    );
+  for (const s of v.seats)
+    console.log(
+      `  seat ${s.seat} ${s.owner}${s.turn ? ' ◀' : ''}: ${s.hands.map((h) => `${h.cards.join(' ')} (${h.total}${h.soft ? ' soft' : ''}) stake ${formatMoney(ctx.pack.currency, h.stake)}`).join(' | ')}`,
+    );
+  if (v.common)
+    console.log(
+      `  common hand: ${v.common.cards.join(' ')} · yours: ${v.common.yourHands.map((h) => `${h.cards.join(' ')} (${h.total})`).join(' | ')}`,
+    );
+  if (v.legal.length)
+    console.log(`  you may: ${v.legal.map((m) => m.action + (m.seat ? ` (seat ${m.seat})` : '')).join(', ')}`);
 }

@@ -29,16 +29,43 @@ export async function run(args: string[]): Promise<number> {
   }
   const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
   console.log(`${pack.name} (${pack.id} ${pack.version})`);
-  console.log(columns(['bet', 'mode', 'rtp', 'house edge', 'method', 'declared', 'exact fraction'], rows.map((r) => [r.bet, r.mode ?? '', pct(r.rtp), pct(1 - r.rtp), r.method, r.declared === null ? '' : pct(r.declared), r.fraction ?? ''])));
+  console.log(
+    columns(
+      ['bet', 'mode', 'rtp', 'house edge', 'method', 'declared', 'exact fraction'],
+      rows.map((r) => [
+        r.bet,
+        r.mode ?? '',
+        pct(r.rtp),
+        pct(1 - r.rtp),
+        r.method,
+        r.declared === null ? '' : pct(r.declared),
+        r.fraction ?? '',
+      ]),
+    ),
+  );
   for (const { bet, mode, hitFrequency, stdDev, lines: odds } of lines) {
-    console.log(`\n${bet}${mode ? ` (${mode})` : ''}: a line pays ${pct(hitFrequency)} of bets; standard deviation ${stdDev.toFixed(4)} per unit staked`);
-    console.log(columns(['line', 'pays', 'probability', '1 in', 'rtp share', 'exact probability'], [...odds.map((l) => lineCells(l, pct)), noLine(odds, pct)]));
+    console.log(
+      `\n${bet}${mode ? ` (${mode})` : ''}: a line pays ${pct(hitFrequency)} of bets; standard deviation ${stdDev.toFixed(4)} per unit staked`,
+    );
+    console.log(
+      columns(
+        ['line', 'pays', 'probability', '1 in', 'rtp share', 'exact probability'],
+        [...odds.map((l) => lineCells(l, pct)), noLine(odds, pct)],
+      ),
+    );
   }
   return 0;
 }
 
 function lineCells(l: LineRow, pct: (x: number) => string): string[] {
-  return [l.line, l.pays, pct(l.probability), l.probability > 0 ? (1 / l.probability).toFixed(2) : '—', pct(l.rtpShare), l.fraction];
+  return [
+    l.line,
+    l.pays,
+    pct(l.probability),
+    l.probability > 0 ? (1 / l.probability).toFixed(2) : '—',
+    pct(l.rtpShare),
+    l.fraction,
+  ];
 }
 
 /** The rounds no line pays: the stake is lost. */
@@ -50,6 +77,10 @@ function noLine(odds: readonly LineRow[], pct: (x: number) => string): string[] 
 /** Left-aligned columns, two spaces apart; the last column is not padded. */
 function columns(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...rows.map(line)].join('\n');
 }

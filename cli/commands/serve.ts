@@ -34,9 +34,14 @@ export interface LocalServer {
 }
 
 /** Starts the local stack and server (also used by the runtime bench). */
-export async function startServer(options: { port?: number; dataDir?: string; sweepMs?: number; quiet?: boolean } = {}): Promise<LocalServer> {
+export async function startServer(
+  options: { port?: number; dataDir?: string; sweepMs?: number; quiet?: boolean } = {},
+): Promise<LocalServer> {
   const packIds = variantIds();
-  const stackOptions: LocalStackOptions = { packIds, ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}) };
+  const stackOptions: LocalStackOptions = {
+    packIds,
+    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+  };
   const stack = await startLocalStack(stackOptions);
   const key = loadDevKey();
   const sweeps: (() => Promise<unknown>)[] = [];
@@ -46,14 +51,40 @@ export async function startServer(options: { port?: number; dataDir?: string; sw
     const charts = loadCharts(pack);
     const tableName = stack.tableFor(id);
     const store = new RoundStore(stack.doc, tableName, new DynamoWallet(stack.doc, tableName));
-    sweeps.push(createSweep({ pack, charts, store, clock: Date.now, newSeed }, logger ?? new Logger({ serviceName: 'croupier-sweep', logLevel: 'WARN' })));
-    return { basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler: createApi({ pack, charts, store, rtp: () => rtpRows(pack), lines: () => lineRows(pack), ...(logger ? { logger } : {}) }) as unknown as Handler };
+    sweeps.push(
+      createSweep(
+        { pack, charts, store, clock: Date.now, newSeed },
+        logger ?? new Logger({ serviceName: 'croupier-sweep', logLevel: 'WARN' }),
+      ),
+    );
+    return {
+      basePath: `/${id}`,
+      routes: ROUTES,
+      publicRoutes: PUBLIC_ROUTES,
+      handler: createApi({
+        pack,
+        charts,
+        store,
+        rtp: () => rtpRows(pack),
+        lines: () => lineRows(pack),
+        ...(logger ? { logger } : {}),
+      }) as unknown as Handler,
+    };
   });
   // The web table at / (local only): the page, a player's dev token, AI players (server/web.ts).
-  const server = createLambdaServer({ mounts: [...mounts, webMount({ packs: mounts, devKey: key })], jwks: key.jwks, issuer: DEV_ISSUER, audience: DEV_AUDIENCE, log: () => undefined });
+  const server = createLambdaServer({
+    mounts: [...mounts, webMount({ packs: mounts, devKey: key })],
+    jwks: key.jwks,
+    issuer: DEV_ISSUER,
+    audience: DEV_AUDIENCE,
+    log: () => undefined,
+  });
   const url = await listen(server, options.port ?? 3000);
   // The sweep EventBridge runs in AWS: finish rounds nobody touches.
-  const timer = setInterval(() => void Promise.all(sweeps.map((s) => s().catch(() => undefined))), options.sweepMs ?? 5000);
+  const timer = setInterval(
+    () => void Promise.all(sweeps.map((s) => s().catch(() => undefined))),
+    options.sweepMs ?? 5000,
+  );
   timer.unref();
   return {
     url,
@@ -82,7 +113,16 @@ export async function run(args: string[]): Promise<number> {
     throw error;
   }
   stopOnSignals(() => local.stop());
-  console.log(JSON.stringify({ level: 'INFO', message: 'serving', url: local.url, web: `${local.url}/`, packs: local.packIds.map((id) => `${local.url}/${id}/`), jwks: `${local.url}/.well-known/jwks.json` }));
+  console.log(
+    JSON.stringify({
+      level: 'INFO',
+      message: 'serving',
+      url: local.url,
+      web: `${local.url}/`,
+      packs: local.packIds.map((id) => `${local.url}/${id}/`),
+      jwks: `${local.url}/.well-known/jwks.json`,
+    }),
+  );
   await new Promise(() => undefined);
   return 0;
 }

@@ -36,13 +36,17 @@ export function parseArgs(args: string[]): Options | string {
   let json = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
     const value = () => inline ?? args[++i];
     if (flag === '--json') json = true;
     else if (flag === '--rounds') {
       const v = value();
       rounds = wholeNumber(v);
-      if (rounds === null || rounds < 1) return `--rounds takes a whole number of rounds ≥ 1; got ${JSON.stringify(v ?? '')}`;
+      if (rounds === null || rounds < 1)
+        return `--rounds takes a whole number of rounds ≥ 1; got ${JSON.stringify(v ?? '')}`;
     } else if (flag === '--seed') {
       const v = value();
       seed = wholeNumber(v);
@@ -81,7 +85,12 @@ export async function run(args: string[]): Promise<number> {
   const bar = progress(pack.id);
   let run;
   try {
-    run = await runSimulation(pack, chart, { rounds: options.rounds, seed, workers: options.workers, onProgress: (d, t) => bar.update(d, t) });
+    run = await runSimulation(pack, chart, {
+      rounds: options.rounds,
+      seed,
+      workers: options.workers,
+      onProgress: (d, t) => bar.update(d, t),
+    });
   } finally {
     bar.finish();
   }
@@ -93,7 +102,13 @@ export async function run(args: string[]): Promise<number> {
 
 const pct = (x: number | null, digits = 3) => (x === null ? '' : `${(x * 100).toFixed(digits)}%`);
 
-export function formatTable(doc: SimulationDocument, name: string, seed: number, workers: number, notes: string[] = []): string {
+export function formatTable(
+  doc: SimulationDocument,
+  name: string,
+  seed: number,
+  workers: number,
+  notes: string[] = [],
+): string {
   const head = ['bet', 'mode', 'placed', 'rtp', '95% interval', 'stdDev', 'hit freq', 'exact', 'in interval'];
   const rows = doc.bets.map((b) => [
     b.bet,
@@ -108,7 +123,11 @@ export function formatTable(doc: SimulationDocument, name: string, seed: number,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const right = new Set([2, 3, 4, 5, 6, 7]);
-  const line = (cells: string[]) => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const rate = Math.round(doc.roundsPerSecond).toLocaleString('en-US');
   return [
     `${name} (${doc.pack}): ${doc.rounds.toLocaleString('en-US')} rounds, seed ${seed}, ${workers} worker${workers === 1 ? '' : 's'}, ${doc.seconds.toFixed(2)} s, ${rate} rounds/s`,
@@ -121,8 +140,14 @@ export function formatTable(doc: SimulationDocument, name: string, seed: number,
 /** Which bets are placed once for several modes, so identical rows do not look like a fault. */
 function sharedWagers(pack: CompiledPack): string[] {
   const wagers = wagerOf(pack);
-  const shared = pack.bets.filter((bet) => wagers[bet.index] === bet && pack.bets.some((other) => other !== bet && wagers[other.index] === bet));
-  return shared.length ? [`Same lines in every mode, so one wager a round reported under each mode: ${shared.map((b) => b.name).join(', ')}.`] : [];
+  const shared = pack.bets.filter(
+    (bet) => wagers[bet.index] === bet && pack.bets.some((other) => other !== bet && wagers[other.index] === bet),
+  );
+  return shared.length
+    ? [
+        `Same lines in every mode, so one wager a round reported under each mode: ${shared.map((b) => b.name).join(', ')}.`,
+      ]
+    : [];
 }
 
 /**
@@ -134,9 +159,11 @@ function sharedWagers(pack: CompiledPack): string[] {
 export function outsideNotes(doc: SimulationDocument, pack: Pick<CompiledPack, 'shoe'>): string[] {
   if (!doc.bets.some((b) => b.exactInInterval === false)) return [];
   return [
-    'NO: the exact value lies outside this run\'s 95% interval. About 1 bet in 20 does by chance alone; try another seed.',
+    "NO: the exact value lies outside this run's 95% interval. About 1 bet in 20 does by chance alone; try another seed.",
     ...(pack.shoe.reshuffle === 'cut-card'
-      ? ['The exact values are for a freshly shuffled shoe, and this run plays each shoe to its cut card, which can move a bet placed every round by a few hundredths of a point (the cut-card effect). To check the rules alone, simulate a copy of the pack with reshuffle: every-round.']
+      ? [
+          'The exact values are for a freshly shuffled shoe, and this run plays each shoe to its cut card, which can move a bet placed every round by a few hundredths of a point (the cut-card effect). To check the rules alone, simulate a copy of the pack with reshuffle: every-round.',
+        ]
       : []),
   ];
 }

@@ -19,7 +19,8 @@ function filesUnder(path: string, inFolder = false): string[] | undefined {
   }
   if (!stat.isDirectory()) return inFolder && !/\.ya?ml$/.test(path) ? [] : [path];
   const out: string[] = [];
-  for (const name of readdirSync(path).sort()) out.push(...(filesUnder(path.endsWith('/') ? path + name : `${path}/${name}`, true) ?? []));
+  for (const name of readdirSync(path).sort())
+    out.push(...(filesUnder(path.endsWith('/') ? path + name : `${path}/${name}`, true) ?? []));
   return out;
 }
 

@@ -25,7 +25,8 @@ export async function run(args: string[]): Promise<number> {
   const diagnostics: Diagnostic[] = [];
   for (const root of roots.length ? roots : ['rules/']) {
     const found = ruleFiles(root);
-    if (found === undefined) diagnostics.push({ path: root, line: 1, col: 1, pointer: '', message: 'there is no such file or folder' });
+    if (found === undefined)
+      diagnostics.push({ path: root, line: 1, col: 1, pointer: '', message: 'there is no such file or folder' });
     else files.push(...found);
   }
   for (const file of [...new Set(files)]) diagnostics.push(...checkFile(file));
@@ -34,7 +35,9 @@ export async function run(args: string[]): Promise<number> {
   if (json) console.log(JSON.stringify({ files: report(files, unique) }));
   else {
     for (const d of unique) console.log(formatDiagnostic(d));
-    console.error(`${files.length} ${files.length === 1 ? 'file' : 'files'} checked, ${unique.length} ${unique.length === 1 ? 'problem' : 'problems'}`);
+    console.error(
+      `${files.length} ${files.length === 1 ? 'file' : 'files'} checked, ${unique.length} ${unique.length === 1 ? 'problem' : 'problems'}`,
+    );
   }
   return unique.length ? 1 : 0;
 }
@@ -49,7 +52,9 @@ function ruleFiles(root: string): string[] | undefined {
   }
   if (!stat.isDirectory()) return [root];
   const out: string[] = [];
-  for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )) {
     // Paths as given: the folder as typed, then the name (join would normalise "./rules").
     const path = root.endsWith('/') ? root + entry.name : `${root}/${entry.name}`;
     if (entry.isDirectory()) out.push(...(ruleFiles(path) ?? []));

@@ -47,7 +47,9 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   if (!pack) {
-    console.error(`no pack in rules/ has sha256 ${recall.pack.sha256} (round ${recall.round.id} ran under ${recall.pack.id} ${recall.pack.version}); pass that version's file with --pack, e.g. from git history`);
+    console.error(
+      `no pack in rules/ has sha256 ${recall.pack.sha256} (round ${recall.round.id} ran under ${recall.pack.id} ${recall.pack.version}); pass that version's file with --pack, e.g. from git history`,
+    );
     return 1;
   }
   const checks = verifyRecall(pack, loadCharts(pack), recall);

@@ -22,28 +22,71 @@ export interface Check {
 export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: Recall): Check[] {
   const checks: Check[] = [];
   const check = (what: string, ok: boolean, detail: string) => checks.push({ what, ok, detail });
-  check('pack', pack.sha256 === recall.pack.sha256, `${recall.pack.id} ${recall.pack.version}, sha256 ${recall.pack.sha256}${pack.sha256 === recall.pack.sha256 ? '' : `; the pack given has ${pack.sha256}`}`);
+  check(
+    'pack',
+    pack.sha256 === recall.pack.sha256,
+    `${recall.pack.id} ${recall.pack.version}, sha256 ${recall.pack.sha256}${pack.sha256 === recall.pack.sha256 ? '' : `; the pack given has ${pack.sha256}`}`,
+  );
   const seed = recall.shoe.seed;
   if (!seed) {
-    check('shoe', false, `shoe ${recall.shoe.id} is still in play: its seed is revealed, and its rounds can be verified, once it is retired`);
+    check(
+      'shoe',
+      false,
+      `shoe ${recall.shoe.id} is still in play: its seed is revealed, and its rounds can be verified, once it is retired`,
+    );
     return checks;
   }
   const seedBytes = Buffer.from(seed, 'hex');
   const committed = commitment(seedBytes) === recall.shoe.commitment;
-  check('shoe', committed, `shoe ${recall.shoe.id}: SHA-256 of the revealed seed ${committed ? 'is' : 'is not'} the commitment ${recall.shoe.commitment} published when it started`);
+  check(
+    'shoe',
+    committed,
+    `shoe ${recall.shoe.id}: SHA-256 of the revealed seed ${committed ? 'is' : 'is not'} the commitment ${recall.shoe.commitment} published when it started`,
+  );
   if (!recall.opening) {
-    check('replay', false, "this recall has no opening: verify an operator's recall (GET /rounds/{roundId} with an operator token)");
+    check(
+      'replay',
+      false,
+      "this recall has no opening: verify an operator's recall (GET /rounds/{roundId} with an operator token)",
+    );
     return checks;
   }
   if (!committed || pack.sha256 !== recall.pack.sha256) return checks;
   if (recall.round.phase !== 'settled' && recall.round.phase !== 'void') {
-    check('replay', false, `round ${recall.round.id} is still in play (${recall.round.phase}); verify it once it is settled`);
+    check(
+      'replay',
+      false,
+      `round ${recall.round.id} is still in play (${recall.round.phase}); verify it once it is settled`,
+    );
     return checks;
   }
 
-  const log: RoundLogEntry[] = recall.steps.flatMap((s) => s.commands.map((c) => ({ at: c.at, actor: c.actor, command: c.command, ...(c.balance !== undefined ? { balance: c.balance } : {}) })));
-  const record = { no: recall.round.no, openedAt: recall.round.openedAt, roundInShoe: recall.round.roundInShoe, opening: recall.opening, log } as RoundState;
-  const ctx = { pack, charts, env: { now: recall.round.openedAt, newSeed: (): Uint8Array => { throw new Error('a replayed round never starts a shoe'); } }, events: [] };
+  const log: RoundLogEntry[] = recall.steps.flatMap((s) =>
+    s.commands.map((c) => ({
+      at: c.at,
+      actor: c.actor,
+      command: c.command,
+      ...(c.balance !== undefined ? { balance: c.balance } : {}),
+    })),
+  );
+  const record = {
+    no: recall.round.no,
+    openedAt: recall.round.openedAt,
+    roundInShoe: recall.round.roundInShoe,
+    opening: recall.opening,
+    log,
+  } as RoundState;
+  const ctx = {
+    pack,
+    charts,
+    env: {
+      now: recall.round.openedAt,
+      newSeed: (): Uint8Array => {
+        throw new Error('a replayed round never starts a shoe');
+      },
+    },
+    events: [],
+  };
   const replayed = replayRound(ctx, recall.table, record, newShoe(pack.shoe, recall.shoe.id, seedBytes)).round;
   const again = roundCardsAsText(replayed);
 
@@ -56,20 +99,45 @@ export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: Recal
   };
   same('phase', recall.round.phase, replayed.phase);
   same('dealer cards', recall.round.dealer.cards, again.dealer.cards);
-  same('seats', recall.round.seats.map((s) => [s.seat, s.hands.map((h) => h.cards)]), again.seats.map((s) => [s.seat, s.hands.map((h) => h.cards)]));
+  same(
+    'seats',
+    recall.round.seats.map((s) => [s.seat, s.hands.map((h) => h.cards)]),
+    again.seats.map((s) => [s.seat, s.hands.map((h) => h.cards)]),
+  );
   same('common draw', recall.round.common, again.common);
-  same('common-draw hands', sortedKeys(recall.hands, (hands) => hands.map((h) => h.cards)), sortedKeys(Object.fromEntries(Object.entries(replayed.common?.players ?? {}).map(([p, c]) => [p, handsAsText(c.hands)])), (hands) => hands.map((h) => h.cards)));
+  same(
+    'common-draw hands',
+    sortedKeys(recall.hands, (hands) => hands.map((h) => h.cards)),
+    sortedKeys(
+      Object.fromEntries(Object.entries(replayed.common?.players ?? {}).map(([p, c]) => [p, handsAsText(c.hands)])),
+      (hands) => hands.map((h) => h.cards),
+    ),
+  );
   same('andar bahar', recall.round.andarBahar, again.andarBahar);
   const recalled = settlements(recall.bets);
   const got = settlements(replayed.bets);
   const missing = recalled.filter((b) => !got.includes(b));
   const extra = got.filter((b) => !recalled.includes(b));
-  check('bets', !missing.length && !extra.length, missing.length || extra.length ? `recalled but not replayed: ${missing.join('; ') || 'none'}; replayed but not recalled: ${extra.join('; ') || 'none'}` : `${recalled.length} ${recalled.length === 1 ? 'bet' : 'bets'} staked, returned and settled on the same lines`);
+  check(
+    'bets',
+    !missing.length && !extra.length,
+    missing.length || extra.length
+      ? `recalled but not replayed: ${missing.join('; ') || 'none'}; replayed but not recalled: ${extra.join('; ') || 'none'}`
+      : `${recalled.length} ${recalled.length === 1 ? 'bet' : 'bets'} staked, returned and settled on the same lines`,
+  );
   return checks;
 }
 
 /** Each bet's outcome without its id (tables with unbounded players number bets per player, a replay in order). */
 const settlements = (bets: readonly BetRecord[]) =>
-  bets.map((b) => `${b.player} ${b.key}${b.seat === null ? '' : ` seat ${b.seat}`}: staked ${b.staked}, ${b.status}, returned ${b.returned}${b.line ? ` (${b.line})` : ''}`).sort();
+  bets
+    .map(
+      (b) =>
+        `${b.player} ${b.key}${b.seat === null ? '' : ` seat ${b.seat}`}: staked ${b.staked}, ${b.status}, returned ${b.returned}${b.line ? ` (${b.line})` : ''}`,
+    )
+    .sort();
 
-const sortedKeys = <T, U>(o: Record<string, T>, f: (v: T) => U) => Object.keys(o).sort().map((k) => [k, f(o[k])]);
+const sortedKeys = <T, U>(o: Record<string, T>, f: (v: T) => U) =>
+  Object.keys(o)
+    .sort()
+    .map((k) => [k, f(o[k])]);

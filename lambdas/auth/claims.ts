@@ -25,7 +25,7 @@ export function readClaims(payload: Record<string, unknown>): Claims {
     throw unauthorized('bad-claims', `the token's \`role\` must be one of ${ROLES.join(', ')}`);
   }
   if (demo !== undefined && demo !== true && demo !== 'true' && demo !== false && demo !== 'false') {
-    throw unauthorized('bad-claims', 'the token\'s `demo` claim must be true or absent');
+    throw unauthorized('bad-claims', "the token's `demo` claim must be true or absent");
   }
   const claims: Claims = { sub, role: role as Role };
   if (demo === true || demo === 'true') claims.demo = true;

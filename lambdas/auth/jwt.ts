@@ -63,7 +63,12 @@ export function verifyJwt(token: string, keys: Jwks | KeyObject, options: Verify
   const header = decodeJson(headerPart);
   if (header.alg !== 'RS256') throw unauthorized('unsupported-algorithm', 'only RS256 tokens are accepted');
   const key = pickKey(keys, header.kid);
-  const valid = verify('sha256', Buffer.from(`${headerPart}.${payloadPart}`), key, Buffer.from(signaturePart, 'base64url'));
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${headerPart}.${payloadPart}`),
+    key,
+    Buffer.from(signaturePart, 'base64url'),
+  );
   if (!valid) throw unauthorized('bad-signature', 'the token signature is not valid');
 
   const payload = decodeJson(payloadPart);

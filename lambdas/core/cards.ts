@@ -12,7 +12,7 @@ export const rankOf = (card: Card): number => card >> 2;
 export const cardOf = (rank: number, suit: number): Card => rank * 4 + suit;
 export const suitOf = (card: Card): number => card & 3;
 /** Hearts and diamonds are red (1); spades and clubs are black (0). */
-export const colourOf = (card: Card): number => (card & 3) === 1 || (card & 3) === 2 ? 1 : 0;
+export const colourOf = (card: Card): number => ((card & 3) === 1 || (card & 3) === 2 ? 1 : 0);
 
 /**
  * Blackjack value with the ace as 1 (R-BJ-CARD-1); soft totals add 10 once. Computed, not looked up,
@@ -36,7 +36,8 @@ export function shapeOf(cards: ArrayLike<Card>, n = cards.length): number {
 }
 
 /** The shape once `card` is added. */
-export const withCard = (shape: number, card: Card): number => (shape & ~1) + bjValue(card) * 2 + ((shape & 1) | (card < 4 ? 1 : 0));
+export const withCard = (shape: number, card: Card): number =>
+  (shape & ~1) + bjValue(card) * 2 + ((shape & 1) | (card < 4 ? 1 : 0));
 
 /** The blackjack total of a shape (R-BJ-SCORE-1): an ace counts 11 when that does not take it over 21. */
 export function totalOf(shape: number): number {

@@ -17,13 +17,16 @@ export function uniformInt(rng: RandomSource, n: number): number {
   const limit = n < LIMITS.length ? LIMITS[n] : rejectFrom(n);
   let x = rng.nextUint32();
   while (x >= limit) x = rng.nextUint32();
-  // x % n without a float modulo (x may exceed 2^31); exact, since x / n is far from rounding up to the next integer below 2^32.
+  // x % n without a float modulo (x may exceed 2^31); exact, since x / n is far from rounding up to the next integer
+  // below 2^32.
   return x - Math.floor(x / n) * n;
 }
 
 /** The first value of the incomplete last block of n. */
 const rejectFrom = (n: number): number => TWO_32 - (TWO_32 % n);
-/** rejectFrom(n) for the small n of card shuffles: a float modulo per card is a measurable part of a simulated round. */
+/**
+ * rejectFrom(n) for the small n of card shuffles: a float modulo per card is a measurable part of a simulated round.
+ */
 const LIMITS = Float64Array.from({ length: 1024 }, (_, n) => (n === 0 ? 0 : rejectFrom(n)));
 
 /** Fisher–Yates over the first `length` entries, in place. */

@@ -49,7 +49,12 @@ interface Dealing {
 const ORDER = Symbol('order');
 type WithOrder = ShoeState & { [ORDER]?: Dealing };
 
-export function newShoe(spec: ShoeSpec, id: string, seed: Uint8Array, generator: ShoeState['generator'] = 'chacha20'): ShoeState {
+export function newShoe(
+  spec: ShoeSpec,
+  id: string,
+  seed: Uint8Array,
+  generator: ShoeState['generator'] = 'chacha20',
+): ShoeState {
   const size = spec.decks * CARDS_PER_DECK;
   return {
     id,

@@ -14,5 +14,10 @@ export function aiDecision(ctx: Ctx, table: Table, player: string, level: AiLeve
   const hands = seat === null ? view.common!.yourHands : view.seats.find((s) => s.seat === seat)!.hands;
   const hand = hands.find((h) => !h.done)!;
   const legal = view.legal.filter((m) => (m.seat ?? null) === seat).map((m) => m.action as PlayAction);
-  return decide(chart, hand.cards.map((c) => parseCard(c)!), parseCard(view.dealer.upCard!)!, legal);
+  return decide(
+    chart,
+    hand.cards.map((c) => parseCard(c)!),
+    parseCard(view.dealer.upCard!)!,
+    legal,
+  );
 }

@@ -16,7 +16,10 @@ const SIDE_NAMES = ['andar', 'bahar'] as const;
 const NO_CARDS = /* @__PURE__ */ new Uint8Array(0);
 
 // One group of each kind, filled once a round when the winner is known: a bet reads it and lets go.
-const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = { winner: undefined, cardsDealt: undefined };
+const facts: { winner: 0 | 1 | undefined; cardsDealt: number | undefined } = {
+  winner: undefined,
+  cardsDealt: undefined,
+};
 const outcome: GroupView = { cards: [], n: 0, facts, outcome: -1 };
 const first3: GroupView & { cards: Card[] } = { cards: [0, 0, 0], n: 0, facts, outcome: -1 };
 
@@ -26,7 +29,8 @@ function fillGroups(ctx: Ctx, table: Table): void {
   facts.winner = ab.winner ?? undefined;
   facts.cardsDealt = ab.count;
   const shoeCards = ctx.pack.shoe.decks * CARDS_PER_DECK;
-  outcome.outcome = ab.winner === null || facts.cardsDealt > shoeCards ? -1 : outcomeIndex(shoeCards, ab.winner, facts.cardsDealt);
+  outcome.outcome =
+    ab.winner === null || facts.cardsDealt > shoeCards ? -1 : outcomeIndex(shoeCards, ab.winner, facts.cardsDealt);
   // First 3: the game card with each side's first card; fewer than three cards out loses (R-AB-SIDE-2).
   first3.n = ab.count >= 2 ? 3 : 0;
   first3.cards[0] = ab.gameCard;
@@ -34,7 +38,8 @@ function fillGroups(ctx: Ctx, table: Table): void {
   first3.cards[2 - ab.first] = ab.cards[ab.from + 1];
 }
 
-const groupOf = (_ctx: Ctx, _table: Table, _row: number, bet: CompiledBet): GroupView => (bet.group === 'first-3' ? first3 : outcome);
+const groupOf = (_ctx: Ctx, _table: Table, _row: number, bet: CompiledBet): GroupView =>
+  bet.group === 'first-3' ? first3 : outcome;
 
 /** The next card to `to` (a side, or the game card); -1 when the shoe is out (only a fixed shoe runs out). */
 function dealTo(ctx: Ctx, table: Table, to: string): Card {
@@ -43,7 +48,10 @@ function dealTo(ctx: Ctx, table: Table, to: string): Card {
   return card;
 }
 
-/** Deals to the sides in turn until a card of rank `target` (R-AB-DEAL-1); answers the side it fell to, or -1 when the shoe ran out. */
+/**
+ * Deals to the sides in turn until a card of rank `target` (R-AB-DEAL-1); answers the side it fell to, or -1 when the
+ * shoe ran out.
+ */
 function dealUntil(ctx: Ctx, table: Table, target: number): number {
   const ab = table.round.andarBahar!;
   const shoe = table.shoe!;
@@ -52,7 +60,9 @@ function dealUntil(ctx: Ctx, table: Table, target: number): number {
   ab.from = shoe.position - ab.count;
   ab.cards = shoe.dealtCards();
   const last = ab.count - 1;
-  if (ctx.events) for (let k = 0; k <= last; k++) emit(ctx, table, { type: 'card', to: SIDE_NAMES[sideOf(ab.first, k)], card: ab.cards[ab.from + k] });
+  if (ctx.events)
+    for (let k = 0; k <= last; k++)
+      emit(ctx, table, { type: 'card', to: SIDE_NAMES[sideOf(ab.first, k)], card: ab.cards[ab.from + k] });
   return last >= 0 && rankOf(ab.cards[ab.from + last]) === target ? sideOf(ab.first, last) : -1;
 }
 
@@ -64,14 +74,21 @@ function voidHand(ctx: Ctx, table: Table, player: number, bet: CompiledBet): Res
   return ok(ctx);
 }
 
-/** Why no compiled bet matches a placement: its mode, or its name. (Apart: a closure in the hot path would cost every bet an allocation.) */
+/**
+ * Why no compiled bet matches a placement: its mode, or its name. (Apart: a closure in the hot path would cost every
+ * bet an allocation.)
+ */
 function notOffered(pack: CompiledPack, cmd: BetSpec): Result {
   const mode = cmd.mode ?? pack.modes!.default;
-  if (!pack.modes!.offered.includes(mode)) return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
+  if (!pack.modes!.offered.includes(mode))
+    return fail('mode-not-offered', `mode "${mode}" is not offered; modes: ${pack.modes!.offered.join(', ')}`);
   const modes = pack.bets.filter((b) => b.name === cmd.bet).map((b) => b.mode);
   return modes.length
     ? fail('mode-not-offered', `${cmd.bet} is not offered in ${mode} mode; it is offered in: ${modes.join(', ')}`)
-    : fail('unknown-bet', `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`);
+    : fail(
+        'unknown-bet',
+        `there is no bet "${cmd.bet}"; bets: ${[...new Set(pack.bets.map((b) => b.name))].join(', ')}`,
+      );
 }
 
 export const andarBahar: Family = {
@@ -81,7 +98,15 @@ export const andarBahar: Family = {
     const gameCard = dealTo(ctx, table, 'game');
     if (gameCard < 0) throw new Error('a fresh deck has no cards'); // cannot happen
     const ab = table.round.andarBahar;
-    if (!ab) table.round.andarBahar = { gameCard, cards: NO_CARDS, from: 0, count: 0, first: ctx.pack.table.firstSide, winner: null };
+    if (!ab)
+      table.round.andarBahar = {
+        gameCard,
+        cards: NO_CARDS,
+        from: 0,
+        count: 0,
+        first: ctx.pack.table.firstSide,
+        winner: null,
+      };
     else {
       // A recycled round (simulator).
       ab.gameCard = gameCard;
@@ -112,7 +137,7 @@ export const andarBahar: Family = {
     round.deadline = null;
     const side = dealUntil(ctx, table, target);
     // A deck always holds 3 more of the rank; only a fixed shoe (a scenario, `croupier play --shoe`) runs out.
-    if (side < 0) return voidForShoe(ctx, table), ok(ctx);
+    if (side < 0) return (voidForShoe(ctx, table), ok(ctx));
     ab.winner = side as 0 | 1;
     fillGroups(ctx, table);
     settleDecided(ctx, table, groupOf, true, outcome.outcome);

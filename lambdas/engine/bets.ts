@@ -35,18 +35,42 @@ export const seatOrNull = (seat: number): number | null => (seat === Seat.NONE ?
  * Checks a stake (added to `existing` on the same spot) against the bet's rules and the balance.
  * The answer is written into `into` when given: a caller that uses it at once passes a reusable one.
  */
-export function checkStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
+export function checkStake(
+  ctx: Ctx,
+  table: Table,
+  player: number,
+  bet: CompiledBet,
+  existing: number,
+  amount: number,
+  into?: Stake,
+): Stake | { ok: false; error: EngineError } {
   if (isUsualStake(table, player, bet, existing, amount)) return stakeOf(into, amount, 0, null, false);
   return checkUnusualStake(ctx, table, player, bet, existing, amount, into);
 }
 
-/** The usual case, kept small so the compiler inlines it: a whole amount within the limits, the round limit and the balance. */
+/**
+ * The usual case, kept small so the compiler inlines it: a whole amount within the limits, the round limit and the
+ * balance.
+ */
 function isUsualStake(table: Table, player: number, bet: CompiledBet, existing: number, amount: number): boolean {
   const total = existing + amount;
-  return Number.isSafeInteger(amount) && amount > 0 && total <= bet.max && total >= bet.min && (bet.roundLimit === null || table.round.roundInShoe <= bet.roundLimit) && amount <= table.players.balance[player];
+  return (
+    Number.isSafeInteger(amount) &&
+    amount > 0 &&
+    total <= bet.max &&
+    total >= bet.min &&
+    (bet.roundLimit === null || table.round.roundInShoe <= bet.roundLimit) &&
+    amount <= table.players.balance[player]
+  );
 }
 
-function stakeOf(into: Stake | undefined, accepted: number, excess: number, warning: string | null, voidHand: boolean): Stake {
+function stakeOf(
+  into: Stake | undefined,
+  accepted: number,
+  excess: number,
+  warning: string | null,
+  voidHand: boolean,
+): Stake {
   if (!into) return { accepted, excess, warning, voidHand };
   into.accepted = accepted;
   into.excess = excess;
@@ -56,12 +80,26 @@ function stakeOf(into: Stake | undefined, accepted: number, excess: number, warn
 }
 
 /** checkStake for a stake outside the usual case: a refusal, or a limit's warning or void (R-LL-LIMIT-2). */
-function checkUnusualStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, existing: number, amount: number, into?: Stake): Stake | { ok: false; error: EngineError } {
+function checkUnusualStake(
+  ctx: Ctx,
+  table: Table,
+  player: number,
+  bet: CompiledBet,
+  existing: number,
+  amount: number,
+  into?: Stake,
+): Stake | { ok: false; error: EngineError } {
   if (!Number.isSafeInteger(amount) || amount <= 0)
-    return fail('invalid-amount', `${bet.name}: the amount must be a whole number of minor units above 0 (got ${amount})`);
+    return fail(
+      'invalid-amount',
+      `${bet.name}: the amount must be a whole number of minor units above 0 (got ${amount})`,
+    );
   const round = table.round;
   if (bet.roundLimit !== null && round.roundInShoe > bet.roundLimit)
-    return fail('round-limit-reached', `${bet.name}: closed for the rest of this shoe; it may be placed in the first ${bet.roundLimit} rounds of a shoe and this is round ${round.roundInShoe}`);
+    return fail(
+      'round-limit-reached',
+      `${bet.name}: closed for the rest of this shoe; it may be placed in the first ${bet.roundLimit} rounds of a shoe and this is round ${round.roundInShoe}`,
+    );
   let accepted = amount;
   let excess = 0;
   let warning: string | null = null;
@@ -69,18 +107,29 @@ function checkUnusualStake(ctx: Ctx, table: Table, player: number, bet: Compiled
   const total = existing + amount;
   if (total > bet.max) {
     if (bet.overMax === 'refuse' || existing >= bet.max)
-      return fail('above-maximum', `${bet.name}: ${money(ctx, total)} is above the maximum of ${money(ctx, bet.max)}; bets from ${money(ctx, bet.min)} to ${money(ctx, bet.max)}`);
+      return fail(
+        'above-maximum',
+        `${bet.name}: ${money(ctx, total)} is above the maximum of ${money(ctx, bet.max)}; bets from ${money(ctx, bet.min)} to ${money(ctx, bet.max)}`,
+      );
     accepted = bet.max - existing;
     excess = total - bet.max;
     warning = `${bet.name}: accepted ${money(ctx, bet.max)}, the table maximum; ${money(ctx, excess)} returned`;
   } else if (total < bet.min) {
     if (bet.underMin === 'refuse')
-      return fail('below-minimum', `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; bets from ${money(ctx, bet.min)} to ${money(ctx, bet.max)}`);
+      return fail(
+        'below-minimum',
+        `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; bets from ${money(ctx, bet.min)} to ${money(ctx, bet.max)}`,
+      );
     const warned = table.warnings[table.players.names[player]]?.[bet.name] ?? 0;
     if (warned > 0) voidHand = true;
-    else warning = `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; accepted this once — a repeat voids your whole hand for the round`;
+    else
+      warning = `${bet.name}: ${money(ctx, total)} is below the minimum of ${money(ctx, bet.min)}; accepted this once — a repeat voids your whole hand for the round`;
   }
-  if (!voidHand && accepted > table.players.balance[player]) return fail('insufficient-balance', `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, table.players.balance[player])}`);
+  if (!voidHand && accepted > table.players.balance[player])
+    return fail(
+      'insufficient-balance',
+      `${bet.name}: ${money(ctx, accepted)} is more than your balance of ${money(ctx, table.players.balance[player])}`,
+    );
   return stakeOf(into, accepted, excess, warning, voidHand);
 }
 
@@ -89,7 +138,15 @@ function placeFresh(ctx: Ctx, table: Table, player: number, bet: CompiledBet, se
   const round = table.round;
   round.bets.open(round.nextBetId++, bet.index, player, seat, amount);
   move(ctx, table, player, -amount, 'bet', bet.key);
-  if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount, total: amount });
+  if (ctx.events)
+    emit(ctx, table, {
+      type: 'bet-placed',
+      player: table.players.names[player],
+      bet: bet.key,
+      seat: seatOrNull(seat),
+      amount,
+      total: amount,
+    });
 }
 
 /** A Stake to pass to checkStake when the answer is used at once and dropped. */
@@ -97,15 +154,34 @@ export const scratchStake = (): Stake => ({ accepted: 0, excess: 0, warning: nul
 
 export const isRefusal = (s: Stake | { ok: false }): s is { ok: false; error: EngineError } => 'ok' in s;
 
-/** Records (or adds to) a bet and debits it; `existing` is the open row on the spot when the caller looked it up (-1 for none). */
-export function placeStake(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, stake: Stake, existing = table.round.bets.findOpen(bet.index, player, seat)): number {
+/**
+ * Records (or adds to) a bet and debits it; `existing` is the open row on the spot when the caller looked it up (-1 for
+ * none).
+ */
+export function placeStake(
+  ctx: Ctx,
+  table: Table,
+  player: number,
+  bet: CompiledBet,
+  seat: number,
+  stake: Stake,
+  existing = table.round.bets.findOpen(bet.index, player, seat),
+): number {
   const round = table.round;
   const bets = round.bets;
   const row = existing >= 0 ? existing : bets.add(round.nextBetId++, bet.index, player, seat);
   bets.addStake(row, stake.accepted);
   move(ctx, table, player, -stake.accepted, 'bet', bet.key);
   if (stake.warning) noteWarning(ctx, table, player, bet, stake);
-  if (ctx.events) emit(ctx, table, { type: 'bet-placed', player: table.players.names[player], bet: bet.key, seat: seatOrNull(seat), amount: stake.accepted, total: bets.amount(row) });
+  if (ctx.events)
+    emit(ctx, table, {
+      type: 'bet-placed',
+      player: table.players.names[player],
+      bet: bet.key,
+      seat: seatOrNull(seat),
+      amount: stake.accepted,
+      total: bets.amount(row),
+    });
   return row;
 }
 
@@ -122,7 +198,15 @@ function noteWarning(ctx: Ctx, table: Table, player: number, bet: CompiledBet, s
  * A bet on one spot with the bet's own limits: placed, or refused, or (a repeated under-minimum
  * bet) handed to `voidHand`, which voids the player's hand as the family does (R-LL-LIMIT-2).
  */
-export function placeOnSpot(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number, voidHand: (ctx: Ctx, table: Table, player: number, bet: CompiledBet) => Result): Result {
+export function placeOnSpot(
+  ctx: Ctx,
+  table: Table,
+  player: number,
+  bet: CompiledBet,
+  seat: number,
+  amount: number,
+  voidHand: (ctx: Ctx, table: Table, player: number, bet: CompiledBet) => Result,
+): Result {
   const round = table.round;
   const bets = round.bets;
   // The usual bet, kept short: a spot the player has no bet on yet, and a stake within every limit.
@@ -166,13 +250,23 @@ export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): 
   }
   const key = keyOf(ctx, bets, row);
   pay(ctx, table, player, delta, `returned ${key}: ${reason}`);
-  emit(ctx, table, { type: 'bet-returned', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat(row)), amount: bets.staked(row), reason });
+  emit(ctx, table, {
+    type: 'bet-returned',
+    player: table.players.names[player],
+    bet: key,
+    seat: seatOrNull(bets.seat(row)),
+    amount: bets.staked(row),
+    reason,
+  });
 }
 
-/** A repeated bet under the minimum voids the player's hand: every bet of theirs in the round returned (R-LL-LIMIT-2). */
+/**
+ * A repeated bet under the minimum voids the player's hand: every bet of theirs in the round returned (R-LL-LIMIT-2).
+ */
 export function voidPlayerBets(ctx: Ctx, table: Table, player: number, bet: CompiledBet): void {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
+  for (let row = 0; row < bets.length; row++)
+    if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
   table.round.voidedPlayers.push(table.players.names[player]);
 }
 
@@ -192,7 +286,14 @@ export function voidForShoe(ctx: Ctx, table: Table): void {
 }
 
 /** Credits what a bet (or part of it) returns, stake included; 0 for a loss. */
-export function credit(ctx: Ctx, table: Table, row: number, returned: number, outcome: string, hand: number | null = null): void {
+export function credit(
+  ctx: Ctx,
+  table: Table,
+  row: number,
+  returned: number,
+  outcome: string,
+  hand: number | null = null,
+): void {
   const bets = table.round.bets;
   bets.addReturned(row, returned);
   const player = bets.player(row);
@@ -202,7 +303,16 @@ export function credit(ctx: Ctx, table: Table, row: number, returned: number, ou
   }
   const key = keyOf(ctx, bets, row);
   move(ctx, table, player, returned, 'settle', key);
-  emit(ctx, table, { type: 'settled', player: table.players.names[player], bet: key, seat: seatOrNull(bets.seat(row)), hand, stake: bets.amount(row), returned, outcome });
+  emit(ctx, table, {
+    type: 'settled',
+    player: table.players.names[player],
+    bet: key,
+    seat: seatOrNull(bets.seat(row)),
+    hand,
+    stake: bets.amount(row),
+    returned,
+    outcome,
+  });
 }
 
 /** `pay`, with the wallet event's reason (`verb key`) built only when events are kept. */
@@ -288,7 +398,13 @@ function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
 function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
   for (let i = 0; i < specs.length; i++) {
     const s = specs[i];
-    if (s.bet !== plan.names[i] || s.mode !== plan.modes[i] || s.amount !== plan.amounts[i] || (s.seat ?? Seat.NONE) !== plan.seat) return false;
+    if (
+      s.bet !== plan.names[i] ||
+      s.mode !== plan.modes[i] ||
+      s.amount !== plan.amounts[i] ||
+      (s.seat ?? Seat.NONE) !== plan.seat
+    )
+      return false;
   }
   return true;
 }
@@ -300,7 +416,16 @@ function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan |
   for (const s of specs) {
     const bet = table.family.plainBet?.(ctx, s, bets);
     // Two bets on one spot add up: the second is not on a fresh spot, and only the full path handles it.
-    if (!bet || bets.includes(bet) || (s.seat ?? Seat.NONE) !== seat || !Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount < bet.min || s.amount > bet.max) return null;
+    if (
+      !bet ||
+      bets.includes(bet) ||
+      (s.seat ?? Seat.NONE) !== seat ||
+      !Number.isSafeInteger(s.amount) ||
+      s.amount <= 0 ||
+      s.amount < bet.min ||
+      s.amount > bet.max
+    )
+      return null;
     bets.push(bet);
     if (bet.roundLimit !== null) lastRound = Math.min(lastRound, bet.roundLimit);
   }
@@ -331,8 +456,10 @@ export function placePlainSlip(ctx: Ctx, table: Table, player: number, specs: re
   const bets = round.bets;
   if (round.roundInShoe > plan.lastRound || plan.total > table.players.balance[player]) return false;
   if (plan.seat !== Seat.NONE && !table.family.plainSeat?.(ctx, table, player, plan.seat)) return false;
-  if (bets.hasOpen()) for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
-  if (ctx.events) for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], plan.seat, plan.amounts[i]);
+  if (bets.hasOpen())
+    for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
+  if (ctx.events)
+    for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], plan.seat, plan.amounts[i]);
   else {
     // The same rows and money without a word said: in one pass.
     bets.openAll(round.nextBetId, plan.indices, player, plan.seat, plan.amounts);

@@ -8,11 +8,34 @@ import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, Line, Insurance, Ledger, Seat, Status } from './ledger.ts';
 import { Players } from './players.ts';
-import { emptySeats, firstCards, occupiedOf, savedAndarBahar, workingAndarBahar, type Holder, type Round, type Table, type WorkingHand } from './state.ts';
-import type { BetRecord, CommonPlayer, Hand, PlayerState, RoundState, SeatHolder, SeatRound, TableState } from './types.ts';
+import {
+  emptySeats,
+  firstCards,
+  occupiedOf,
+  savedAndarBahar,
+  workingAndarBahar,
+  type Holder,
+  type Round,
+  type Table,
+  type WorkingHand,
+} from './state.ts';
+import type {
+  BetRecord,
+  CommonPlayer,
+  Hand,
+  PlayerState,
+  RoundState,
+  SeatHolder,
+  SeatRound,
+  TableState,
+} from './types.ts';
 
 const STATUS: readonly BetRecord['status'][] = ['open', 'settled', 'returned'];
-const STATUS_CODE: Record<BetRecord['status'], number> = { open: Status.OPEN, settled: Status.SETTLED, returned: Status.RETURNED };
+const STATUS_CODE: Record<BetRecord['status'], number> = {
+  open: Status.OPEN,
+  settled: Status.SETTLED,
+  returned: Status.RETURNED,
+};
 
 export function loadTable(ctx: Ctx, state: TableState): Table {
   const players = new Players();
@@ -45,30 +68,79 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
   };
 }
 
-const copyWarnings = (w: TableState['warnings']): TableState['warnings'] => Object.fromEntries(Object.entries(w).map(([player, bets]) => [player, { ...bets }]));
-const workingHand = (h: Hand): WorkingHand => ({ cards: h.cards.slice(), stake: h.stake, doubled: h.doubled, fromSplit: h.fromSplit, splitAces: h.splitAces, acted: h.acted, done: h.done, surrendered: h.surrendered, shape: shapeOf(h.cards) });
+const copyWarnings = (w: TableState['warnings']): TableState['warnings'] =>
+  Object.fromEntries(Object.entries(w).map(([player, bets]) => [player, { ...bets }]));
+const workingHand = (h: Hand): WorkingHand => ({
+  cards: h.cards.slice(),
+  stake: h.stake,
+  doubled: h.doubled,
+  fromSplit: h.fromSplit,
+  splitAces: h.splitAces,
+  acted: h.acted,
+  done: h.done,
+  surrendered: h.surrendered,
+  shape: shapeOf(h.cards),
+});
 /** The saved fields of a working hand, in the saved form's order (its shape is derived, never saved). */
-const savedHand = (h: WorkingHand): Hand => ({ cards: h.cards.slice(), stake: h.stake, doubled: h.doubled, fromSplit: h.fromSplit, splitAces: h.splitAces, acted: h.acted, done: h.done, surrendered: h.surrendered });
+const savedHand = (h: WorkingHand): Hand => ({
+  cards: h.cards.slice(),
+  stake: h.stake,
+  doubled: h.doubled,
+  fromSplit: h.fromSplit,
+  splitAces: h.splitAces,
+  acted: h.acted,
+  done: h.done,
+  surrendered: h.surrendered,
+});
 
 function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
   const bets = new Ledger(pack.bets.length, Math.max(32, r.bets.length));
   for (const b of r.bets) {
     const bet = pack.betByKey.get(b.key);
-    if (!bet) throw new Error(`round ${r.id} holds a ${b.key} bet, which pack ${pack.id} ${pack.version} does not offer`);
+    if (!bet)
+      throw new Error(`round ${r.id} holds a ${b.key} bet, which pack ${pack.id} ${pack.version} does not offer`);
     const row = bets.add(b.id, bet.index, players.indexOf(b.player), b.seat ?? Seat.NONE);
     bets.setMoney(row, b.amount, b.staked, b.returned);
     bets.setStatus(row, STATUS_CODE[b.status]);
-    bets.setLine(row, b.line === null ? Line.NONE : bet.type === 'paytable' ? bet.lines.findIndex((l) => l.name === b.line) : Line.DEALER_BLACKJACK);
-    if (b.insurance) bets.setInsurance(row, b.insurance.settled ? Insurance.SETTLED : Insurance.PENDING, b.insurance.cost);
+    bets.setLine(
+      row,
+      b.line === null
+        ? Line.NONE
+        : bet.type === 'paytable'
+          ? bet.lines.findIndex((l) => l.name === b.line)
+          : Line.DEALER_BLACKJACK,
+    );
+    if (b.insurance)
+      bets.setInsurance(row, b.insurance.settled ? Insurance.SETTLED : Insurance.PENDING, b.insurance.cost);
     if (b.follows) bets.follows[row] = b.follows.map((f) => ({ ...f }));
   }
   const holders: Holder[] = [];
   for (const s of r.seats)
-    holders.push({ seat: s.seat, owner: s.owner, ownerIndex: players.indexOf(s.owner), initial: s.initial.slice(), hands: s.hands.map(workingHand), active: s.active, preselect: s.preselect, draws: 0, mainRow: -1 });
+    holders.push({
+      seat: s.seat,
+      owner: s.owner,
+      ownerIndex: players.indexOf(s.owner),
+      initial: s.initial.slice(),
+      hands: s.hands.map(workingHand),
+      active: s.active,
+      preselect: s.preselect,
+      draws: 0,
+      mainRow: -1,
+    });
   if (r.common)
     for (const name in r.common.players) {
       const p = r.common.players[name];
-      holders.push({ seat: Seat.NONE, owner: name, ownerIndex: players.indexOf(name), initial: [], hands: p.hands.map(workingHand), active: p.active, preselect: p.preselect, draws: p.draws, mainRow: -1 });
+      holders.push({
+        seat: Seat.NONE,
+        owner: name,
+        ownerIndex: players.indexOf(name),
+        initial: [],
+        hands: p.hands.map(workingHand),
+        active: p.active,
+        preselect: p.preselect,
+        draws: p.draws,
+        mainRow: -1,
+      });
     }
   // The scalar fields as they are; everything the interpreter changes in place, copied.
   const { bets: _bets, seats: _seats, common, followAdvance, log, events, andarBahar, ...scalars } = r;
@@ -88,13 +160,18 @@ function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
 
 /** Copies of the round's parts that both forms share and the interpreter changes in place. */
 type InPlacePart = 'dealer' | 'follow' | 'voidedPlayers';
-const copyInPlaceParts = ({ dealer, follow, voidedPlayers }: Pick<RoundState, InPlacePart>): Pick<RoundState, InPlacePart> => ({
+const copyInPlaceParts = ({
+  dealer,
+  follow,
+  voidedPlayers,
+}: Pick<RoundState, InPlacePart>): Pick<RoundState, InPlacePart> => ({
   dealer: { ...dealer, cards: dealer.cards.slice() },
   follow: follow && { ...follow, answers: { ...follow.answers } },
   voidedPlayers: voidedPlayers.slice(),
 });
 
-const copyAdvance = (a: RoundState['followAdvance']): RoundState['followAdvance'] => Object.fromEntries(Object.entries(a).map(([id, answers]) => [id, { ...answers }]));
+const copyAdvance = (a: RoundState['followAdvance']): RoundState['followAdvance'] =>
+  Object.fromEntries(Object.entries(a).map(([id, answers]) => [id, { ...answers }]));
 
 /** The saved form of a working table whose round runs under `pack`. */
 export function saveTable(pack: CompiledPack, table: Table): TableState {
@@ -144,7 +221,9 @@ function updateInPlace(round: RoundState, newer: RoundState): boolean {
 
 export function savePlayers(players: Players): Record<string, PlayerState> {
   const out: Record<string, PlayerState> = {};
-  for (let i = 0; i < players.names.length; i++) if (players.joined[i]) out[players.names[i]] = { balance: players.balance[i], demo: players.demo[i], ai: players.ai[i] };
+  for (let i = 0; i < players.names.length; i++)
+    if (players.joined[i])
+      out[players.names[i]] = { balance: players.balance[i], demo: players.demo[i], ai: players.ai[i] };
   return out;
 }
 
@@ -178,11 +257,16 @@ export function betRecord(pack: CompiledPack, table: Table, round: Round, row: n
     returned: bets.returned(row),
     line: line === Line.NONE ? null : line === Line.DEALER_BLACKJACK ? DEALER_BLACKJACK : bet.lines[line].name,
     ...(follows ? { follows: follows.map((f) => ({ ...f })) } : {}),
-    ...(insurance !== Insurance.NONE ? { insurance: { cost: bets.insuranceCost(row), settled: insurance === Insurance.SETTLED } } : {}),
+    ...(insurance !== Insurance.NONE
+      ? { insurance: { cost: bets.insuranceCost(row), settled: insurance === Insurance.SETTLED } }
+      : {}),
   };
 }
 
-/** A seat's first two cards as saved: once the deal is complete (the dealer's hole card is its last card), whether or not a split has copied them yet. */
+/**
+ * A seat's first two cards as saved: once the deal is complete (the dealer's hole card is its last card), whether or
+ * not a split has copied them yet.
+ */
 const savedInitial = (r: Round, h: Holder): Card[] => (r.dealer.cards.length < 2 ? [] : firstCards(h).slice(0, 2));
 
 function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
@@ -191,8 +275,22 @@ function saveRound(pack: CompiledPack, table: Table, r: Round): RoundState {
   const seats: SeatRound[] = [];
   const commonPlayers: Record<string, CommonPlayer> = {};
   for (const h of r.holders) {
-    if (r.common) commonPlayers[h.owner] = { hands: h.hands.map(savedHand), active: h.active, draws: h.draws, preselect: h.preselect };
-    else seats.push({ seat: h.seat, owner: h.owner, initial: savedInitial(r, h), hands: h.hands.map(savedHand), active: h.active, preselect: h.preselect });
+    if (r.common)
+      commonPlayers[h.owner] = {
+        hands: h.hands.map(savedHand),
+        active: h.active,
+        draws: h.draws,
+        preselect: h.preselect,
+      };
+    else
+      seats.push({
+        seat: h.seat,
+        owner: h.owner,
+        initial: savedInitial(r, h),
+        hands: h.hands.map(savedHand),
+        active: h.active,
+        preselect: h.preselect,
+      });
   }
   const { bets: _ledger, holders: _holders, spare: _spare, common, followAdvance, andarBahar, ...scalars } = r;
   return {

@@ -37,7 +37,8 @@ export interface Policy {
 }
 
 /** Whether the engine answers for `player` itself: an AI player, or the policy's. */
-export const decidesItself = (ctx: Ctx, table: Table, player: number): boolean => !!table.players.ai[player] || ctx.policy?.player === player;
+export const decidesItself = (ctx: Ctx, table: Table, player: number): boolean =>
+  !!table.players.ai[player] || ctx.policy?.player === player;
 
 export function emit(ctx: Ctx, table: Table, event: EngineEvent): void {
   if (!ctx.events) return;

@@ -10,8 +10,10 @@ import type { Family } from './table.ts';
 // values are marked /* @__PURE__ */ so that nothing of them stays). Unbundled (tests, `npm start`,
 // the CLI) and in the simulator's bundles, it is unset and every family is here.
 const families: Partial<Record<CompiledPack['family'], Family>> = {
-  blackjack: process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'blackjack' ? blackjack : undefined,
-  'andar-bahar': process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'andar-bahar' ? andarBahar : undefined,
+  blackjack:
+    process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'blackjack' ? blackjack : undefined,
+  'andar-bahar':
+    process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'andar-bahar' ? andarBahar : undefined,
 };
 
 export function familyOf(pack: CompiledPack): Family {

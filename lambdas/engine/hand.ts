@@ -18,6 +18,7 @@ export function addCard(hand: WorkingHand, card: Card): void {
 }
 
 /** Ace plus a 10-value card as a hand's first two cards (R-BJ-SCORE-2); never after a split (R-BJ-SCORE-3). */
-export const isNatural = (hand: WorkingHand): boolean => !hand.fromSplit && hand.cards.length === 2 && handTotal(hand) === 21;
+export const isNatural = (hand: WorkingHand): boolean =>
+  !hand.fromSplit && hand.cards.length === 2 && handTotal(hand) === 21;
 
 export const isDealerNatural = (cards: readonly Card[]): boolean => cards.length === 2 && total(cards) === 21;

@@ -32,7 +32,9 @@ export enum Line {
 }
 export const DEALER_BLACKJACK = 'dealer blackjack';
 
-/** A row's state packed in one number: status in bits 0–1, insurance in bits 2–3, the line code (signed) from bit 4 on. */
+/**
+ * A row's state packed in one number: status in bits 0–1, insurance in bits 2–3, the line code (signed) from bit 4 on.
+ */
 enum Bits {
   STATUS = 3,
   INSURANCE = 12,
@@ -101,7 +103,9 @@ interface Block extends HeldBlock {
   bits: number;
   /** The block's rows whose bets settle otherwise than by outcome alone, once asked (blockOthers). */
   others: Int16Array | null;
-  /** Settlements by key (settleKnownBlock, rememberBlock), shared with every block of the same bets and stakes (memoOf). */
+  /**
+   * Settlements by key (settleKnownBlock, rememberBlock), shared with every block of the same bets and stakes (memoOf).
+   */
   memo: (SettledBlock | null)[];
   /** Stages settled by key (settleKnownStep, rememberStep), shared as memo is; made when first asked. */
   steps: StepMemo | null;
@@ -210,7 +214,14 @@ export class Ledger {
     while (this.length + n > this.rows.length) this.grow();
     const { rows, openPerBet } = this;
     const p = this.placed;
-    const same = this.length === 0 && p !== null && p.bets === bets && p.amounts === amounts && p.firstId === firstId && p.player === player && p.seat === seat;
+    const same =
+      this.length === 0 &&
+      p !== null &&
+      p.bets === bets &&
+      p.amounts === amounts &&
+      p.firstId === firstId &&
+      p.player === player &&
+      p.seat === seat;
     for (let r = this.length; r < this.length + n && r < this.follows.length; r++) this.follows[r] = null;
     if (this.length === 0) this.touched = 0;
     if (same && this.lazyBlocks) {
@@ -221,7 +232,14 @@ export class Ledger {
       return;
     }
     // Rows written from `length` on: a block from row 0 is the new record; one below its end spoils it.
-    if (!same) this.replaceBlock(this.length === 0 ? newBlock(bets, amounts, firstId, player, seat) : p && this.length < p.bets.length ? null : p);
+    if (!same)
+      this.replaceBlock(
+        this.length === 0
+          ? newBlock(bets, amounts, firstId, player, seat)
+          : p && this.length < p.bets.length
+            ? null
+            : p,
+      );
     let row = this.length;
     for (let i = 0; i < n; i++, row++) {
       const bet = bets[i];
@@ -274,7 +292,10 @@ export class Ledger {
     return this.lazy === Rows.LAZY_OPEN;
   }
 
-  /** The rows of the untouched block that `k` does not settle from the outcome alone (LineAt.OTHER_PAYTABLE), found once per block. */
+  /**
+   * The rows of the untouched block that `k` does not settle from the outcome alone (LineAt.OTHER_PAYTABLE), found once
+   * per block.
+   */
   blockOthers(k: OutcomeSettlement): Int16Array {
     const p = this.placed!;
     if (!p.others) {
@@ -312,7 +333,13 @@ export class Ledger {
     let total = 0;
     for (let row = 0; row < this.length; row++) {
       const r = this.rows[row];
-      if ((r.state & Bits.STATUS) === Status.OPEN || r.staked !== p.amounts[row] || r.amount !== p.amounts[row] || r.insuranceCost !== 0) return;
+      if (
+        (r.state & Bits.STATUS) === Status.OPEN ||
+        r.staked !== p.amounts[row] ||
+        r.amount !== p.amounts[row] ||
+        r.insuranceCost !== 0
+      )
+        return;
       total += r.returned;
     }
     // Plain loops: `Int32Array.from(rows, fn)` walks an iterator through the runtime, for each of the
@@ -365,7 +392,10 @@ export class Ledger {
     return p !== null && this.lazy === Rows.EAGER && this.length === p.bets.length ? p : null;
   }
 
-  /** Rows written since openAll opened them, other than by being settled (bit i for row i): rows a stage may settle from memory or tables only without. */
+  /**
+   * Rows written since openAll opened them, other than by being settled (bit i for row i): rows a stage may settle from
+   * memory or tables only without.
+   */
   touchedRows(): number {
     return this.touched;
   }
@@ -489,7 +519,10 @@ export class Ledger {
     r.returned = returned;
   }
 
-  /** Settles a row: what it returns (added to anything credited before), and its line code. Answers the row's player, to be credited. */
+  /**
+   * Settles a row: what it returns (added to anything credited before), and its line code. Answers the row's player, to
+   * be credited.
+   */
   settle(row: number, returned: number, line: number): number {
     if (this.lazy !== Rows.EAGER) this.materialize();
     const r = this.rows[row];
@@ -539,7 +572,8 @@ export class Ledger {
       }
       const line = paying[at + outcome];
       let returned = 0;
-      if (line >= 0) returned = r.amount + payoutAt(r.amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
+      if (line >= 0)
+        returned = r.amount + payoutAt(r.amount, num[ratioAt[bet] + line], den[ratioAt[bet] + line], halfUp);
       r.returned += returned;
       r.state = (state & Bits.INSURANCE) | Status.SETTLED | (line << Bits.LINE_SHIFT);
       if (--openPerBet[bet] === 0 && bet < BetBits.WIDTH) bits &= ~(1 << bet);
@@ -645,7 +679,9 @@ export class Ledger {
       return;
     }
     if (this.lazy !== Rows.EAGER) this.materialize();
-    if (this.openRows > 0) for (let row = length; row < this.length; row++) if (this.status(row) === Status.OPEN) this.unopen(this.rows[row].bet);
+    if (this.openRows > 0)
+      for (let row = length; row < this.length; row++)
+        if (this.status(row) === Status.OPEN) this.unopen(this.rows[row].bet);
     this.length = Math.min(this.length, length);
   }
 
@@ -674,7 +710,8 @@ export class Ledger {
     if (this.openPerBet[bet] === 0) return -1;
     for (let row = 0; row < this.length; row++) {
       const r = this.rows[row];
-      if (r.bet === bet && r.player === player && r.seat === seat && (r.state & Bits.STATUS) === Status.OPEN) return row;
+      if (r.bet === bet && r.player === player && r.seat === seat && (r.state & Bits.STATUS) === Status.OPEN)
+        return row;
     }
     return -1;
   }
@@ -690,7 +727,10 @@ export class Ledger {
   }
 }
 
-/** Adds `times` rows of `bet` that each netted `net` to its sums at bet × 4: rows, net, net squared, rows that won money. */
+/**
+ * Adds `times` rows of `bet` that each netted `net` to its sums at bet × 4: rows, net, net squared, rows that won
+ * money.
+ */
 function addNet(sums: Float64Array, bet: number, net: number, times: number): void {
   const at = bet * 4;
   sums[at] += times;
@@ -707,7 +747,20 @@ function bitsOf(bets: Int16Array): number {
 }
 
 function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number, player: number, seat: number): Block {
-  return { bets, amounts, firstId, player, seat, bits: bitsOf(bets), others: null, memo: memoOf(bets, amounts), steps: null, pending: [], sums: null, stakes: null };
+  return {
+    bets,
+    amounts,
+    firstId,
+    player,
+    seat,
+    bits: bitsOf(bets),
+    others: null,
+    memo: memoOf(bets, amounts),
+    steps: null,
+    pending: [],
+    sums: null,
+    stakes: null,
+  };
 }
 
 /**
@@ -722,7 +775,11 @@ const memos = new WeakMap<Int16Array, WeakMap<readonly number[], (SettledBlock |
 const stepMemos = new WeakMap<Int16Array, WeakMap<readonly number[], StepMemo>>();
 
 const stepMemoOf = (bets: Int16Array, amounts: readonly number[]): StepMemo =>
-  perBlock(stepMemos, bets, amounts, () => ({ at: new Int32Array(Memo.MAX_STEP_KEY), entries: new Int32Array(0), size: 0 }));
+  perBlock(stepMemos, bets, amounts, () => ({
+    at: new Int32Array(Memo.MAX_STEP_KEY),
+    entries: new Int32Array(0),
+    size: 0,
+  }));
 
 function memoOf(bets: Int16Array, amounts: readonly number[]): (SettledBlock | null)[] {
   const memo = perBlock(memos, bets, amounts, () => []);
@@ -732,7 +789,12 @@ function memoOf(bets: Int16Array, amounts: readonly number[]): (SettledBlock | n
 }
 
 /** What `map` keeps for a block's bets and stakes (a slip plan's arrays), made by `make` the first time. */
-export function perBlock<T>(map: WeakMap<Int16Array, WeakMap<readonly number[], T>>, bets: Int16Array, amounts: readonly number[], make: () => T): T {
+export function perBlock<T>(
+  map: WeakMap<Int16Array, WeakMap<readonly number[], T>>,
+  bets: Int16Array,
+  amounts: readonly number[],
+  make: () => T,
+): T {
   let byAmounts = map.get(bets);
   if (!byAmounts) map.set(bets, (byAmounts = new WeakMap()));
   let value = byAmounts.get(amounts);

@@ -24,7 +24,8 @@ export function paying(bet: CompiledBet, group: GroupView): number {
   if (bet.outcomeLines !== null && group.outcome >= 0) return bet.outcomeLines[group.outcome];
   const facts = group.facts;
   // Decided already when both answers pay the same line (R-LL-SETTLE-1).
-  if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined) return bet.lineFinder.lineEitherWay(group.cards, group.n);
+  if (bet.readsDealerBlackjack && facts.dealerBlackjack === undefined)
+    return bet.lineFinder.lineEitherWay(group.cards, group.n);
   if (bet.readsOutcome && (facts.winner === undefined || facts.cardsDealt === undefined)) return Paying.UNDECIDED;
   return bet.lineFinder.lineOf(group.cards, group.n, facts);
 }
@@ -39,10 +40,18 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
  * line straight from its table. `stageKey`, when ≥ 0, is a number that decides every group and
  * fact this settlement reads (below Memo.MAX_STEP_KEY).
  */
-export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1, stageKey = -1): void {
+export function settleDecided(
+  ctx: Ctx,
+  table: Table,
+  groupOf: GroupOf,
+  final: boolean,
+  outcome = -1,
+  stageKey = -1,
+): void {
   const bets = table.round.bets;
   // The simulator's block of bets, untouched since it was opened, settles as it did before for the same key.
-  const key = outcome >= 0 && !ctx.events && bets.isUntouchedBlock() ? blockKey(ctx, table, groupOf, final, outcome) : -1;
+  const key =
+    outcome >= 0 && !ctx.events && bets.isUntouchedBlock() ? blockKey(ctx, table, groupOf, final, outcome) : -1;
   if (key >= 0 && bets.settleKnownBlock(key, table.players.balance)) return;
   // So does a stage of it with every row open, for the same stage key.
   const stage = stageKey >= 0 && !ctx.events && bets.isBlockAllOpen();
@@ -79,7 +88,12 @@ function settleEach(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, ou
   const compiled = ctx.pack.bets;
   if (!bets.anyOpenOf(ctx.pack.paytableBets)) return;
   // Without events, the outcome bets settle from their tables in one pass; the rest below.
-  if (outcome >= 0 && !ctx.events && bets.settleOutcomes(ctx.pack.outcomeSettlement, outcome, table.players.balance) === 0) return;
+  if (
+    outcome >= 0 &&
+    !ctx.events &&
+    bets.settleOutcomes(ctx.pack.outcomeSettlement, outcome, table.players.balance) === 0
+  )
+    return;
   for (let row = 0; row < bets.length; row++) {
     if (bets.status(row) !== Status.OPEN) continue;
     const bet = compiled[bets.bet(row)];
@@ -114,7 +128,14 @@ function openRowsOf(table: Table, bet: number): number[] {
 }
 
 /** Settles every open placement of `bet` if all are decided (a group that is null is incomplete). */
-function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[], groupOf: GroupOf, final: boolean): void {
+function settleTogether(
+  ctx: Ctx,
+  table: Table,
+  bet: CompiledBet,
+  open: number[],
+  groupOf: GroupOf,
+  final: boolean,
+): void {
   const bets = table.round.bets;
   const lines: number[] = [];
   for (const row of open) {
@@ -132,13 +153,21 @@ function settleTogether(ctx: Ctx, table: Table, bet: CompiledBet, open: number[]
   }
   if (bet.capPerRound !== null && total > bet.capPerRound) {
     // Pro rata, rounded down: the paid total never exceeds the cap (R-LL-LIMIT-1).
-    for (let i = 0; i < winnings.length; i++) winnings[i] = Number((BigInt(winnings[i]) * BigInt(bet.capPerRound)) / BigInt(total));
+    for (let i = 0; i < winnings.length; i++)
+      winnings[i] = Number((BigInt(winnings[i]) * BigInt(bet.capPerRound)) / BigInt(total));
     if (ctx.events) emit(ctx, table, { type: 'capped', bet: bet.key, winnings: total, cap: bet.capPerRound });
   }
   for (let i = 0; i < open.length; i++) {
     const row = open[i];
     const line = lines[i];
-    settleBet(ctx, table, row, line >= 0 ? bets.amount(row) + winnings[i] : 0, line >= 0 ? line : Line.NONE, line >= 0 ? bet.lines[line].name : 'lose');
+    settleBet(
+      ctx,
+      table,
+      row,
+      line >= 0 ? bets.amount(row) + winnings[i] : 0,
+      line >= 0 ? line : Line.NONE,
+      line >= 0 ? bet.lines[line].name : 'lose',
+    );
   }
 }
 

@@ -10,10 +10,14 @@ export interface SlipSnapshot {
   balance: number;
   rows: number;
   nextBetId: number;
-  /** The player's rows already on the table, with what a slip may change on them: row, amount, staked, status, returned. */
+  /**
+   * The player's rows already on the table, with what a slip may change on them: row, amount, staked, status, returned.
+   */
   own: number[];
   seats: (SeatHolder | null)[] | null;
-  /** The player's under-minimum warnings before the slip changed them (saved by the first change, savedWarnings true). */
+  /**
+   * The player's under-minimum warnings before the slip changed them (saved by the first change, savedWarnings true).
+   */
   savedWarnings: boolean;
   warnings: Record<string, number> | undefined;
   voided: number;
@@ -22,7 +26,13 @@ export interface SlipSnapshot {
 }
 
 /** Snapshots the slip's player; `into` is reused (a slip never nests). */
-export function snapshotSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpec[], into: SlipSnapshot): SlipSnapshot {
+export function snapshotSlip(
+  ctx: Ctx,
+  table: Table,
+  player: number,
+  bets: readonly BetSpec[],
+  into: SlipSnapshot,
+): SlipSnapshot {
   const round = table.round;
   const ledger = round.bets;
   into.player = player;
@@ -31,7 +41,8 @@ export function snapshotSlip(ctx: Ctx, table: Table, player: number, bets: reado
   into.nextBetId = round.nextBetId;
   empty(into.own);
   for (let row = 0; row < ledger.length; row++)
-    if (ledger.player(row) === player) into.own.push(row, ledger.amount(row), ledger.staked(row), ledger.status(row), ledger.returned(row));
+    if (ledger.player(row) === player)
+      into.own.push(row, ledger.amount(row), ledger.staked(row), ledger.status(row), ledger.returned(row));
   into.seats = takesSeat(ctx, table, bets) ? table.seats.slice() : null;
   into.savedWarnings = false;
   into.warnings = undefined;
@@ -41,7 +52,19 @@ export function snapshotSlip(ctx: Ctx, table: Table, player: number, bets: reado
   return into;
 }
 
-export const emptySnapshot = (): SlipSnapshot => ({ player: -1, balance: 0, rows: 0, nextBetId: 0, own: [], seats: null, savedWarnings: false, warnings: undefined, voided: 0, events: 0, roundEvents: 0 });
+export const emptySnapshot = (): SlipSnapshot => ({
+  player: -1,
+  balance: 0,
+  rows: 0,
+  nextBetId: 0,
+  own: [],
+  seats: null,
+  savedWarnings: false,
+  warnings: undefined,
+  voided: 0,
+  events: 0,
+  roundEvents: 0,
+});
 
 /** Called before a slip's bet changes the player's warnings: the first change saves them for a refusal to restore. */
 export function beforeWarningsChange(s: SlipSnapshot | null, table: Table, name: string): void {

@@ -18,7 +18,19 @@ export interface WorkingHand extends Hand {
   shape: number;
 }
 
-export interface Table extends Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'warnings' | 'retiredShoes' | 'roundsPlayed'> {
+export interface Table
+  extends Pick<
+    TableState,
+    | 'tableId'
+    | 'packId'
+    | 'packVersion'
+    | 'packSha256'
+    | 'engineVersion'
+    | 'paused'
+    | 'warnings'
+    | 'retiredShoes'
+    | 'roundsPlayed'
+  > {
   players: Players;
   /** Seat holders by seat number (index 0 unused), kept across rounds; changed only by setSeat/setSeats. */
   seats: (SeatHolder | null)[];
@@ -37,7 +49,9 @@ export interface Table extends Pick<TableState, 'tableId' | 'packId' | 'packVers
   slip: SlipSnapshot | null;
   /** The family's code for this table's pack (a table never changes family). */
   family: Family;
-  /** Rounds this working form finished and left for a new one since it was loaded (saved too: a caller may hold them). */
+  /**
+   * Rounds this working form finished and left for a new one since it was loaded (saved too: a caller may hold them).
+   */
   left: Round[];
 }
 
@@ -60,12 +74,34 @@ export interface Holder {
   preselect: PlayAction | null;
   /** Common draw: stream cards this player has drawn so far (R-TB-DRAW-1). */
   draws: number;
-  /** The ledger row of the holder's hand bet as last found (-1: not yet), so finding it again is one check (players.ts mainRow). */
+  /**
+   * The ledger row of the holder's hand bet as last found (-1: not yet), so finding it again is one check (players.ts
+   * mainRow).
+   */
   mainRow: number;
 }
 
 /** A round's fields that the working form keeps as saved. */
-type SavedRoundField = 'id' | 'no' | 'pack' | 'engineVersion' | 'phase' | 'openedAt' | 'deadline' | 'shoeId' | 'shoeCommitment' | 'roundInShoe' | 'lastOfShoe' | 'nextBetId' | 'dealer' | 'turnSeat' | 'follow' | 'voidedPlayers' | 'opening' | 'log' | 'events';
+type SavedRoundField =
+  | 'id'
+  | 'no'
+  | 'pack'
+  | 'engineVersion'
+  | 'phase'
+  | 'openedAt'
+  | 'deadline'
+  | 'shoeId'
+  | 'shoeCommitment'
+  | 'roundInShoe'
+  | 'lastOfShoe'
+  | 'nextBetId'
+  | 'dealer'
+  | 'turnSeat'
+  | 'follow'
+  | 'voidedPlayers'
+  | 'opening'
+  | 'log'
+  | 'events';
 
 export interface Round extends Pick<RoundState, SavedRoundField> {
   bets: Ledger;
@@ -106,7 +142,8 @@ type SavedAndarBahar = NonNullable<RoundState['andarBahar']>;
  */
 export function workingAndarBahar(saved: SavedAndarBahar, firstSide: 0 | 1): AndarBahar {
   const [a, b] = saved.sides;
-  if (Math.abs(a.length - b.length) > 1) throw new Error(`Andar Bahar sides of ${a.length} and ${b.length} cards cannot have been dealt in turn`);
+  if (Math.abs(a.length - b.length) > 1)
+    throw new Error(`Andar Bahar sides of ${a.length} and ${b.length} cards cannot have been dealt in turn`);
   const first: 0 | 1 = a.length > b.length ? 0 : b.length > a.length ? 1 : firstSide;
   const count = a.length + b.length;
   const cards = new Uint8Array(count);
@@ -130,7 +167,11 @@ export function sideCards(ab: AndarBahar, side: 0 | 1): Card[] {
   return cards;
 }
 
-export const savedAndarBahar = (ab: AndarBahar): SavedAndarBahar => ({ gameCard: ab.gameCard, sides: [sideCards(ab, 0), sideCards(ab, 1)], winner: ab.winner });
+export const savedAndarBahar = (ab: AndarBahar): SavedAndarBahar => ({
+  gameCard: ab.gameCard,
+  sides: [sideCards(ab, 0), sideCards(ab, 1)],
+  winner: ab.winner,
+});
 
 /** Every seat of a table, 1 to `seats`, empty (index 0 unused): a loaded table and a new one alike. */
 export const emptySeats = (seats: number): (SeatHolder | null)[] => Array.from({ length: seats + 1 }, () => null);
@@ -211,7 +252,10 @@ export function soloHuman(table: Table): string | undefined {
   return undefined;
 }
 
-/** Empties an array in place, keeping its storage: setting `length = 0` frees it, and the next round would allocate it again. */
+/**
+ * Empties an array in place, keeping its storage: setting `length = 0` frees it, and the next round would allocate it
+ * again.
+ */
 export function empty(array: unknown[]): void {
   while (array.length > 0) array.pop();
 }

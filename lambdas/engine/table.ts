@@ -17,7 +17,15 @@ import { Ledger } from './ledger.ts';
 import { Players } from './players.ts';
 import { empty, emptySeats, setSeat, type Round, type Table } from './state.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
-import { fail, type BetSpec, type Command, type EngineEvent, type Result, type RoundState, type TableState } from './types.ts';
+import {
+  fail,
+  type BetSpec,
+  type Command,
+  type EngineEvent,
+  type Result,
+  type RoundState,
+  type TableState,
+} from './types.ts';
 import type { LegalMove } from './view.ts';
 
 export const ENGINE_VERSION = '1.0.0';
@@ -40,7 +48,9 @@ export interface Family {
    * `before`: the slip's bets ahead of it, all plain.
    */
   plainBet?(ctx: Ctx, spec: BetSpec, before: readonly CompiledBet[]): CompiledBet | undefined;
-  /** Whether the player's plain bets on `seat` have only their spots' rules now (a seat they hold, one of their own). */
+  /**
+   * Whether the player's plain bets on `seat` have only their spots' rules now (a seat they hold, one of their own).
+   */
   plainSeat?(ctx: Ctx, table: Table, player: number, seat: number): boolean;
   /** What `viewer` may do now (TableView.legal); none where the family has no decisions. */
   legalMoves?(ctx: Ctx, table: Table, viewer: string): LegalMove[];
@@ -79,7 +89,12 @@ export function replayRound(ctx: Ctx, tableId: string, record: RoundState, shoe:
   for (const [name, p] of Object.entries(record.opening.players)) table.players.join(name, p.balance, p.demo, p.ai);
   for (const [seat, holder] of Object.entries(record.opening.seats)) setSeat(table, Number(seat), { ...holder });
   table.warnings = structuredClone(record.opening.warnings);
-  table.shoe = new Shoe({ ...structuredClone(shoe), position: record.opening.shoePosition, roundsStarted: record.roundInShoe - 1, cutCardOut: false });
+  table.shoe = new Shoe({
+    ...structuredClone(shoe),
+    position: record.opening.shoePosition,
+    roundsStarted: record.roundInShoe - 1,
+    cutCardOut: false,
+  });
   table.roundsPlayed = record.no - 1;
   ctx.env.now = record.openedAt;
   beginRound(ctx, table, record.no, []);
@@ -138,7 +153,8 @@ export function execute(ctx: Ctx, table: Table, cmd: Command, actor = 'system'):
   const result = dispatch(ctx, table, cmd);
   // The command is kept with the round it ran in. A tick logs each timeout it applies itself, and
   // opening the next round belongs to no round's record (the new round keeps its opening).
-  if (result.ok && cmd.type !== 'tick' && cmd.type !== 'next-round') round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
+  if (result.ok && cmd.type !== 'tick' && cmd.type !== 'next-round')
+    round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
   return result;
 }
 
@@ -149,7 +165,8 @@ function balanceIfJoined(table: Table, name: string): number | undefined {
 
 function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
   const round = table.round;
-  if (table.ended) return fail('session-ended', `the session at table ${table.tableId} has ended; open a new table to play again`);
+  if (table.ended)
+    return fail('session-ended', `the session at table ${table.tableId} has ended; open a new table to play again`);
   // The commands of every round first: a switch on strings tries its cases in order.
   switch (cmd.type) {
     case 'bets': {
@@ -161,12 +178,15 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
       if (round.phase !== 'betting') return fail('not-betting', `the round is already dealt (phase ${round.phase})`);
       return table.family.deal(ctx, table);
     case 'next-round':
-      if (round.phase !== 'settled' && round.phase !== 'void') return fail('round-in-progress', `the current round is not finished (phase ${round.phase})`);
+      if (round.phase !== 'settled' && round.phase !== 'void')
+        return fail('round-in-progress', `the current round is not finished (phase ${round.phase})`);
       openRound(ctx, table);
       return ok(ctx);
     case 'join': {
-      if (table.players.joinedIndex(cmd.player) >= 0) return fail('already-joined', `${cmd.player} is already at this table`);
-      if (!Number.isSafeInteger(cmd.balance) || cmd.balance < 0) return fail('invalid-balance', `a balance is a whole number of minor units, 0 or more (got ${cmd.balance})`);
+      if (table.players.joinedIndex(cmd.player) >= 0)
+        return fail('already-joined', `${cmd.player} is already at this table`);
+      if (!Number.isSafeInteger(cmd.balance) || cmd.balance < 0)
+        return fail('invalid-balance', `a balance is a whole number of minor units, 0 or more (got ${cmd.balance})`);
       table.players.join(cmd.player, cmd.balance, cmd.demo ?? false, cmd.ai ?? null);
       return ok(ctx);
     }
@@ -191,7 +211,8 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
       return ok(ctx);
     case 'resume':
       table.paused = false;
-      if (round.phase === 'betting' && round.deadline !== null) round.deadline = Math.max(round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
+      if (round.phase === 'betting' && round.deadline !== null)
+        round.deadline = Math.max(round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
       return ok(ctx);
     case 'end-session':
       return endSession(ctx, table);
@@ -204,7 +225,11 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
  * dealt are returned with the round void. The table then refuses every command.
  */
 function endSession(ctx: Ctx, table: Table): Result {
-  if (ctx.pack.table.kind !== 'solo') return fail('not-solo', `a session ends on request only at a solo table; this is a ${ctx.pack.table.kind} table, which an operator pauses`);
+  if (ctx.pack.table.kind !== 'solo')
+    return fail(
+      'not-solo',
+      `a session ends on request only at a solo table; this is a ${ctx.pack.table.kind} table, which an operator pauses`,
+    );
   const round = table.round;
   if (round.phase === 'betting') {
     if (round.bets.hasOpen()) voidRound(ctx, table, 'the player ended the session before the deal');
@@ -213,7 +238,8 @@ function endSession(ctx: Ctx, table: Table): Result {
       // Every window of a dealt round times out, so neither can happen. Were it to, the state is
       // already changed and a refusal would break "refused means unchanged": it is a bug, thrown,
       // and the shell stores nothing of the command.
-      if (guard === 1000) throw new Error(`end-session: round ${round.no} did not finish after 1000 timeouts (phase ${round.phase})`);
+      if (guard === 1000)
+        throw new Error(`end-session: round ${round.no} did not finish after 1000 timeouts (phase ${round.phase})`);
       const r = timeout(ctx, table);
       if (!r.ok) throw new Error(`end-session: a timeout was refused in phase ${round.phase}: ${r.error.message}`);
     }
@@ -229,17 +255,29 @@ function endSession(ctx: Ctx, table: Table): Result {
  */
 function wrongRound(meant: number, round: Round): Result {
   return meant < round.no
-    ? fail('round-finished', `round ${meant} is finished; the table is on round ${round.no} (${round.phase}); nothing was done`)
+    ? fail(
+        'round-finished',
+        `round ${meant} is finished; the table is on round ${round.no} (${round.phase}); nothing was done`,
+      )
     : fail('round-not-started', `round ${meant} has not started; the table is on round ${round.no}`);
 }
 
 /** Why `name` (player index `player`, -1 when not joined) may not bet now, or undefined when they may. */
 function bettingOpen(table: Table, name: string, player: number): Result | undefined {
   const round = table.round;
-  if (table.paused) return fail('table-paused', 'the table is paused; bets are taken again when an operator resumes it');
-  if (round.phase !== 'betting') return fail('betting-closed', `betting is closed (the round is in its ${round.phase} phase); wait for the next round`);
+  if (table.paused)
+    return fail('table-paused', 'the table is paused; bets are taken again when an operator resumes it');
+  if (round.phase !== 'betting')
+    return fail(
+      'betting-closed',
+      `betting is closed (the round is in its ${round.phase} phase); wait for the next round`,
+    );
   if (player < 0) return fail('unknown-player', `${name} has not joined this table`);
-  if (round.voidedPlayers.length && round.voidedPlayers.includes(name)) return fail('hand-voided', `${name}'s hand is voided for this round (a repeated bet under the minimum); bet again next round`);
+  if (round.voidedPlayers.length && round.voidedPlayers.includes(name))
+    return fail(
+      'hand-voided',
+      `${name}'s hand is voided for this round (a repeated bet under the minimum); bet again next round`,
+    );
   return undefined;
 }
 
@@ -256,10 +294,17 @@ function placeSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpe
   try {
     for (let i = 0; i < bets.length; i++) {
       // Only a voided hand can close betting to the player mid-slip.
-      const r = (table.round.voidedPlayers.length > before.voided ? bettingOpen(table, name, player) : undefined) ?? family.bet(ctx, table, player, bets[i]);
+      const r =
+        (table.round.voidedPlayers.length > before.voided ? bettingOpen(table, name, player) : undefined) ??
+        family.bet(ctx, table, player, bets[i]);
       if (!r.ok) {
         restoreSlip(ctx, table, before);
-        return bets.length === 1 ? r : fail(r.error.code, `bet ${i + 1} of ${bets.length} (${bets[i].bet}): ${r.error.message}; no bet of the slip was placed`);
+        return bets.length === 1
+          ? r
+          : fail(
+              r.error.code,
+              `bet ${i + 1} of ${bets.length} (${bets[i].bet}): ${r.error.message}; no bet of the slip was placed`,
+            );
       }
     }
     return ok(ctx);
@@ -274,7 +319,8 @@ function timeout(ctx: Ctx, table: Table): Result {
     if (table.paused) return fail('table-paused', 'the table is paused');
     return table.family.deal(ctx, table);
   }
-  if (phase === 'settled' || phase === 'void' || phase === 'dealer') return fail('no-window-open', `no decision window is open (phase ${phase})`);
+  if (phase === 'settled' || phase === 'void' || phase === 'dealer')
+    return fail('no-window-open', `no decision window is open (phase ${phase})`);
   return table.family.timeout(ctx, table);
 }
 
@@ -302,7 +348,8 @@ function tick(ctx: Ctx, table: Table): Result {
 /** An operator voids the round: every bet is returned, anything it paid taken back (R-BJ-VOID-1). */
 function voidRound(ctx: Ctx, table: Table, reason: string): Result {
   const round = table.round;
-  if (round.phase === 'settled' || round.phase === 'void') return fail('round-finished', `round ${round.no} is already ${round.phase === 'void' ? 'void' : 'settled'}`);
+  if (round.phase === 'settled' || round.phase === 'void')
+    return fail('round-finished', `round ${round.no} is already ${round.phase === 'void' ? 'void' : 'settled'}`);
   returnAll(ctx, table, `round void: ${reason}`);
   round.phase = 'void';
   round.deadline = null;
@@ -331,7 +378,14 @@ function openRound(ctx: Ctx, table: Table): void {
     if (shoe && shoe.generator === 'xoshiro' && !packChanged) shoe.reshuffleInPlace();
     else {
       if (shoe) table.retiredShoes.push({ id: shoe.id, seed: shoe.seed, commitment: shoe.commitment });
-      table.shoe = new Shoe(newShoe(pack.shoe, `${table.tableId}-shoe-${table.retiredShoes.length + 1}`, ctx.env.newSeed(), ctx.env.generator ?? 'chacha20'));
+      table.shoe = new Shoe(
+        newShoe(
+          pack.shoe,
+          `${table.tableId}-shoe-${table.retiredShoes.length + 1}`,
+          ctx.env.newSeed(),
+          ctx.env.generator ?? 'chacha20',
+        ),
+      );
     }
     const started = table.shoe!;
     if (ctx.events) events.push({ type: 'shoe-started', shoeId: started.id, commitment: started.commitment });
@@ -355,8 +409,10 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
   const deadline = ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs;
   const old = table.round;
   // Nothing is recorded with events off (the simulator), so the finished round is reused in place.
-  // `old !== undefined` apart: `old?.pack.sha256` compared a string with undefined as well, V8's generic equality every round.
-  if (!ctx.events && old !== undefined && old.pack.sha256 === ctx.pack.sha256) recycleRound(table, no, now, deadline, shoe);
+  // `old !== undefined` apart: `old?.pack.sha256` compared a string with undefined as well, V8's generic equality every
+  // round.
+  if (!ctx.events && old !== undefined && old.pack.sha256 === ctx.pack.sha256)
+    recycleRound(table, no, now, deadline, shoe);
   else {
     if (old) table.left.push(old);
     table.round = {
@@ -383,7 +439,9 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
       voidedPlayers: [],
       andarBahar: null,
       // Kept for replay when the round is recorded; the simulator (events off) skips the copies.
-      opening: ctx.events ? { shoePosition: shoe.position, ...openingOf(table) } : { shoePosition: shoe.position, players: {}, seats: {}, warnings: {} },
+      opening: ctx.events
+        ? { shoePosition: shoe.position, ...openingOf(table) }
+        : { shoePosition: shoe.position, players: {}, seats: {}, warnings: {} },
       log: [],
       events: [],
       spare: { holders: [], hands: [], common: null },

@@ -7,7 +7,15 @@ import type { ModeName } from '../pack/schema.ts';
 
 export type Phase = 'betting' | 'insurance' | 'turns' | 'follow' | 'dealer' | 'settled' | 'void';
 export type AiLevel = 'easy' | 'normal' | 'hard';
-export type Action = 'hit' | 'stand' | 'double' | 'split' | 'surrender' | 'insurance' | 'follow-double' | 'follow-split';
+export type Action =
+  | 'hit'
+  | 'stand'
+  | 'double'
+  | 'split'
+  | 'surrender'
+  | 'insurance'
+  | 'follow-double'
+  | 'follow-split';
 export type PlayAction = 'hit' | 'stand' | 'double' | 'split' | 'surrender';
 
 export interface PlayerState {
@@ -132,7 +140,12 @@ export interface RoundState {
   /** Andar Bahar: the game card and the two sides' cards. */
   andarBahar: { gameCard: Card; sides: [Card[], Card[]]; winner: 0 | 1 | null } | null;
   /** The table as the round opened, so the round can be replayed from its shoe's seed. */
-  opening: { shoePosition: number; players: Record<string, PlayerState>; seats: Record<string, SeatHolder>; warnings: Record<string, Record<string, number>> };
+  opening: {
+    shoePosition: number;
+    players: Record<string, PlayerState>;
+    seats: Record<string, SeatHolder>;
+    warnings: Record<string, Record<string, number>>;
+  };
   log: RoundLogEntry[];
   events: EngineEvent[];
 }
@@ -161,7 +174,10 @@ export interface TableState {
   retiredShoes: { id: string; seed: string; commitment: string }[];
   roundsPlayed: number;
   round: RoundState;
-  /** Solo tables: the one human who plays here (the player who opened it). Without one, the first human to sit holds the table. */
+  /**
+   * Solo tables: the one human who plays here (the player who opened it). Without one, the first human to sit holds the
+   * table.
+   */
   host?: string;
   /** The player ended the session at this solo table (R-EU-END-1): no command changes it again. */
   ended?: boolean;
@@ -179,7 +195,14 @@ export type Command =
   | ({ type: 'bet'; player: string } & BetSpec)
   /** A bet slip: the player's bets placed in order, all or none (the first refusal refuses the slip). */
   | { type: 'bets'; player: string; bets: readonly BetSpec[] }
-  | { type: 'act'; player: string; action: Action; seat?: number; accept?: boolean; /** The round number the player acted on; another round refuses the action. */ round?: number }
+  | {
+      type: 'act';
+      player: string;
+      action: Action;
+      seat?: number;
+      accept?: boolean /** The round number the player acted on; another round refuses the action. */;
+      round?: number;
+    }
   | { type: 'deal' }
   | { type: 'timeout' }
   | { type: 'tick' }
@@ -201,11 +224,25 @@ export type EngineEvent =
   | { type: 'seat-taken'; seat: number; player: string }
   | { type: 'seat-released'; seat: number; player: string; reason: string }
   | { type: 'card'; to: string; card: Card | null }
-  | { type: 'window'; window: 'insurance' | 'follow-double' | 'follow-split' | 'turn' | 'decisions'; seat?: number; deadline: number | null }
+  | {
+      type: 'window';
+      window: 'insurance' | 'follow-double' | 'follow-split' | 'turn' | 'decisions';
+      seat?: number;
+      deadline: number | null;
+    }
   | { type: 'action'; player: string; seat: number | null; hand: number; action: string; auto: boolean; note?: string }
   | { type: 'dealer-peek'; blackjack: boolean }
   | { type: 'hole-shown'; card: Card }
-  | { type: 'settled'; player: string; bet: string; seat: number | null; hand: number | null; stake: number; returned: number; outcome: string }
+  | {
+      type: 'settled';
+      player: string;
+      bet: string;
+      seat: number | null;
+      hand: number | null;
+      stake: number;
+      returned: number;
+      outcome: string;
+    }
   | { type: 'capped'; bet: string; winnings: number; cap: number }
   | { type: 'wallet'; player: string; delta: number; reason: string }
   | { type: 'round-settled'; round: number }
@@ -219,4 +256,7 @@ export interface EngineError {
 
 export type Result = { ok: true; events: EngineEvent[] } | { ok: false; error: EngineError };
 
-export const fail = (code: string, message: string): { ok: false; error: EngineError } => ({ ok: false, error: { code, message } });
+export const fail = (code: string, message: string): { ok: false; error: EngineError } => ({
+  ok: false,
+  error: { code, message },
+});

@@ -30,15 +30,36 @@ export interface TableView {
   paused: boolean;
   /** The player ended the session at this solo table (R-EU-END-1). */
   ended: boolean;
-  round: { id: string; no: number; phase: string; deadline: number | null; roundInShoe: number; lastOfShoe: boolean; shoe: { id: string; commitment: string } };
+  round: {
+    id: string;
+    no: number;
+    phase: string;
+    deadline: number | null;
+    roundInShoe: number;
+    lastOfShoe: boolean;
+    shoe: { id: string; commitment: string };
+  };
   you: { name: string; balance: number; demo: boolean; seats: number[] } | null;
   dealer: { cards: (string | null)[]; upCard: string | null; total: number | null; blackjack: boolean | null };
   seats: { seat: number; owner: string; hands: HandView[]; active: number; turn: boolean }[];
-  /** Common draw: the shared initial hand, and the viewer's own hands (no player count: a player's request loads only their own part). */
+  /**
+   * Common draw: the shared initial hand, and the viewer's own hands (no player count: a player's request loads only
+   * their own part).
+   */
   common: { cards: string[]; yourHands: HandView[] } | null;
   andarBahar: { gameCard: string; andar: string[]; bahar: string[]; winner: 'andar' | 'bahar' | null } | null;
   /** The viewer's bets (all bets for an operator view). */
-  bets: { id: number; player: string; bet: string; seat: number | null; amount: number; staked: number; status: string; returned: number; line: string | null }[];
+  bets: {
+    id: number;
+    player: string;
+    bet: string;
+    seat: number | null;
+    amount: number;
+    staked: number;
+    status: string;
+    returned: number;
+    line: string | null;
+  }[];
   /** Decisions the viewer can make now. */
   legal: LegalMove[];
   /** Actions the viewer may pre-select for a seat whose turn has not come (R-MW-TURN-1). */
@@ -48,7 +69,16 @@ export interface TableView {
 const cardText = (c: Card) => formatCard(c);
 
 function handView(h: Hand): HandView {
-  return { cards: h.cards.map(cardText), total: total(h.cards), soft: isSoft(h.cards), stake: h.stake, doubled: h.doubled, fromSplit: h.fromSplit, done: h.done, surrendered: h.surrendered };
+  return {
+    cards: h.cards.map(cardText),
+    total: total(h.cards),
+    soft: isSoft(h.cards),
+    stake: h.stake,
+    doubled: h.doubled,
+    fromSplit: h.fromSplit,
+    done: h.done,
+    surrendered: h.surrendered,
+  };
 }
 
 /** The view of `viewer` (a player name), or an operator's view with every bet when viewer is null. */
@@ -70,28 +100,75 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
   for (let row = 0; row < bets.length; row++) {
     if (viewer !== null && table.players.names[bets.player(row)] !== viewer) continue;
     const b = betRecord(ctx.pack, table, round, row);
-    betViews.push({ id: b.id, player: b.player, bet: b.key, seat: b.seat, amount: b.amount, staked: b.staked, status: b.status, returned: b.returned, line: b.line });
+    betViews.push({
+      id: b.id,
+      player: b.player,
+      bet: b.key,
+      seat: b.seat,
+      amount: b.amount,
+      staked: b.staked,
+      status: b.status,
+      returned: b.returned,
+      line: b.line,
+    });
   }
   return {
     table: table.tableId,
     pack: { id: table.packId, version: table.packVersion, sha256: table.packSha256 },
     paused: table.paused,
     ended: table.ended,
-    round: { id: round.id, no: round.no, phase: round.phase, deadline: round.deadline, roundInShoe: round.roundInShoe, lastOfShoe: round.lastOfShoe, shoe: { id: round.shoeId, commitment: round.shoeCommitment } },
+    round: {
+      id: round.id,
+      no: round.no,
+      phase: round.phase,
+      deadline: round.deadline,
+      roundInShoe: round.roundInShoe,
+      lastOfShoe: round.lastOfShoe,
+      shoe: { id: round.shoeId, commitment: round.shoeCommitment },
+    },
     you:
       viewer !== null && me >= 0
-        ? { name: viewer, balance: table.players.balance[me], demo: table.players.demo[me], seats: table.seats.flatMap((h, seat) => (h?.owner === viewer ? [seat] : [])) }
+        ? {
+            name: viewer,
+            balance: table.players.balance[me],
+            demo: table.players.demo[me],
+            seats: table.seats.flatMap((h, seat) => (h?.owner === viewer ? [seat] : [])),
+          }
         : null,
-    dealer: { cards: visible, upCard: visible[0] ?? null, total: shown.length ? total(shown) : null, blackjack: dealer.holeShown || dealer.blackjack === false ? dealer.blackjack : null },
-    seats: seated.map((s) => ({ seat: s.seat, owner: s.owner, hands: s.hands.map(handView), active: s.active, turn: round.turnSeat === s.seat && round.phase === 'turns' })),
-    common: round.common ? { cards: round.common.cards.map(cardText), yourHands: viewer !== null ? (round.holders.find((h) => h.owner === viewer)?.hands ?? []).map(handView) : [] } : null,
+    dealer: {
+      cards: visible,
+      upCard: visible[0] ?? null,
+      total: shown.length ? total(shown) : null,
+      blackjack: dealer.holeShown || dealer.blackjack === false ? dealer.blackjack : null,
+    },
+    seats: seated.map((s) => ({
+      seat: s.seat,
+      owner: s.owner,
+      hands: s.hands.map(handView),
+      active: s.active,
+      turn: round.turnSeat === s.seat && round.phase === 'turns',
+    })),
+    common: round.common
+      ? {
+          cards: round.common.cards.map(cardText),
+          yourHands: viewer !== null ? (round.holders.find((h) => h.owner === viewer)?.hands ?? []).map(handView) : [],
+        }
+      : null,
     andarBahar: round.andarBahar
-      ? { gameCard: cardText(round.andarBahar.gameCard), andar: sideCards(round.andarBahar, 0).map(cardText), bahar: sideCards(round.andarBahar, 1).map(cardText), winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar' }
+      ? {
+          gameCard: cardText(round.andarBahar.gameCard),
+          andar: sideCards(round.andarBahar, 0).map(cardText),
+          bahar: sideCards(round.andarBahar, 1).map(cardText),
+          winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar',
+        }
       : null,
     bets: betViews,
     legal: viewer !== null ? (table.family.legalMoves?.(ctx, table, viewer) ?? []) : [],
     preselect:
-      viewer !== null && bj && hasSeats(ctx.pack) && (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')
+      viewer !== null &&
+      bj &&
+      hasSeats(ctx.pack) &&
+      (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')
         ? seated.filter((s) => s.owner === viewer && s.seat !== round.turnSeat && currentHand(s)).map((s) => s.seat)
         : [],
   };
@@ -120,7 +197,9 @@ export function visibleEvents(events: readonly EngineEvent[]): PublicEvent[] {
   });
 }
 
-type WithCards = Pick<RoundState, 'dealer' | 'seats' | 'andarBahar'> & { common: { cards: Card[]; stream: Card[] } | null };
+type WithCards = Pick<RoundState, 'dealer' | 'seats' | 'andarBahar'> & {
+  common: { cards: Card[]; stream: Card[] } | null;
+};
 
 /** A recorded round's card-bearing parts with cards written as text (recall and history). */
 export function roundCardsAsText<R extends WithCards>(round: R) {
@@ -129,9 +208,17 @@ export function roundCardsAsText<R extends WithCards>(round: R) {
   return {
     ...rest,
     dealer: { ...dealer, cards: texts(dealer.cards) },
-    seats: seats.map((s) => ({ ...s, initial: texts(s.initial), hands: s.hands.map((h) => ({ ...h, cards: texts(h.cards) })) })),
+    seats: seats.map((s) => ({
+      ...s,
+      initial: texts(s.initial),
+      hands: s.hands.map((h) => ({ ...h, cards: texts(h.cards) })),
+    })),
     common: common && { cards: texts(common.cards), stream: texts(common.stream) },
-    andarBahar: ab && { ...ab, gameCard: cardText(ab.gameCard), sides: [texts(ab.sides[0]), texts(ab.sides[1])] as [string[], string[]] },
+    andarBahar: ab && {
+      ...ab,
+      gameCard: cardText(ab.gameCard),
+      sides: [texts(ab.sides[0]), texts(ab.sides[1])] as [string[], string[]],
+    },
   };
 }
 

@@ -16,6 +16,11 @@ export interface SimulationReport extends SimulationSummary {
 export async function handler(event: AggregateEvent): Promise<BatchResult | SimulationReport> {
   if (!event || !Array.isArray(event.results)) throw new Error('results must be an array of batch results');
   if (event.mode === 'merge') return mergeBatches(event.results);
-  if (event.mode !== 'summary') throw new Error(`mode must be "merge" or "summary"; got ${JSON.stringify((event as { mode?: unknown }).mode)}`);
-  return { pack: process.env.CROUPIER_PACK_ID ?? null, sha256: process.env.CROUPIER_PACK_SHA256 ?? null, ...aggregate(event.results, event.exact) };
+  if (event.mode !== 'summary')
+    throw new Error(`mode must be "merge" or "summary"; got ${JSON.stringify((event as { mode?: unknown }).mode)}`);
+  return {
+    pack: process.env.CROUPIER_PACK_ID ?? null,
+    sha256: process.env.CROUPIER_PACK_SHA256 ?? null,
+    ...aggregate(event.results, event.exact),
+  };
 }

@@ -38,20 +38,34 @@ function mainBet(pack: CompiledPack) {
 /** Whether a pack's tables take AI players at all; an error saying why not otherwise. */
 export function aiRefusal(pack: CompiledPack): EngineError | null {
   if (pack.table.kind !== 'solo') return { code: 'ai-not-offered', message: 'AI players sit only at solo tables' };
-  if (!pack.currency.practice) return { code: 'ai-not-offered', message: 'AI players play only for practice points; this pack plays for money' };
+  if (!pack.currency.practice)
+    return { code: 'ai-not-offered', message: 'AI players play only for practice points; this pack plays for money' };
   if (!mainBet(pack)) return { code: 'ai-not-offered', message: 'this pack has no main bet for an AI player to place' };
   return null;
 }
 
 /** Checks a request to seat an AI player of `level` on `seat`, on the state as loaded. */
-export function seatCheck(ctx: Ctx, state: TableState, caller: { id: string; operator: boolean }, level: AiLevel, seat: number): EngineError | null {
+export function seatCheck(
+  ctx: Ctx,
+  state: TableState,
+  caller: { id: string; operator: boolean },
+  level: AiLevel,
+  seat: number,
+): EngineError | null {
   const refusal = aiRefusal(ctx.pack);
   if (refusal) return refusal;
-  if (!ctx.charts[level]) return { code: 'ai-level-not-offered', message: `this pack has no ${level} AI player; levels: ${Object.keys(ctx.charts).join(', ')}` };
-  if (!Number.isInteger(seat) || seat < 1 || seat > ctx.pack.table.seats) return { code: 'no-such-seat', message: `there is no seat ${seat}; seats are 1 to ${ctx.pack.table.seats}` };
+  if (!ctx.charts[level])
+    return {
+      code: 'ai-level-not-offered',
+      message: `this pack has no ${level} AI player; levels: ${Object.keys(ctx.charts).join(', ')}`,
+    };
+  if (!Number.isInteger(seat) || seat < 1 || seat > ctx.pack.table.seats)
+    return { code: 'no-such-seat', message: `there is no seat ${seat}; seats are 1 to ${ctx.pack.table.seats}` };
   const human = soloHuman(loadTable(ctx, state));
-  if (!caller.operator && human !== undefined && human !== caller.id) return { code: 'not-seated', message: 'only the player at this solo table seats AI players' };
-  if (state.seats[seat] || state.players[aiName(state.tableId, seat)] || state.round.bets.some((b) => b.seat === seat)) return { code: 'seat-taken', message: `seat ${seat} is taken` };
+  if (!caller.operator && human !== undefined && human !== caller.id)
+    return { code: 'not-seated', message: 'only the player at this solo table seats AI players' };
+  if (state.seats[seat] || state.players[aiName(state.tableId, seat)] || state.round.bets.some((b) => b.seat === seat))
+    return { code: 'seat-taken', message: `seat ${seat} is taken` };
   return null;
 }
 
@@ -64,7 +78,8 @@ export function topUp(pack: CompiledPack, balance: number, seating: boolean): nu
 }
 
 /** The table's AI players (each has its seat in its name). */
-export const aiPlayers = (state: TableState): string[] => Object.keys(state.players).filter((p) => state.players[p].ai !== null && isAi(p));
+export const aiPlayers = (state: TableState): string[] =>
+  Object.keys(state.players).filter((p) => state.players[p].ai !== null && isAi(p));
 
 /** Each AI player places the table minimum main bet on its seat (before a deal); refusals are skipped. */
 export function placeAiBets(ctx: Ctx, state: TableState): void {
@@ -84,7 +99,10 @@ export function unseat(state: TableState, seat: number): EngineError | null {
   const player = aiName(state.tableId, seat);
   if (!state.players[player]) return { code: 'no-ai-player', message: `there is no AI player on seat ${seat}` };
   if (state.round.phase !== 'betting' || state.round.bets.some((b) => b.player === player && b.status === 'open'))
-    return { code: 'round-in-progress', message: 'an AI player leaves between rounds; try again when the round has settled' };
+    return {
+      code: 'round-in-progress',
+      message: 'an AI player leaves between rounds; try again when the round has settled',
+    };
   delete state.players[player];
   if (state.seats[seat]?.owner === player) delete state.seats[seat];
   return null;

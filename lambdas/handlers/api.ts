@@ -29,25 +29,100 @@ import { getsPracticePoints, practiceGrant, PRACTICE_FLOAT } from './practice.ts
 import { recallRound } from './recall.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
-  { key: 'GET /rules', summary: "the pack's public rules: pay tables, limits, caps, declared and computed RTP (the exact RTP of every bet, computed when the stack was synthesized)", public: true },
+  {
+    key: 'GET /rules',
+    summary:
+      "the pack's public rules: pay tables, limits, caps, declared and computed RTP (the exact RTP of every bet, computed when the stack was synthesized)",
+    public: true,
+  },
   { key: 'GET /openapi.json', summary: 'this document', public: true },
-  { key: 'POST /tables', summary: `create a table (operators; on a solo practice pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet, and which the scheduled sweep leaves to the player's next request)`, body: 'CreateTableBody', idempotent: true, creates: true },
-  { key: 'GET /tables/{tableId}', summary: "the table and its round as the caller may see them, with the caller's legal moves" },
-  { key: 'DELETE /tables/{tableId}', summary: `end your session at a table you opened (R-EU-END-1): a round in play is finished as if every window timed out (auto-play, unanswered = no), bets not yet dealt are returned, and the table then refuses every command. Its rounds stay for recall; it no longer counts among your ${OWN_TABLES_PER_PLAYER} own tables`, idempotent: true },
-  { key: 'POST /tables/{tableId}/bets', summary: 'place (or raise) a bet; joins the table on the first bet', body: 'BetBody', idempotent: true },
-  { key: 'POST /tables/{tableId}/bet-slips', summary: 'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet', body: 'BetSlipBody', idempotent: true },
+  {
+    key: 'POST /tables',
+    summary: `create a table (operators; on a solo practice pack, a player opens up to ${OWN_TABLES_PER_PLAYER} tables of their own, where no other human may bet, and which the scheduled sweep leaves to the player's next request)`,
+    body: 'CreateTableBody',
+    idempotent: true,
+    creates: true,
+  },
+  {
+    key: 'GET /tables/{tableId}',
+    summary: "the table and its round as the caller may see them, with the caller's legal moves",
+  },
+  {
+    key: 'DELETE /tables/{tableId}',
+    summary: `end your session at a table you opened (R-EU-END-1): a round in play is finished as if every window timed out (auto-play, unanswered = no), bets not yet dealt are returned, and the table then refuses every command. Its rounds stay for recall; it no longer counts among your ${OWN_TABLES_PER_PLAYER} own tables`,
+    idempotent: true,
+  },
+  {
+    key: 'POST /tables/{tableId}/bets',
+    summary: 'place (or raise) a bet; joins the table on the first bet',
+    body: 'BetBody',
+    idempotent: true,
+  },
+  {
+    key: 'POST /tables/{tableId}/bet-slips',
+    summary:
+      'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet',
+    body: 'BetSlipBody',
+    idempotent: true,
+  },
   { key: 'POST /tables/{tableId}/actions', summary: 'a decision on your hand', body: 'ActionBody', idempotent: true },
-  { key: 'POST /tables/{tableId}/deal', summary: 'close betting and deal (operator; the seated player on a solo table)', idempotent: true },
-  { key: 'POST /tables/{tableId}/ai', summary: 'seat an AI player on a free seat of a solo practice table (the player at the table, or an operator). It plays for house-funded practice points in a wallet of its own (topped up to 100 minimum bets when seated and before a deal when it holds under 8), bets the table minimum on its seat whenever the player deals, and the engine plays its hands at its level from its own view (R-EU-AI-1/2); its bets and decisions are in the round\'s events', body: 'AiPlayerBody', idempotent: true },
-  { key: 'DELETE /tables/{tableId}/ai/{seat}', summary: 'take the AI player off a seat, between rounds (the player at the table, or an operator)', idempotent: true },
-  { key: 'POST /tables/{tableId}/pause', summary: 'pause a table', body: 'ReasonBody', operator: true, idempotent: true },
-  { key: 'POST /tables/{tableId}/resume', summary: 'resume a table', body: 'ReasonBody', operator: true, idempotent: true },
+  {
+    key: 'POST /tables/{tableId}/deal',
+    summary: 'close betting and deal (operator; the seated player on a solo table)',
+    idempotent: true,
+  },
+  {
+    key: 'POST /tables/{tableId}/ai',
+    summary:
+      "seat an AI player on a free seat of a solo practice table (the player at the table, or an operator). It plays for house-funded practice points in a wallet of its own (topped up to 100 minimum bets when seated and before a deal when it holds under 8), bets the table minimum on its seat whenever the player deals, and the engine plays its hands at its level from its own view (R-EU-AI-1/2); its bets and decisions are in the round's events",
+    body: 'AiPlayerBody',
+    idempotent: true,
+  },
+  {
+    key: 'DELETE /tables/{tableId}/ai/{seat}',
+    summary: 'take the AI player off a seat, between rounds (the player at the table, or an operator)',
+    idempotent: true,
+  },
+  {
+    key: 'POST /tables/{tableId}/pause',
+    summary: 'pause a table',
+    body: 'ReasonBody',
+    operator: true,
+    idempotent: true,
+  },
+  {
+    key: 'POST /tables/{tableId}/resume',
+    summary: 'resume a table',
+    body: 'ReasonBody',
+    operator: true,
+    idempotent: true,
+  },
   { key: 'GET /history', summary: 'your latest rounds with every step' },
-  { key: 'GET /rounds/{roundId}', summary: 'recall a round (your own; any for operators); the shoe seed once the shoe is retired. An operator\'s recall also has the table as the round opened and each command\'s balance: `croupier verify` replays it' },
-  { key: 'POST /rounds/{roundId}/void', summary: 'void the round, every bet returned', body: 'ReasonBody', operator: true, idempotent: true },
+  {
+    key: 'GET /rounds/{roundId}',
+    summary:
+      "recall a round (your own; any for operators); the shoe seed once the shoe is retired. An operator's recall also has the table as the round opened and each command's balance: `croupier verify` replays it",
+  },
+  {
+    key: 'POST /rounds/{roundId}/void',
+    summary: 'void the round, every bet returned',
+    body: 'ReasonBody',
+    operator: true,
+    idempotent: true,
+  },
   { key: 'GET /wallet', summary: 'your balance and latest ledger entries' },
-  { key: 'POST /wallet/practice-points', summary: `practice packs, and demo accounts on any pack: the house tops your practice points up to ${PRACTICE_FLOAT} table minimum bets while you hold fewer; ledger kind practice-grant. Practice points cannot be withdrawn or converted (R-EU-TABLE-1)`, idempotent: true },
-  { key: 'POST /wallets/{playerId}/credit', summary: "credit a player's wallet", body: 'CreditBody', operator: true, idempotent: true },
+  {
+    key: 'POST /wallet/practice-points',
+    summary: `practice packs, and demo accounts on any pack: the house tops your practice points up to ${PRACTICE_FLOAT} table minimum bets while you hold fewer; ledger kind practice-grant. Practice points cannot be withdrawn or converted (R-EU-TABLE-1)`,
+    idempotent: true,
+  },
+  {
+    key: 'POST /wallets/{playerId}/credit',
+    summary: "credit a player's wallet",
+    body: 'CreditBody',
+    operator: true,
+    idempotent: true,
+  },
 ];
 export const ROUTES = ROUTE_DOCS.map((r) => r.key);
 export const PUBLIC_ROUTES = ROUTE_DOCS.filter((r) => r.public).map((r) => r.key);
@@ -63,7 +138,10 @@ export interface ApiDeps {
   /** New shoe seeds: the CSPRNG unless a test injects one. */
   newSeed?: () => Uint8Array;
   logger?: Logger;
-  /** The exact RTP of every bet for GET /rules: baked in at build time in AWS, computed on first ask locally; none without. */
+  /**
+   * The exact RTP of every bet for GET /rules: baked in at build time in AWS, computed on first ask locally; none
+   * without.
+   */
   rtp?: () => RtpRow[];
   /** The same for every pay-table line: how often it pays and its share of the RTP. */
   lines?: () => PayTableOdds[];
@@ -73,7 +151,12 @@ type Result = APIGatewayProxyStructuredResultV2;
 type Handler = (event: APIGatewayProxyEventV2) => Promise<Result>;
 
 const ok = (body: unknown, status = 200): Result => jsonResult(status, body);
-const betSpec = (b: Bet): BetSpec => ({ bet: b.bet, amount: b.amount, ...(b.seat !== undefined ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) });
+const betSpec = (b: Bet): BetSpec => ({
+  bet: b.bet,
+  amount: b.amount,
+  ...(b.seat !== undefined ? { seat: b.seat } : {}),
+  ...(b.mode ? { mode: b.mode } : {}),
+});
 const errorOf = (r: { ok: true } | { ok: false; error: EngineError }): EngineError | null => (r.ok ? null : r.error);
 
 /** Builds a pack's API over a store (DynamoDB table). */
@@ -81,22 +164,44 @@ export function createApi(deps: ApiDeps): Handler {
   const clock = deps.clock ?? Date.now;
   const store = deps.store;
   const idempotency = new Idempotency(store.doc, store.tableName);
-  const game = new Game({ pack: deps.pack, charts: deps.charts, store, idempotency, clock, newSeed: deps.newSeed ?? cryptoSeed, ...(deps.artifact ? { artifact: deps.artifact } : {}) });
+  const game = new Game({
+    pack: deps.pack,
+    charts: deps.charts,
+    store,
+    idempotency,
+    clock,
+    newSeed: deps.newSeed ?? cryptoSeed,
+    ...(deps.artifact ? { artifact: deps.artifact } : {}),
+  });
   const router = createRouter(ROUTES);
   const logger = deps.logger ?? new Logger({ serviceName: 'croupier-api', persistentKeys: { pack: deps.pack.id } });
   let rules: unknown;
   let openapi: unknown;
 
   function claimsOf(event: APIGatewayProxyEventV2): Claims {
-    const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer?.jwt?.claims;
+    const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer
+      ?.jwt?.claims;
     return readClaims(claims ?? {});
   }
   const actorOf = (c: Claims): Actor => ({ id: c.sub, role: c.role, demo: c.demo === true });
 
   /** A state-changing command's response: the first one for a repeated key. */
-  async function command(event: APIGatewayProxyEventV2, actor: Actor, tableId: string, cmd: Parameters<Game['command']>[0]['command'], extra: Partial<Parameters<Game['command']>[0]> = {}): Promise<Result> {
+  async function command(
+    event: APIGatewayProxyEventV2,
+    actor: Actor,
+    tableId: string,
+    cmd: Parameters<Game['command']>[0]['command'],
+    extra: Partial<Parameters<Game['command']>[0]> = {},
+  ): Promise<Result> {
     const key = idempotencyKey(event);
-    const { response } = await game.command({ tableId, actor, command: cmd, key, fingerprint: `${event.requestContext.http.method} ${event.rawPath} ${event.body ?? ''}`, ...extra });
+    const { response } = await game.command({
+      tableId,
+      actor,
+      command: cmd,
+      key,
+      fingerprint: `${event.requestContext.http.method} ${event.rawPath} ${event.body ?? ''}`,
+      ...extra,
+    });
     return ok(response);
   }
 
@@ -104,7 +209,10 @@ export function createApi(deps: ApiDeps): Handler {
     const method = event.requestContext.http.method;
     const match = router.match(method, event.rawPath);
     if (match.kind === 'not-found') throw new HttpError('not-found', `no route for ${method} ${event.rawPath}`);
-    if (match.kind === 'method-not-allowed') throw new HttpError('method-not-allowed', `${method} is not allowed on ${event.rawPath}`, { allow: match.allowed.join(', ') });
+    if (match.kind === 'method-not-allowed')
+      throw new HttpError('method-not-allowed', `${method} is not allowed on ${event.rawPath}`, {
+        allow: match.allowed.join(', '),
+      });
     const p = match.pathParameters;
     switch (match.routeKey) {
       case 'GET /rules':
@@ -117,7 +225,10 @@ export function createApi(deps: ApiDeps): Handler {
     switch (match.routeKey) {
       case 'POST /tables': {
         // A player opens a solo practice table of their own and is its one human; other tables are the operator's.
-        const host = deps.pack.table.kind === 'solo' && deps.pack.currency.practice && claims.role === 'player' ? actor.id : undefined;
+        const host =
+          deps.pack.table.kind === 'solo' && deps.pack.currency.practice && claims.role === 'player'
+            ? actor.id
+            : undefined;
         if (host === undefined) requireRole(claims, 'operator');
         const body = checkBody('CreateTableBody', jsonBody(event));
         const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.id, host);
@@ -127,14 +238,33 @@ export function createApi(deps: ApiDeps): Handler {
         return ok(await game.view(p.tableId!, actor));
       case 'DELETE /tables/{tableId}': {
         requireRole(claims, 'player');
-        return command(event, actor, p.tableId!, { type: 'end-session' }, {
-          check: (state) => (state.host === actor.id ? null : { code: 'not-your-table', message: state.host === undefined ? 'only a table a player opened ends with their session; an operator pauses this one' : 'only the player who opened this table ends its session' }),
-          extra: () => [store.releaseOwnTable(actor.id, p.tableId!)],
-        });
+        return command(
+          event,
+          actor,
+          p.tableId!,
+          { type: 'end-session' },
+          {
+            check: (state) =>
+              state.host === actor.id
+                ? null
+                : {
+                    code: 'not-your-table',
+                    message:
+                      state.host === undefined
+                        ? 'only a table a player opened ends with their session; an operator pauses this one'
+                        : 'only the player who opened this table ends its session',
+                  },
+            extra: () => [store.releaseOwnTable(actor.id, p.tableId!)],
+          },
+        );
       }
       case 'POST /tables/{tableId}/bets': {
         requireRole(claims, 'player');
-        return command(event, actor, p.tableId!, { type: 'bet', player: actor.id, ...betSpec(checkBody('BetBody', jsonBody(event))) });
+        return command(event, actor, p.tableId!, {
+          type: 'bet',
+          player: actor.id,
+          ...betSpec(checkBody('BetBody', jsonBody(event))),
+        });
       }
       case 'POST /tables/{tableId}/bet-slips': {
         requireRole(claims, 'player');
@@ -144,14 +274,34 @@ export function createApi(deps: ApiDeps): Handler {
       case 'POST /tables/{tableId}/actions': {
         requireRole(claims, 'player');
         const a = checkBody('ActionBody', jsonBody(event));
-        return command(event, actor, p.tableId!, { type: 'act', player: actor.id, action: a.action as never, ...(a.seat !== undefined ? { seat: a.seat } : {}), ...(a.accept !== undefined ? { accept: a.accept } : {}), ...(a.round !== undefined ? { round: a.round } : {}) });
+        return command(event, actor, p.tableId!, {
+          type: 'act',
+          player: actor.id,
+          action: a.action as never,
+          ...(a.seat !== undefined ? { seat: a.seat } : {}),
+          ...(a.accept !== undefined ? { accept: a.accept } : {}),
+          ...(a.round !== undefined ? { round: a.round } : {}),
+        });
       }
       case 'POST /tables/{tableId}/deal': {
         const solo = deps.pack.table.kind === 'solo';
-        if (claims.role !== 'operator' && !solo) throw forbidden('wrong-role', 'only an operator deals at this table; the deal also starts when betting closes');
-        return command(event, actor, p.tableId!, { type: 'deal' }, {
-          check: (state) => (claims.role === 'operator' || Object.values(state.seats).some((h) => h.owner === actor.id) ? null : { code: 'not-seated', message: 'only the seated player deals at a solo table' }),
-        });
+        if (claims.role !== 'operator' && !solo)
+          throw forbidden(
+            'wrong-role',
+            'only an operator deals at this table; the deal also starts when betting closes',
+          );
+        return command(
+          event,
+          actor,
+          p.tableId!,
+          { type: 'deal' },
+          {
+            check: (state) =>
+              claims.role === 'operator' || Object.values(state.seats).some((h) => h.owner === actor.id)
+                ? null
+                : { code: 'not-seated', message: 'only the seated player deals at a solo table' },
+          },
+        );
       }
       case 'POST /tables/{tableId}/ai': {
         const { level, seat } = checkBody('AiPlayerBody', jsonBody(event));
@@ -159,39 +309,81 @@ export function createApi(deps: ApiDeps): Handler {
         if (refusal) throw new RuleError(refusal);
         const player = aiName(p.tableId!, seat);
         const caller = { id: actor.id, operator: claims.role === 'operator' };
-        return command(event, actor, p.tableId!, {
-          type: 'shell', wallet: player, seating: true,
-          run: (ctx, state, balance) => seatCheck(ctx, state, caller, level, seat) ?? errorOf(apply(ctx, state, { type: 'join', player, balance, ai: level }, actor.id)),
-        }, { check: (state, ctx) => seatCheck(ctx, state, caller, level, seat) });
+        return command(
+          event,
+          actor,
+          p.tableId!,
+          {
+            type: 'shell',
+            wallet: player,
+            seating: true,
+            run: (ctx, state, balance) =>
+              seatCheck(ctx, state, caller, level, seat) ??
+              errorOf(apply(ctx, state, { type: 'join', player, balance, ai: level }, actor.id)),
+          },
+          { check: (state, ctx) => seatCheck(ctx, state, caller, level, seat) },
+        );
       }
       case 'DELETE /tables/{tableId}/ai/{seat}': {
         const seat = Number(p.seat);
         if (!Number.isInteger(seat) || seat < 1) throw new HttpError('not-found', `there is no seat ${p.seat}`);
-        return command(event, actor, p.tableId!, { type: 'shell', run: (_ctx, state) => unseat(state, seat) }, {
-          check: (state) => (claims.role === 'operator' || Object.values(state.seats).some((h) => h.owner === actor.id) ? null : { code: 'not-seated', message: 'only the player at this table takes AI players off' }),
-        });
+        return command(
+          event,
+          actor,
+          p.tableId!,
+          { type: 'shell', run: (_ctx, state) => unseat(state, seat) },
+          {
+            check: (state) =>
+              claims.role === 'operator' || Object.values(state.seats).some((h) => h.owner === actor.id)
+                ? null
+                : { code: 'not-seated', message: 'only the player at this table takes AI players off' },
+          },
+        );
       }
       case 'POST /tables/{tableId}/pause':
       case 'POST /tables/{tableId}/resume': {
         requireRole(claims, 'operator');
         const { reason } = checkBody('ReasonBody', jsonBody(event));
         const action = match.routeKey.endsWith('pause') ? 'pause' : 'resume';
-        return command(event, actor, p.tableId!, { type: action }, { note: reason, extra: (at) => [store.auditItem(p.tableId!, at, { actor: actor.id, action, reason })] });
+        return command(
+          event,
+          actor,
+          p.tableId!,
+          { type: action },
+          { note: reason, extra: (at) => [store.auditItem(p.tableId!, at, { actor: actor.id, action, reason })] },
+        );
       }
       case 'POST /rounds/{roundId}/void': {
         requireRole(claims, 'operator');
         const { reason } = checkBody('ReasonBody', jsonBody(event));
         const { tableId } = await store.round(p.roundId!, []);
-        return command(event, actor, tableId, { type: 'void', reason }, {
-          note: reason,
-          check: (state) => (state.round.id === p.roundId ? null : { code: 'round-finished', message: `round ${p.roundId} is finished; only the current round can be voided` }),
-          extra: (at) => [store.auditItem(tableId, at, { actor: actor.id, action: 'void', reason, roundId: p.roundId })],
-        });
+        return command(
+          event,
+          actor,
+          tableId,
+          { type: 'void', reason },
+          {
+            note: reason,
+            check: (state) =>
+              state.round.id === p.roundId
+                ? null
+                : {
+                    code: 'round-finished',
+                    message: `round ${p.roundId} is finished; only the current round can be voided`,
+                  },
+            extra: (at) => [
+              store.auditItem(tableId, at, { actor: actor.id, action: 'void', reason, roundId: p.roundId }),
+            ],
+          },
+        );
       }
       case 'GET /history': {
         const limit = Math.min(50, Math.max(1, Number(event.queryStringParameters?.limit ?? 10) || 10));
         const entries = await store.history(actor.id, limit);
-        return ok({ player: actor.id, rounds: await Promise.all(entries.map((e) => recallRound(store, deps.pack, e.roundId, actor))) });
+        return ok({
+          player: actor.id,
+          rounds: await Promise.all(entries.map((e) => recallRound(store, deps.pack, e.roundId, actor))),
+        });
       }
       case 'GET /rounds/{roundId}':
         return ok(await recallRound(store, deps.pack, p.roundId!, actor));
@@ -203,28 +395,54 @@ export function createApi(deps: ApiDeps): Handler {
       case 'POST /wallet/practice-points': {
         requireRole(claims, 'player');
         const pack = deps.pack;
-        if (!getsPracticePoints(pack, actor.demo)) throw new RuleError({ code: 'not-practice', message: `${pack.name} plays for money (${pack.currency.code}); practice points are for practice packs and demo accounts, and only an operator credits a money wallet` });
+        if (!getsPracticePoints(pack, actor.demo))
+          throw new RuleError({
+            code: 'not-practice',
+            message: `${pack.name} plays for money (${pack.currency.code}); practice points are for practice packs and demo accounts, and only an operator credits a money wallet`,
+          });
         const now = clock();
-        const { response } = await idempotency.run({ caller: actor.id, key: idempotencyKey(event), now, fingerprint: 'practice-points' }, async () => {
-          const wallet = await store.wallet.balance(actor.id);
-          const amount = practiceGrant(pack, wallet.balance);
-          if (amount === 0) throw new RuleError({ code: 'practice-points-held', message: `you hold ${formatMoney(pack.currency, wallet.balance)}, at least the practice float of ${PRACTICE_FLOAT} minimum bets; points are topped up when you hold fewer` });
-          const reason = pack.currency.practice ? 'practice points on request' : 'play money for a demo account, on request';
-          const change = { wallet, amount, kind: 'practice-grant', actor: 'house', reason, at: now };
-          return { response: { player: actor.id, balance: store.wallet.applied(change).balance, granted: amount }, items: store.wallet.changeItems(change) };
-        });
+        const { response } = await idempotency.run(
+          { caller: actor.id, key: idempotencyKey(event), now, fingerprint: 'practice-points' },
+          async () => {
+            const wallet = await store.wallet.balance(actor.id);
+            const amount = practiceGrant(pack, wallet.balance);
+            if (amount === 0)
+              throw new RuleError({
+                code: 'practice-points-held',
+                message: `you hold ${formatMoney(pack.currency, wallet.balance)}, at least the practice float of ${PRACTICE_FLOAT} minimum bets; points are topped up when you hold fewer`,
+              });
+            const reason = pack.currency.practice
+              ? 'practice points on request'
+              : 'play money for a demo account, on request';
+            const change = { wallet, amount, kind: 'practice-grant', actor: 'house', reason, at: now };
+            return {
+              response: { player: actor.id, balance: store.wallet.applied(change).balance, granted: amount },
+              items: store.wallet.changeItems(change),
+            };
+          },
+        );
         return ok(response);
       }
       case 'POST /wallets/{playerId}/credit': {
         requireRole(claims, 'operator');
         const body = checkBody('CreditBody', jsonBody(event));
         const now = clock();
-        const { response } = await idempotency.run({ caller: actor.id, key: idempotencyKey(event), now, fingerprint: `credit ${p.playerId} ${event.body}` }, async () => {
-          const wallet = await store.wallet.balance(p.playerId!);
-          const change = { wallet, amount: body.amount, kind: 'operator-credit', actor: actor.id, reason: body.reason, at: now };
-          const items = store.wallet.changeItems(change);
-          return { response: { player: p.playerId, balance: store.wallet.applied(change).balance }, items };
-        });
+        const { response } = await idempotency.run(
+          { caller: actor.id, key: idempotencyKey(event), now, fingerprint: `credit ${p.playerId} ${event.body}` },
+          async () => {
+            const wallet = await store.wallet.balance(p.playerId!);
+            const change = {
+              wallet,
+              amount: body.amount,
+              kind: 'operator-credit',
+              actor: actor.id,
+              reason: body.reason,
+              at: now,
+            };
+            const items = store.wallet.changeItems(change);
+            return { response: { player: p.playerId, balance: store.wallet.applied(change).balance }, items };
+          },
+        );
         return ok(response);
       }
     }
@@ -239,7 +457,13 @@ export function createApi(deps: ApiDeps): Handler {
     } catch (error) {
       result = errorResult(error, (internal) => logger.error('unhandled error', { error: internal as Error }));
     }
-    logger.info('request', { method: event.requestContext.http.method, path: event.rawPath, status: result.statusCode, ms: Date.now() - started, requestId: event.requestContext.requestId });
+    logger.info('request', {
+      method: event.requestContext.http.method,
+      path: event.rawPath,
+      status: result.statusCode,
+      ms: Date.now() - started,
+      requestId: event.requestContext.requestId,
+    });
     return result;
   };
 }
@@ -249,7 +473,12 @@ function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp'], linesOf: ApiDeps
   const resolved = pack.resolved as { name?: string; spec?: Record<string, unknown> };
   const { shoe, ...spec } = resolved.spec ?? {};
   return {
-    id: pack.id, name: resolved.name, family: pack.family, version: pack.version, sha256: pack.sha256, currency: pack.currency,
+    id: pack.id,
+    name: resolved.name,
+    family: pack.family,
+    version: pack.version,
+    sha256: pack.sha256,
+    currency: pack.currency,
     shoe: shoe ? { decks: pack.shoe.decks, reshuffle: pack.shoe.reshuffle } : null,
     rules: spec,
     rtp: computed('RTP', rtpOf),
@@ -278,9 +507,14 @@ function fromEnvironment(): Handler {
   const { pack, charts } = fromArtifact(baked);
   const rtp = process.env.CROUPIER_PACK_RTP;
   const lines = process.env.CROUPIER_PACK_LINES;
-  const doc: DocumentClient = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
+  const doc: DocumentClient = createDocumentClient(
+    process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {},
+  );
   return createApi({
-    pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
+    pack,
+    charts,
+    artifact: baked,
+    store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
     ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}),
     ...(lines ? { lines: () => JSON.parse(lines) as PayTableOdds[] } : {}),
   });
@@ -290,7 +524,11 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {
   try {
     cached ??= fromEnvironment();
   } catch (error) {
-    return errorResult(error, (e) => console.error(JSON.stringify({ level: 'ERROR', message: 'cold start failed', error: String(e), id: randomUUID() })));
+    return errorResult(error, (e) =>
+      console.error(
+        JSON.stringify({ level: 'ERROR', message: 'cold start failed', error: String(e), id: randomUUID() }),
+      ),
+    );
   }
   const started = Date.now();
   const result = await cached(event);

@@ -10,7 +10,15 @@ import { playerView, visibleEvents, type PublicEvent } from '../engine/view.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
 import type { PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import { commit, ConflictError, retryOnConflict, StoreError, type Idempotency, type Plan, type TransactItem } from '../store/index.ts';
+import {
+  commit,
+  ConflictError,
+  retryOnConflict,
+  StoreError,
+  type Idempotency,
+  type Plan,
+  type TransactItem,
+} from '../store/index.ts';
 import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
 import { PackArtifacts } from '../store/packs.ts';
 import { splitState } from '../store/split.ts';
@@ -90,7 +98,8 @@ export function eventsFor(events: readonly EngineEvent[], viewer: string | null)
 }
 
 /** Whether a viewer sees what a player did: their own, and the AI players' at their table (house practice points). */
-export const seenBy = (player: string, viewer: string | null): boolean => viewer === null || player === viewer || isAi(player);
+export const seenBy = (player: string, viewer: string | null): boolean =>
+  viewer === null || player === viewer || isAi(player);
 
 /** A name no JWT `sub` can have (at most 128 characters): stands for everyone not loaded. */
 const OTHERS = '~others~'.repeat(20);
@@ -107,7 +116,11 @@ export class Game {
   constructor(readonly deps: GameDeps) {
     const kind = deps.pack.table.kind;
     this.perPlayer = kind === 'common-draw' || kind === 'andar-bahar';
-    this.packs = new PackShelf({ pack: deps.pack, charts: deps.charts }, new PackArtifacts(deps.store.doc, deps.store.tableName), deps.artifact);
+    this.packs = new PackShelf(
+      { pack: deps.pack, charts: deps.charts },
+      new PackArtifacts(deps.store.doc, deps.store.tableName),
+      deps.artifact,
+    );
   }
 
   /** A context under the deployed pack (tables and rounds that open now). */
@@ -125,7 +138,12 @@ export class Game {
   }
 
   /** `host`: a solo table opened by a player, who is then the only human who may play at it. */
-  async createTable(tableId: string, key: string, caller: string, host?: string): Promise<{ response: unknown; replayed: boolean }> {
+  async createTable(
+    tableId: string,
+    key: string,
+    caller: string,
+    host?: string,
+  ): Promise<{ response: unknown; replayed: boolean }> {
     const now = this.deps.clock();
     return this.deps.idempotency.run({ caller, key, now, fingerprint: `create ${tableId}` }, async () => {
       await this.packs.storeCurrent(now);
@@ -136,8 +154,16 @@ export class Game {
         // Opening your own solo table again is not an error: it is there (created: false).
         if (!(error instanceof StoreError && error.code === 'table-exists' && host !== undefined)) throw error;
         const existing = await this.deps.store.tableItem(tableId);
-        if (existing.core.host !== host) throw new StoreError('table-exists', `table ${tableId} already exists and is not yours; open a table under another id`);
-        if (existing.core.ended) throw new StoreError('table-exists', `your session at table ${tableId} has ended; open a table under another id`);
+        if (existing.core.host !== host)
+          throw new StoreError(
+            'table-exists',
+            `table ${tableId} already exists and is not yours; open a table under another id`,
+          );
+        if (existing.core.ended)
+          throw new StoreError(
+            'table-exists',
+            `your session at table ${tableId} has ended; open a table under another id`,
+          );
         return { response: { tableId, roundId: existing.currentRoundId, created: false } };
       }
       return { response: { tableId, roundId: state.round.id, created: true } };
@@ -168,12 +194,27 @@ export class Game {
           // The next round opens from the table alone, as it always has (no player items).
           const bare = await store.loadFrom(table, [], now);
           // The next round opens under the deployed pack (the engine moves the table to it, on a new shoe).
-          await this.transition(bare, now, 'system', (ctx, state) => apply(ctx, state, { type: 'next-round' }, 'system'), this.packs.current);
+          await this.transition(
+            bare,
+            now,
+            'system',
+            (ctx, state) => apply(ctx, state, { type: 'next-round' }, 'system'),
+            this.packs.current,
+          );
           return null;
         }
         if (round.deadline === null || now < round.deadline) return head;
         const loaded = head.full ? head : await store.loadFrom(table, 'all', now);
-        if (await this.transition(loaded, now, 'system', (ctx, state) => tickOnce(ctx, state), await this.running(loaded.state))) return null;
+        if (
+          await this.transition(
+            loaded,
+            now,
+            'system',
+            (ctx, state) => tickOnce(ctx, state),
+            await this.running(loaded.state),
+          )
+        )
+          return null;
         // Nothing changed, but the transition may have worked on the loaded state: load afresh.
         return store.load(tableId, want.who, now, { also: want.also ?? [] });
       });
@@ -185,7 +226,13 @@ export class Game {
    * One transition not tied to a request's idempotency key (maintenance): apply, plan, commit,
    * staged when too big. Returns whether anything changed.
    */
-  private async transition(loaded: Loaded, now: number, actor: string, run: (ctx: Ctx, state: TableState) => { ok: boolean }, running: RunningPack): Promise<boolean> {
+  private async transition(
+    loaded: Loaded,
+    now: number,
+    actor: string,
+    run: (ctx: Ctx, state: TableState) => { ok: boolean },
+    running: RunningPack,
+  ): Promise<boolean> {
     const before = JSON.stringify(loaded.state);
     const roundBefore = loaded.state.round;
     const ctx = this.ctxOf(running, now);
@@ -204,10 +251,20 @@ export class Game {
   }
 
   /** Lock, reload everyone, re-apply, journal: the items of the commit point. */
-  private async staged(loaded: Loaded, now: number, run: (ctx: Ctx, state: TableState) => { ok: boolean; error?: EngineError }, actor: string, note: string | undefined, running: RunningPack): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[] }> {
+  private async staged(
+    loaded: Loaded,
+    now: number,
+    run: (ctx: Ctx, state: TableState) => { ok: boolean; error?: EngineError },
+    actor: string,
+    note: string | undefined,
+    running: RunningPack,
+  ): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[] }> {
     const store = this.deps.store;
     const lockId = await store.lock(loaded, now);
-    const fresh = await store.load(loaded.state.tableId, 'all', now, { ownLock: lockId, also: Object.keys(loaded.wallets) });
+    const fresh = await store.load(loaded.state.tableId, 'all', now, {
+      ownLock: lockId,
+      also: Object.keys(loaded.wallets),
+    });
     if (fresh.table.lockId !== lockId) throw new ConflictError('the table lock was taken over');
     // The lock was taken at the loaded version, so the fresh round is the one `running` belongs to.
     const ctx = this.ctxOf(running, now);
@@ -256,7 +313,8 @@ export class Game {
         const ctx = this.ctxOf(running, now);
         const refused = req.check?.(loaded.state, ctx);
         if (refused) throw new RuleError(refused);
-        // AI wallets are topped up from the house (their own commit, conditioned on the wallet's version), then everything is reloaded.
+        // AI wallets are topped up from the house (their own commit, conditioned on the wallet's version), then
+        // everything is reloaded.
         const float = this.aiFloat(loaded, req, ctx, now);
         if (float.length) {
           await commit(store.doc, float);
@@ -270,7 +328,13 @@ export class Game {
           full = true;
           continue;
         }
-        const step: StepInput = { at: now, actor: req.actor.id, log: roundBefore.log, events: ctx.events ?? [], note: req.note };
+        const step: StepInput = {
+          at: now,
+          actor: req.actor.id,
+          log: roundBefore.log,
+          events: ctx.events ?? [],
+          note: req.note,
+        };
         const plan = store.plan(loaded, loaded.state, step);
         const extra = req.extra?.(now) ?? [];
         if (plan.kind === 'single' && plan.items.length + extra.length < 99) {
@@ -285,7 +349,10 @@ export class Game {
     };
     let result: { response: unknown; replayed: boolean };
     try {
-      result = await idempotency.run({ caller: req.actor.id, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint }, plan);
+      result = await idempotency.run(
+        { caller: req.actor.id, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint },
+        plan,
+      );
     } finally {
       // Never left running past the response (a replayed or refused key does not wait for it otherwise).
       await maintained.catch(() => undefined);
@@ -297,18 +364,40 @@ export class Game {
   /** The house's top-ups of the AI wallets this command needs (a deal, or seating an AI player). */
   private aiFloat(loaded: Loaded, req: CommandRequest, ctx: Ctx, now: number): TransactItem[] {
     const cmd = req.command;
-    const names = cmd.type === 'deal' ? aiPlayers(loaded.state) : cmd.type === 'shell' && cmd.seating && cmd.wallet ? [cmd.wallet] : [];
+    const names =
+      cmd.type === 'deal'
+        ? aiPlayers(loaded.state)
+        : cmd.type === 'shell' && cmd.seating && cmd.wallet
+          ? [cmd.wallet]
+          : [];
     const items: TransactItem[] = [];
     for (const name of names) {
       const wallet = loaded.wallets[name] ?? { playerId: name, balance: 0, version: 0 };
       const amount = topUp(ctx.pack, wallet.balance, cmd.type === 'shell');
-      if (amount > 0) items.push(...this.deps.store.wallet.changeItems({ wallet, amount, kind: 'house-float', actor: 'house', reason: 'AI player float (practice points)', ref: req.tableId, at: now }));
+      if (amount > 0)
+        items.push(
+          ...this.deps.store.wallet.changeItems({
+            wallet,
+            amount,
+            kind: 'house-float',
+            actor: 'house',
+            reason: 'AI player float (practice points)',
+            ref: req.tableId,
+            at: now,
+          }),
+        );
     }
     return items;
   }
 
   /** The actor joins on first contact (with their wallet balance), then the command runs. */
-  private run(ctx: Ctx, state: TableState, req: CommandRequest, partial: boolean, balance: number): { ok: true } | { ok: false; error: EngineError } {
+  private run(
+    ctx: Ctx,
+    state: TableState,
+    req: CommandRequest,
+    partial: boolean,
+    balance: number,
+  ): { ok: true } | { ok: false; error: EngineError } {
     const cmd = req.command;
     const refusal = req.check?.(state, ctx);
     if (refusal) return { ok: false, error: refusal };
@@ -317,14 +406,17 @@ export class Game {
       return error ? { ok: false, error } : { ok: true };
     }
     // AI players bet the table minimum when the human deals (engine commands, logged with the round).
-    if (cmd.type === 'deal' && state.round.bets.some((b) => b.status === 'open' && !isAi(b.player))) placeAiBets(ctx, state);
+    if (cmd.type === 'deal' && state.round.bets.some((b) => b.status === 'open' && !isAi(b.player)))
+      placeAiBets(ctx, state);
     if ('player' in cmd && !state.players[cmd.player] && cmd.type !== 'join') {
       const r = apply(ctx, state, { type: 'join', player: cmd.player, balance, demo: req.actor.demo }, cmd.player);
       if (!r.ok) return r;
     }
-    if ('player' in cmd && !state.players[cmd.player].demo && req.actor.demo && req.actor.id === cmd.player) state.players[cmd.player].demo = true;
+    if ('player' in cmd && !state.players[cmd.player].demo && req.actor.demo && req.actor.id === cmd.player)
+      state.players[cmd.player].demo = true;
     const shared = state.round.nextBetId;
-    if (this.perPlayer && (cmd.type === 'bet' || cmd.type === 'bets')) state.round.nextBetId = betIdFor(cmd.player, state.round.bets);
+    if (this.perPlayer && (cmd.type === 'bet' || cmd.type === 'bets'))
+      state.round.nextBetId = betIdFor(cmd.player, state.round.bets);
     if (partial) addOthers(ctx, state);
     const r = apply(ctx, state, cmd, req.actor.id);
     if (partial) removeOthers(state);
@@ -335,15 +427,26 @@ export class Game {
   /** What a caller gets back: their redacted view (operators: every bet) and the events they may see. */
   respond(outcome: Outcome, actor: Actor, running: RunningPack): unknown {
     const viewer = actor.role === 'operator' ? null : actor.id;
-    return { view: playerView(this.ctxOf(running, this.deps.clock()), outcome.state, viewer), events: eventsFor(outcome.events, viewer) };
+    return {
+      view: playerView(this.ctxOf(running, this.deps.clock()), outcome.state, viewer),
+      events: eventsFor(outcome.events, viewer),
+    };
   }
 
   /** A table's view for a caller, after applying what is due. */
   async view(tableId: string, actor: Actor): Promise<unknown> {
-    const loaded = await this.maintain(tableId, { who: actor.role === 'operator' || !this.perPlayer ? 'all' : [actor.id], also: actor.role === 'player' ? [actor.id] : [] });
+    const loaded = await this.maintain(tableId, {
+      who: actor.role === 'operator' || !this.perPlayer ? 'all' : [actor.id],
+      also: actor.role === 'player' ? [actor.id] : [],
+    });
     const state = loaded.state;
-    if (actor.role === 'player' && !state.players[actor.id]) state.players[actor.id] = { balance: loaded.wallets[actor.id]?.balance ?? 0, demo: actor.demo, ai: null };
-    return playerView(this.ctxOf(await this.running(state), this.deps.clock()), state, actor.role === 'operator' ? null : actor.id);
+    if (actor.role === 'player' && !state.players[actor.id])
+      state.players[actor.id] = { balance: loaded.wallets[actor.id]?.balance ?? 0, demo: actor.demo, ai: null };
+    return playerView(
+      this.ctxOf(await this.running(state), this.deps.clock()),
+      state,
+      actor.role === 'operator' ? null : actor.id,
+    );
   }
 }
 
@@ -395,9 +498,33 @@ function addOthers(ctx: Ctx, state: TableState): void {
   const main = ctx.pack.bets.find((b) => b.type === 'hand');
   if (!main) return;
   state.players[OTHERS] = { balance: 0, demo: false, ai: null };
-  round.bets.push({ id: 0, player: OTHERS, key: main.key, name: main.name, mode: main.mode as BetRecord['mode'], type: 'hand', seat: null, amount: 2, staked: 2, status: 'open', returned: 0, line: null });
+  round.bets.push({
+    id: 0,
+    player: OTHERS,
+    key: main.key,
+    name: main.name,
+    mode: main.mode as BetRecord['mode'],
+    type: 'hand',
+    seat: null,
+    amount: 2,
+    staked: 2,
+    status: 'open',
+    returned: 0,
+    line: null,
+  });
   round.common.players[OTHERS] = {
-    hands: [{ cards: [...round.common.cards], stake: 2, doubled: false, fromSplit: false, splitAces: false, acted: true, done: false, surrendered: false }],
+    hands: [
+      {
+        cards: [...round.common.cards],
+        stake: 2,
+        doubled: false,
+        fromSplit: false,
+        splitAces: false,
+        acted: true,
+        done: false,
+        surrendered: false,
+      },
+    ],
     active: 0,
     draws: Number.MAX_SAFE_INTEGER,
     preselect: null,

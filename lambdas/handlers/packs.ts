@@ -22,7 +22,8 @@ export class PackShelf {
     /** The deployed pack's artifact as baked (built from the compiled pack when not given). */
     private readonly artifact: PackArtifact = toArtifact(current.pack, current.charts),
   ) {
-    if (this.artifact.sha256 !== current.pack.sha256) throw new Error(`the artifact's hash ${this.artifact.sha256} is not the pack's ${current.pack.sha256}`);
+    if (this.artifact.sha256 !== current.pack.sha256)
+      throw new Error(`the artifact's hash ${this.artifact.sha256} is not the pack's ${current.pack.sha256}`);
     this.compiled.set(current.pack.sha256, Promise.resolve(current));
   }
 

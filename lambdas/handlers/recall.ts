@@ -15,26 +15,37 @@ export type Recall = Awaited<ReturnType<typeof recallRound>>;
 export async function recallRound(store: RoundStore, deployed: CompiledPack, roundId: string, actor: Actor) {
   const viewer = actor.role === 'operator' ? null : actor.id;
   const { round, parts, tableId, pack } = await store.round(roundId, viewer === null ? 'all' : [viewer]);
-  if (viewer !== null && !parts[viewer]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
+  if (viewer !== null && !parts[viewer])
+    throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
   const shown = Object.entries(parts).filter(([p]) => viewer === null || p === viewer) as [string, PlayerPart][];
   const steps = (await store.steps(roundId, viewer ?? undefined)).map((s) => ({
     at: s.at,
     actor: seenBy(s.actor, viewer) || s.actor === 'system' ? s.actor : 'another player',
     commands: s.log
       .filter((l) => seenBy(l.actor, viewer) || l.actor === 'system')
-      .map((l) => ({ at: l.at, actor: l.actor, command: l.command, ...(viewer === null && l.balance !== undefined ? { balance: l.balance } : {}) })),
+      .map((l) => ({
+        at: l.at,
+        actor: l.actor,
+        command: l.command,
+        ...(viewer === null && l.balance !== undefined ? { balance: l.balance } : {}),
+      })),
     events: eventsFor(s.events, viewer),
     ...(s.note && viewer === null ? { note: s.note } : {}),
   }));
   const shoe = await store.retiredShoe(round.shoeId);
   const { opening, ...rest } = roundCardsAsText(round);
-  const dealer = { ...rest.dealer, cards: rest.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)) };
+  const dealer = {
+    ...rest.dealer,
+    cards: rest.dealer.cards.map((c, i) => (i === 1 && !round.dealer.holeShown ? null : c)),
+  };
   return {
     table: tableId,
     pack: pack ?? { id: deployed.id, version: deployed.version, sha256: deployed.sha256 },
     round: { ...rest, dealer },
     bets: shown.flatMap(([, part]) => part.bets),
-    hands: Object.fromEntries(shown.filter(([, part]) => part.common).map(([p, part]) => [p, handsAsText(part.common!.hands)])),
+    hands: Object.fromEntries(
+      shown.filter(([, part]) => part.common).map(([p, part]) => [p, handsAsText(part.common!.hands)]),
+    ),
     shoe: { id: round.shoeId, commitment: round.shoeCommitment, seed: shoe?.seed ?? null, retired: shoe !== null },
     steps,
     ...(viewer === null ? { opening } : {}),

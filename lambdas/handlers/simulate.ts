@@ -23,12 +23,16 @@ function load(): { pack: CompiledPack; chart: Chart | null } {
   if (loaded) return loaded;
   tuneForSimulation();
   const artifact = process.env.CROUPIER_PACK_ARTIFACT;
-  if (!artifact) throw new Error('CROUPIER_PACK_ARTIFACT is not set: the CDK app bakes the pack artifact into the bundle');
+  if (!artifact)
+    throw new Error('CROUPIER_PACK_ARTIFACT is not set: the CDK app bakes the pack artifact into the bundle');
   const { pack } = fromArtifact(JSON.parse(artifact) as PackArtifact);
   let chart: Chart | null = null;
   if (pack.family === 'blackjack') {
     const baked = process.env.CROUPIER_SIM_CHART;
-    if (!baked) throw new Error(`CROUPIER_SIM_CHART is not set: the CDK app bakes ${pack.id}'s best basic-strategy chart into the bundle`);
+    if (!baked)
+      throw new Error(
+        `CROUPIER_SIM_CHART is not set: the CDK app bakes ${pack.id}'s best basic-strategy chart into the bundle`,
+      );
     chart = chartFromDocument(JSON.parse(baked) as StrategyChart);
   }
   loaded = { pack, chart };

@@ -16,7 +16,10 @@ export interface SweepResult {
 
 export type Sweep = () => Promise<SweepResult>;
 
-export function createSweep(deps: Omit<GameDeps, 'idempotency'>, logger = new Logger({ serviceName: 'croupier-sweep' })): Sweep {
+export function createSweep(
+  deps: Omit<GameDeps, 'idempotency'>,
+  logger = new Logger({ serviceName: 'croupier-sweep' }),
+): Sweep {
   const game = new Game({ ...deps, idempotency: new Idempotency(deps.store.doc, deps.store.tableName) });
   return async () => {
     const due = await deps.store.dueTables(deps.clock());
@@ -45,7 +48,14 @@ export async function handler(): Promise<SweepResult> {
     const baked = JSON.parse(artifact) as PackArtifact;
     const { pack, charts } = fromArtifact(baked);
     const doc = createDocumentClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
-    cached = createSweep({ pack, charts, artifact: baked, store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)), clock: Date.now, newSeed: cryptoSeed });
+    cached = createSweep({
+      pack,
+      charts,
+      artifact: baked,
+      store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
+      clock: Date.now,
+      newSeed: cryptoSeed,
+    });
   }
   const result = await cached();
   recordSweep(result.swept.length, result.failed.length);

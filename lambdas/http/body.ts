@@ -3,8 +3,17 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpError } from './errors.ts';
 
-export function jsonBody(event: { body?: string; isBase64Encoded?: boolean; headers?: APIGatewayProxyEventV2['headers'] }): unknown {
-  const raw = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+export function jsonBody(event: {
+  body?: string;
+  isBase64Encoded?: boolean;
+  headers?: APIGatewayProxyEventV2['headers'];
+}): unknown {
+  const raw =
+    event.body === undefined
+      ? ''
+      : event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64').toString('utf8')
+        : event.body;
   if (raw.trim() === '') throw new HttpError('invalid-json', 'this request needs a JSON body');
   const type = event.headers?.['content-type'];
   if (type && !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {

@@ -80,7 +80,11 @@ export function asDomainError(error: unknown): ErrorBody | undefined {
   return { code, message: typeof message === 'string' && message ? message : code };
 }
 
-export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+export function jsonResult(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
@@ -99,5 +103,9 @@ export function errorResult(error: unknown, onInternal?: (error: unknown) => voi
     return jsonResult(500, { code: 'internal', message: 'internal error' } satisfies ErrorBody);
   }
   const headers = error instanceof HttpError ? error.headers : {};
-  return jsonResult(statusForCode(domain.code), { code: domain.code, message: domain.message } satisfies ErrorBody, headers);
+  return jsonResult(
+    statusForCode(domain.code),
+    { code: domain.code, message: domain.message } satisfies ErrorBody,
+    headers,
+  );
 }

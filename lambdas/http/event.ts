@@ -110,14 +110,18 @@ export function toApiGatewayEvent(
   };
 }
 
-/** Reads the whole request body as UTF-8, refusing more than `limitBytes` (API Gateway's limit is 10 MB; ours is smaller). */
+/**
+ * Reads the whole request body as UTF-8, refusing more than `limitBytes` (API Gateway's limit is 10 MB; ours is
+ * smaller).
+ */
 export async function readBody(req: IncomingMessage, limitBytes = 256 * 1024): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > limitBytes) throw new HttpError('payload-too-large', `request bodies are limited to ${limitBytes} bytes`);
+    if (size > limitBytes)
+      throw new HttpError('payload-too-large', `request bodies are limited to ${limitBytes} bytes`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -13,23 +13,52 @@ export interface RouteDoc {
   creates?: boolean;
 }
 
-const ERROR = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+const ERROR = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+};
 
-export function openApiDocument(packId: string, packVersion: string, routes: readonly RouteDoc[]): Record<string, unknown> {
+export function openApiDocument(
+  packId: string,
+  packVersion: string,
+  routes: readonly RouteDoc[],
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const [method, path] = r.key.split(' ') as [string, string];
-    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-    if (r.idempotent) params.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } });
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    if (r.idempotent)
+      params.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } });
     (paths[path] ??= {})[method.toLowerCase()] = {
       summary: r.summary + (r.operator ? ' (operator)' : ''),
       ...(params.length ? { parameters: params } : {}),
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.body}` } } } } } : {}),
+      ...(r.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.body}` } } },
+            },
+          }
+        : {}),
       ...(r.public ? { security: [] } : {}),
       responses: {
-        '200': { description: r.creates ? 'there already' : 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
-        ...(r.creates ? { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
-        default: { description: 'an error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        '200': {
+          description: r.creates ? 'there already' : 'OK',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+        ...(r.creates
+          ? { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object' } } } } }
+          : {}),
+        default: {
+          description: 'an error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
     };
   }

@@ -18,13 +18,19 @@ interface AjvError {
 type Validator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 /** The body schemas as JSON (the OpenAPI document's components). */
-export const BODY_SCHEMAS: Readonly<Record<BodyName, Record<string, unknown>>> = SCHEMAS as Record<BodyName, Record<string, unknown>>;
+export const BODY_SCHEMAS: Readonly<Record<BodyName, Record<string, unknown>>> = SCHEMAS as Record<
+  BodyName,
+  Record<string, unknown>
+>;
 
 export function checkBody<K extends BodyName>(name: K, value: unknown): Body<K> {
   const validate = (VALIDATORS as Record<BodyName, Validator>)[name];
   if (validate(value)) return value as Body<K>;
   const first = validate.errors?.[0];
   const where = first?.instancePath ? `body${first.instancePath.replace(/\//g, '.')}` : 'body';
-  const extra = first?.keyword === 'additionalProperties' ? ` (${String(first.params.additionalProperty)}; fields: ${Object.keys((BODY_SCHEMAS[name].properties as object) ?? {}).join(', ')})` : '';
+  const extra =
+    first?.keyword === 'additionalProperties'
+      ? ` (${String(first.params.additionalProperty)}; fields: ${Object.keys((BODY_SCHEMAS[name].properties as object) ?? {}).join(', ')})`
+      : '';
   throw new HttpError('invalid-body', `${where}: ${first?.message ?? 'not valid'}${extra}`);
 }

@@ -26,7 +26,10 @@ export function outcomeFacts(k: number, firstSide: 0 | 1): Facts {
 export function firstSideWins(pack: CompiledPack): Fraction {
   const n = pack.shoe.decks * 52;
   const { weights, total } = firstMatchWeights(n - 1, pack.shoe.decks * 4 - 1);
-  return frac(weights.reduce((s, w, k) => (k % 2 === 1 ? s + w : s), 0n), total);
+  return frac(
+    weights.reduce((s, w, k) => (k % 2 === 1 ? s + w : s), 0n),
+    total,
+  );
 }
 
 /** The exact odds of one Andar Bahar bet (in the mode it was compiled for). */
@@ -41,7 +44,8 @@ function outcomeOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   const { weights, total } = firstMatchWeights(decks * 52 - 1, decks * 4 - 1);
   const tally = new LineTally(bet);
   const none: number[] = [];
-  for (let k = 1; k < weights.length; k++) tally.add(payingLine(bet, none, 0, outcomeFacts(k, pack.table.firstSide)), weights[k]);
+  for (let k = 1; k < weights.length; k++)
+    tally.add(payingLine(bet, none, 0, outcomeFacts(k, pack.table.firstSide)), weights[k]);
   return tally.odds(total);
 }
 

@@ -10,7 +10,16 @@
 import type { CompiledPack } from '../pack/compiled.ts';
 import { columnOfValue, PAIR_KEYS, type Chart, type Code } from './chart.ts';
 import { playerComps, type Comps } from './comps.ts';
-import { BLACKJACK, BUST, dealerEndings, dealerOutcomes, dealerOutcomesLess, MAX_DRAWN, OUTCOMES, VALUES } from './dealer.ts';
+import {
+  BLACKJACK,
+  BUST,
+  dealerEndings,
+  dealerOutcomes,
+  dealerOutcomesLess,
+  MAX_DRAWN,
+  OUTCOMES,
+  VALUES,
+} from './dealer.ts';
 
 /** Everything about a blackjack game the analysis reads; value index 0 = A, 1..8 = 2..9, 9 = T. */
 export interface BlackjackRules {
@@ -23,8 +32,17 @@ export interface BlackjackRules {
   readonly loseAll: boolean;
   readonly blackjackPays: number;
   readonly winPays: number;
-  readonly double: null | { readonly totals: readonly boolean[] | null; readonly afterSplit: boolean; readonly splitAces: boolean };
-  readonly split: null | { readonly byRank: boolean; readonly maxHands: number; readonly resplitAces: boolean; readonly splitAcesOneCard: boolean };
+  readonly double: null | {
+    readonly totals: readonly boolean[] | null;
+    readonly afterSplit: boolean;
+    readonly splitAces: boolean;
+  };
+  readonly split: null | {
+    readonly byRank: boolean;
+    readonly maxHands: number;
+    readonly resplitAces: boolean;
+    readonly splitAcesOneCard: boolean;
+  };
   /** Per up value: surrender refused against it. */
   readonly surrender: null | { readonly notAgainst: readonly boolean[] };
 }
@@ -33,7 +51,8 @@ export interface BlackjackRules {
 export function rulesOf(pack: CompiledPack): BlackjackRules {
   const bj = pack.blackjack;
   const main = pack.bets.find((b) => b.type === 'hand');
-  if (!bj || !main?.blackjackPays || !main.winPays) throw new Error(`pack ${pack.id}: the main-bet analysis needs a blackjack pack with a hand bet`);
+  if (!bj || !main?.blackjackPays || !main.winPays)
+    throw new Error(`pack ${pack.id}: the main-bet analysis needs a blackjack pack with a hand bet`);
   const byValue = (set: readonly boolean[]) => Array.from({ length: VALUES }, (_, v) => set[v] === true);
   const a = bj.actions;
   return {
@@ -43,9 +62,16 @@ export function rulesOf(pack: CompiledPack): BlackjackRules {
     loseAll: bj.dealer.onBlackjack === 'lose-all',
     blackjackPays: main.blackjackPays.num / main.blackjackPays.den,
     winPays: main.winPays.num / main.winPays.den,
-    double: a.double ? { totals: a.double.totals, afterSplit: a.double.afterSplit, splitAces: a.double.splitAces } : null,
+    double: a.double
+      ? { totals: a.double.totals, afterSplit: a.double.afterSplit, splitAces: a.double.splitAces }
+      : null,
     split: a.split
-      ? { byRank: a.split.match === 'rank', maxHands: a.split.maxHands, resplitAces: a.split.resplitAces, splitAcesOneCard: a.split.splitAcesOneCard }
+      ? {
+          byRank: a.split.match === 'rank',
+          maxHands: a.split.maxHands,
+          resplitAces: a.split.resplitAces,
+          splitAcesOneCard: a.split.splitAcesOneCard,
+        }
       : null,
     surrender: a.surrender ? { notAgainst: byValue(a.surrender.notAgainst) } : null,
   };
@@ -77,7 +103,8 @@ function standTable(winPays: number): Float64Array {
 }
 
 /** Which hit/stand class a composition is in, in an order where hitting only reaches earlier classes. */
-const classOrder = (total: number, soft: boolean): number => (soft ? 200 - total : total >= 11 ? 100 - total : 300 - total);
+const classOrder = (total: number, soft: boolean): number =>
+  soft ? 200 - total : total >= 11 ? 100 - total : 300 - total;
 
 interface Decisions {
   hard: Record<string, Code[]>;
@@ -173,7 +200,8 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       for (let v = 0; v < VALUES; v++) {
         if (comps.counts[id * VALUES + v] === 0) continue;
         let sv = 0;
-        for (let o = 0; o < OUTCOMES; o++) if (!(conditioned && o === BLACKJACK)) sv += less[v * OUTCOMES + o] * table[row + o];
+        for (let o = 0; o < OUTCOMES; o++)
+          if (!(conditioned && o === BLACKJACK)) sv += less[v * OUTCOMES + o] * table[row + o];
         standLess[id * VALUES + v] = sv;
       }
   }
@@ -201,10 +229,12 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
   const double = new Float64Array(n);
   const hitsClass = new Map<number, boolean>();
   const codes = new Map<number, Code>(); // two-card code per class
-  const mayDouble = (id: number): boolean => rules.double !== null && (rules.double.totals === null || rules.double.totals[comps.total[id]]);
+  const mayDouble = (id: number): boolean =>
+    rules.double !== null && (rules.double.totals === null || rules.double.totals[comps.total[id]]);
   const maySurrender = rules.surrender !== null && !rules.surrender.notAgainst[up];
   const surrenderValue = (id: number) => -0.5 * (conditioned ? 1 - pbj[id] : 1);
-  const isBlackjack = (id: number) => comps.size[id] === 2 && comps.counts[id * VALUES + ACE] === 1 && comps.counts[id * VALUES + TEN] === 1;
+  const isBlackjack = (id: number) =>
+    comps.size[id] === 2 && comps.counts[id * VALUES + ACE] === 1 && comps.counts[id * VALUES + TEN] === 1;
   const twoCard = ids.filter((id) => comps.size[id] === 2 && !isBlackjack(id));
   const keyOf = (id: number) => classOrder(comps.total[id], comps.soft[id] === 1);
 
@@ -223,7 +253,9 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       }
       const total = comps.total[ids[i]];
       const soft = comps.soft[ids[i]] === 1;
-      const hits = fixed ? hitsOn(chartCode(fixed, soft, total, col)) : total < 21 && (gain !== 0 ? gain > 0 : fallbackGain > 0);
+      const hits = fixed
+        ? hitsOn(chartCode(fixed, soft, total, col))
+        : total < 21 && (gain !== 0 ? gain > 0 : fallbackGain > 0);
       hitsClass.set(key, hits);
       for (let k = i; k < j; k++) value[ids[k]] = hits ? hit[ids[k]] : stand[ids[k]];
       i = j;
@@ -263,7 +295,9 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       if (r === 0) continue;
       const two = comps.size[id] === 2;
       const code = two ? codes.get(keyOf(id)) : undefined;
-      const continues = two ? code === 'H' || (code === 'D' && !mayDouble(id)) || (code === 'R' && !maySurrender) : hitsClass.get(keyOf(id)) === true;
+      const continues = two
+        ? code === 'H' || (code === 'D' && !mayDouble(id)) || (code === 'R' && !maySurrender)
+        : hitsClass.get(keyOf(id)) === true;
       if (!continues || left[id] === 0) continue;
       for (let v = 0; v < VALUES; v++) {
         const c = comps.child[id * VALUES + v];
@@ -281,7 +315,8 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       choose(reachOf());
       if (JSON.stringify([...hitsClass, ...codes]) === before) break;
     }
-  const classCode = (id: number): Code => codes.get(classOrder(comps.total[id], comps.soft[id] === 1)) ?? (value[id] === hit[id] ? 'H' : 'S');
+  const classCode = (id: number): Code =>
+    codes.get(classOrder(comps.total[id], comps.soft[id] === 1)) ?? (value[id] === hit[id] ? 'H' : 'S');
   /** The value of a two-card hand played by its total's code, with what is legal in that hand. */
   const playTwo = (id: number, canDouble: boolean, canSurrender: boolean): number => {
     const code = classCode(id);
@@ -333,7 +368,8 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
     const total = left[pair];
     if (total === 0) return initial[pair];
     const oneCard = v === ACE && s.splitAcesOneCard;
-    const canDouble = (id: number) => rules.double !== null && rules.double.afterSplit && (v !== ACE || rules.double.splitAces) && mayDouble(id);
+    const canDouble = (id: number) =>
+      rules.double !== null && rules.double.afterSplit && (v !== ACE || rules.double.splitAces) && mayDouble(id);
     const hand = splitHands(v, oneCard, canDouble);
     // The same hands with one v fewer out of the shoe (the other hand's), to extrapolate to k more.
     const fewer = new Float64Array(VALUES);
@@ -361,7 +397,10 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       const key = (hands * 16 + inAll) * 64 + k;
       let r = memo.get(key);
       if (r === undefined) {
-        r = a + waiting(hands - 1, inAll, k) + (q > 0 ? q * (waiting(hands + 1, inAll + 1, k + 1) - waiting(hands - 1, inAll, k + 1)) : 0);
+        r =
+          a +
+          waiting(hands - 1, inAll, k) +
+          (q > 0 ? q * (waiting(hands + 1, inAll + 1, k + 1) - waiting(hands - 1, inAll, k + 1)) : 0);
         memo.set(key, r);
       }
       return r;
@@ -425,7 +464,9 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
     for (let t = 12; t <= 21; t++) out.soft[t][col] = codeOfClass(codes, hitsClass, t, true);
     PAIR_KEYS.forEach((k, i) => {
       const v = i === 9 ? ACE : i === 8 ? TEN : i + 1;
-      out.pairs[k][col] = splitCodes.get(v) ? 'P' : codeOfClass(codes, hitsClass, v === ACE ? 12 : 2 * (v + 1), v === ACE);
+      out.pairs[k][col] = splitCodes.get(v)
+        ? 'P'
+        : codeOfClass(codes, hitsClass, v === ACE ? 12 : 2 * (v + 1), v === ACE);
     });
   }
 

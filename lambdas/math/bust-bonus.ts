@@ -26,7 +26,10 @@ export function dealerFinalOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   if (!rules) throw new Error(`bet ${bet.key}: a bet on the dealer's hand needs a blackjack pack`);
   for (const when of conditionsOf(pack, bet))
     for (const key of Object.keys(when) as (keyof ConditionSpec)[])
-      if (!BY_VALUE.has(key)) throw new Error(`bet ${bet.key}: "${key}" on the dealer's final hand has no exact analysis (only total, bust, cardCount, dealerBlackjack)`);
+      if (!BY_VALUE.has(key))
+        throw new Error(
+          `bet ${bet.key}: "${key}" on the dealer's final hand has no exact analysis (only total, bust, cardCount, dealerBlackjack)`,
+        );
 
   const d = pack.shoe.decks;
   const n = 52 * d;

@@ -28,7 +28,13 @@ export const columnOfCard = (card: Card): number => columnOfValue(BJ_VALUE[card]
 
 /** The actions a chart plays, and each one's bit in a mask of legal actions. */
 export const ACTIONS: readonly Action[] = ['hit', 'stand', 'double', 'split', 'surrender'];
-const ACTION_BIT: Readonly<Record<Action, number>> = Object.freeze({ hit: 1, stand: 2, double: 4, split: 8, surrender: 16 });
+const ACTION_BIT: Readonly<Record<Action, number>> = Object.freeze({
+  hit: 1,
+  stand: 2,
+  double: 4,
+  split: 8,
+  surrender: 16,
+});
 
 /** An action's bit, 0 for a name that is no action (a switch: no lookup, and no prototype to trip on). */
 export function actionBit(name: string): number {
@@ -70,7 +76,9 @@ interface ChartTable {
 const CODES: readonly Code[] = ['H', 'S', 'D', 'Ds', 'P', 'R', 'Rs'];
 const P = CODES.indexOf('P');
 /** A code's first choice (as a bit; 0 for none), and the action it falls back to when that is not legal. */
-const FIRST_BIT = CODES.map((c) => (c === 'D' || c === 'Ds' ? ACTION_BIT.double : c === 'R' || c === 'Rs' ? ACTION_BIT.surrender : 0));
+const FIRST_BIT = CODES.map((c) =>
+  c === 'D' || c === 'Ds' ? ACTION_BIT.double : c === 'R' || c === 'Rs' ? ACTION_BIT.surrender : 0,
+);
 const THEN_BIT = CODES.map((c) => (c === 'H' || c === 'D' || c === 'R' ? Bit.HIT : Bit.STAND));
 const TOTALS = 32;
 const tables = new WeakMap<Chart, ChartTable>();
@@ -115,7 +123,13 @@ function codeIndex(t: ChartTable, hand: ArrayLike<Card>, shape: number, col: num
  * applies when its first choice is not legal (D → hit, Ds → stand, R → hit, Rs → stand, P → the
  * hand's total). `shape` is the hand's (shapeOf), when the caller keeps it.
  */
-export function decideBit(chart: Chart, hand: ArrayLike<Card>, upCard: Card, legal: number, shape = shapeOf(hand)): number {
+export function decideBit(
+  chart: Chart,
+  hand: ArrayLike<Card>,
+  upCard: Card,
+  legal: number,
+  shape = shapeOf(hand),
+): number {
   const t = tableOf(chart);
   const col = columnOfCard(upCard);
   const canSplit = (legal & Bit.SPLIT) !== 0;
@@ -139,29 +153,66 @@ export function decide(chart: Chart, hand: readonly Card[], upCard: Card, legal:
 
 /** A chart from its Strategy document (a rules/strategies/*.yaml file, validated by the schema). */
 export function chartFromDocument(doc: StrategyChart): Chart {
-  const rows = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [String(k), v.trim().split(/\s+/) as Code[]]));
-  return { id: doc.id, name: doc.name, source: doc.spec.source, hard: rows(doc.spec.hard), soft: rows(doc.spec.soft), pairs: rows(doc.spec.pairs) };
+  const rows = (r: Record<string, string>) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [String(k), v.trim().split(/\s+/) as Code[]]));
+  return {
+    id: doc.id,
+    name: doc.name,
+    source: doc.spec.source,
+    hard: rows(doc.spec.hard),
+    soft: rows(doc.spec.soft),
+    pairs: rows(doc.spec.pairs),
+  };
 }
 
-export const pad = (codes: readonly Code[]) => codes.map((c) => c.padEnd(2)).join(' ').trimEnd();
+export const pad = (codes: readonly Code[]) =>
+  codes
+    .map((c) => c.padEnd(2))
+    .join(' ')
+    .trimEnd();
 
 /** The chart as a Strategy document (plain JSON: what rules/strategies/ holds and bundles bake in). */
 export function chartDocument(chart: Chart): StrategyChart {
-  const rows = (r: Readonly<Record<string, readonly Code[]>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, pad(v)]));
-  return { apiVersion: 'croupier/v1', kind: 'Strategy', id: chart.id, name: chart.name, family: 'blackjack', version: '1.0.0', spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) } };
+  const rows = (r: Readonly<Record<string, readonly Code[]>>) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, pad(v)]));
+  return {
+    apiVersion: 'croupier/v1',
+    kind: 'Strategy',
+    id: chart.id,
+    name: chart.name,
+    family: 'blackjack',
+    version: '1.0.0',
+    spec: { source: chart.source, hard: rows(chart.hard), soft: rows(chart.soft), pairs: rows(chart.pairs) },
+  };
 }
 
 /** The familiar printed table: hard, soft and pair rows against the ten up cards. */
 export function formatChart(chart: Chart): string {
   const head = `       ${UP_COLUMNS.map((c) => c.padEnd(2)).join(' ')}`.trimEnd();
-  const section = (title: string, r: Readonly<Record<string, readonly Code[]>>, label: (k: string) => string, order: (a: string, b: string) => number) =>
-    [`${title}`, head, ...Object.keys(r).sort(order).map((k) => `${label(k).padEnd(6)} ${pad(r[k])}`)].join('\n');
+  const section = (
+    title: string,
+    r: Readonly<Record<string, readonly Code[]>>,
+    label: (k: string) => string,
+    order: (a: string, b: string) => number,
+  ) =>
+    [
+      `${title}`,
+      head,
+      ...Object.keys(r)
+        .sort(order)
+        .map((k) => `${label(k).padEnd(6)} ${pad(r[k])}`),
+    ].join('\n');
   const numeric = (a: string, b: string) => Number(a) - Number(b);
   const pairOrder = (a: string, b: string) => PAIR_KEYS.indexOf(a as never) - PAIR_KEYS.indexOf(b as never);
   return [
     `${chart.name} (${chart.source})`,
     section('Hard totals', chart.hard, (k) => k, numeric),
-    section('Soft totals', chart.soft, (k) => (k === '12' ? 'A,A' : k === '21' ? 'A,T' : `A,${Number(k) - 11}`), numeric),
+    section(
+      'Soft totals',
+      chart.soft,
+      (k) => (k === '12' ? 'A,A' : k === '21' ? 'A,T' : `A,${Number(k) - 11}`),
+      numeric,
+    ),
     section('Pairs', chart.pairs, (k) => `${k},${k}`, pairOrder),
     'H hit  S stand  D double else hit  Ds double else stand  P split  R surrender else hit  Rs surrender else stand',
   ].join('\n\n');

@@ -22,7 +22,10 @@ export interface DealerEndings {
   readonly start: Uint32Array;
   readonly pairValue: Uint8Array;
   readonly pairCount: Uint8Array;
-  /** Per pair, its index in a falling-factorial table (value * (MAX_DRAWN + 1) + multiplicity) and in a value x outcome table. */
+  /**
+   * Per pair, its index in a falling-factorial table (value * (MAX_DRAWN + 1) + multiplicity) and in a value x outcome
+   * table.
+   */
   readonly pairFf: Uint16Array;
   readonly pairSlot: Uint8Array;
 }
@@ -116,7 +119,12 @@ function drawOdds(counts: ArrayLike<number>, ff: Float64Array): number {
  * Floating-point dealer outcome probabilities for a shoe of `counts` (the up card already out),
  * written into `out` (length OUTCOMES). `ff` is scratch of length VALUES * (MAX_DRAWN + 1).
  */
-export function dealerOutcomes(endings: DealerEndings, counts: ArrayLike<number>, out: Float64Array, ff: Float64Array): void {
+export function dealerOutcomes(
+  endings: DealerEndings,
+  counts: ArrayLike<number>,
+  out: Float64Array,
+  ff: Float64Array,
+): void {
   drawOdds(counts, ff);
   out.fill(0);
   const { outcome, drawn, orders, start, pairFf } = endings;
@@ -137,7 +145,13 @@ const byValue = new Float64Array(VALUES * OUTCOMES);
  * that draws k cards, m of them w, has P(shoe less w) = P(shoe) · (n_w − m)/n_w · N/(N − k) for a
  * shoe of N cards, n_w of them w; so two sums per outcome give every w at once.
  */
-export function dealerOutcomesLess(endings: DealerEndings, counts: ArrayLike<number>, out: Float64Array, less: Float64Array, ff: Float64Array): void {
+export function dealerOutcomesLess(
+  endings: DealerEndings,
+  counts: ArrayLike<number>,
+  out: Float64Array,
+  less: Float64Array,
+  ff: Float64Array,
+): void {
   const total = drawOdds(counts, ff);
   for (let k = 0; k <= MAX_DRAWN; k++) invRest[k] = total - k > 0 ? 1 / (total - k) : 0;
   out.fill(0);
@@ -158,6 +172,7 @@ export function dealerOutcomesLess(endings: DealerEndings, counts: ArrayLike<num
   }
   for (let w = 0; w < VALUES; w++) {
     const n = counts[w];
-    for (let o = 0; o < OUTCOMES; o++) less[w * OUTCOMES + o] = n > 0 ? (total / n) * (n * share[o] - byValue[w * OUTCOMES + o]) : 0;
+    for (let o = 0; o < OUTCOMES; o++)
+      less[w * OUTCOMES + o] = n > 0 ? (total / n) * (n * share[o] - byValue[w * OUTCOMES + o]) : 0;
   }
 }

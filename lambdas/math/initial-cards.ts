@@ -46,7 +46,8 @@ export function firstTwoAndUpOdds(decks: number, bet: CompiledBet): BetOdds {
   for (let a = 0; a < 52; a++)
     for (let b = a; b < 52; b++)
       for (let u = 0; u < 52; u++) {
-        const w = (a === b ? 1 : 2) * decks * (decks - (a === b ? 1 : 0)) * (decks - (u === a ? 1 : 0) - (u === b ? 1 : 0));
+        const w =
+          (a === b ? 1 : 2) * decks * (decks - (a === b ? 1 : 0)) * (decks - (u === a ? 1 : 0) - (u === b ? 1 : 0));
         if (w <= 0) continue;
         hand[0] = a;
         hand[1] = b;

@@ -44,11 +44,25 @@ export function rtpRows(pack: CompiledPack): RtpRow[] {
   for (const bet of pack.bets) {
     if (bet.type === 'behind') continue; // follows the seat's hand: the main bet's row covers it
     if (bet.type === 'hand') {
-      rows.push({ bet: bet.name, mode: bet.mode, rtp: analyseMain(rulesOf(pack)).rtp, fraction: null, method: 'analysis', declared: bet.declaredRtp });
+      rows.push({
+        bet: bet.name,
+        mode: bet.mode,
+        rtp: analyseMain(rulesOf(pack)).rtp,
+        fraction: null,
+        method: 'analysis',
+        declared: bet.declaredRtp,
+      });
       continue;
     }
     const f = exactOdds(pack, bet).rtp;
-    rows.push({ bet: bet.name, mode: bet.mode, rtp: toNumber(f), fraction: formatFraction(f), method: 'exact', declared: bet.declaredRtp });
+    rows.push({
+      bet: bet.name,
+      mode: bet.mode,
+      rtp: toNumber(f),
+      fraction: formatFraction(f),
+      method: 'exact',
+      declared: bet.declaredRtp,
+    });
   }
   return rows;
 }
@@ -85,7 +99,13 @@ export function lineRows(pack: CompiledPack): PayTableOdds[] {
       mode: bet.mode,
       hitFrequency: toNumber(odds.hitFrequency),
       stdDev: Math.sqrt(toNumber(odds.variance)),
-      lines: odds.lines.map((l, i) => ({ line: l.name, pays: bet.lines[i].paysAsWritten, probability: toNumber(l.probability), fraction: formatFraction(l.probability), rtpShare: toNumber(l.rtpShare) })),
+      lines: odds.lines.map((l, i) => ({
+        line: l.name,
+        pays: bet.lines[i].paysAsWritten,
+        probability: toNumber(l.probability),
+        fraction: formatFraction(l.probability),
+        rtpShare: toNumber(l.rtpShare),
+      })),
     }));
 }
 

@@ -26,11 +26,28 @@ export function bestStrategy(pack: CompiledPack): Chart {
 export function describeRules(r: BlackjackRules): string {
   const decks = r.shoe.reduce((s, n) => s + n, 0) / 52;
   const parts = [`${decks} deck${decks === 1 ? '' : 's'}`, r.hitsSoft17 ? 'H17' : 'S17'];
-  parts.push(r.peek[0] || r.peek[9] ? 'dealer peeks' : r.loseAll ? 'no peek, a dealer blackjack takes all bets' : 'no peek, original bets only');
+  parts.push(
+    r.peek[0] || r.peek[9]
+      ? 'dealer peeks'
+      : r.loseAll
+        ? 'no peek, a dealer blackjack takes all bets'
+        : 'no peek, original bets only',
+  );
   if (!r.double) parts.push('no double');
-  else parts.push(r.double.totals ? `double on ${r.double.totals.flatMap((ok, t) => (ok ? [t] : [])).join('/')}` : 'double any two cards', r.double.afterSplit ? 'DAS' : 'no DAS');
+  else
+    parts.push(
+      r.double.totals
+        ? `double on ${r.double.totals.flatMap((ok, t) => (ok ? [t] : [])).join('/')}`
+        : 'double any two cards',
+      r.double.afterSplit ? 'DAS' : 'no DAS',
+    );
   if (!r.split) parts.push('no split');
-  else parts.push(`split to ${r.split.maxHands} hands`, r.split.resplitAces ? 'resplit aces' : 'no resplit aces', r.split.splitAcesOneCard ? 'split aces one card' : 'split aces play on');
+  else
+    parts.push(
+      `split to ${r.split.maxHands} hands`,
+      r.split.resplitAces ? 'resplit aces' : 'no resplit aces',
+      r.split.splitAcesOneCard ? 'split aces one card' : 'split aces play on',
+    );
   parts.push(r.surrender ? 'late surrender' : 'no surrender', `blackjack pays ${r.blackjackPays}`);
   return parts.join(', ');
 }

@@ -16,7 +16,8 @@ export interface PackArtifact {
 /** Compiles an artifact; refuses one whose content does not match its hash. */
 export function fromArtifact(artifact: PackArtifact): { pack: CompiledPack; charts: AiCharts } {
   const hash = sha256(canonicalJson(artifact.resolved));
-  if (hash !== artifact.sha256) throw new Error(`pack artifact ${artifact.resolved.id}: content hash ${hash} does not match ${artifact.sha256}`);
+  if (hash !== artifact.sha256)
+    throw new Error(`pack artifact ${artifact.resolved.id}: content hash ${hash} does not match ${artifact.sha256}`);
   const r = artifact.resolved;
   const bets = r.spec.bets.map((bet, i) => ({ bet, path: `${r.id}.yaml`, pointer: `/spec/bets/${i}` }));
   const pack = compilePack(r, bets, `${r.id}.yaml`, r);
@@ -25,9 +26,12 @@ export function fromArtifact(artifact: PackArtifact): { pack: CompiledPack; char
   return { pack, charts };
 }
 
-/** The artifact of a pack already compiled (with its compiled AI charts): what the runtime stores for rounds in play. */
+/**
+ * The artifact of a pack already compiled (with its compiled AI charts): what the runtime stores for rounds in play.
+ */
 export function toArtifact(pack: CompiledPack, charts: AiCharts): PackArtifact {
   const docs: PackArtifact['charts'] = {};
-  for (const [level, chart] of Object.entries(charts)) if (chart) docs[level as keyof PackArtifact['charts']] = chartDocument(chart);
+  for (const [level, chart] of Object.entries(charts))
+    if (chart) docs[level as keyof PackArtifact['charts']] = chartDocument(chart);
   return { resolved: pack.resolved as PackArtifact['resolved'], sha256: pack.sha256, charts: docs };
 }

@@ -4,7 +4,15 @@ import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
 import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
 import { LineFinder, outcomeTable } from './line-table.ts';
-import { LineAt, type CompiledBet, type CompiledLine, type CompiledPack, type OutcomeSettlement, type RankSet, betSet } from './compiled.ts';
+import {
+  LineAt,
+  type CompiledBet,
+  type CompiledLine,
+  type CompiledPack,
+  type OutcomeSettlement,
+  type RankSet,
+  betSet,
+} from './compiled.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
 /** A bet as declared, with the file and pointer it came from (the pack, or an included module). */
@@ -18,19 +26,28 @@ export function compilePack(pack: VariantPack, bets: BetSource[], path: string, 
   const s = pack.spec;
   const modes = s.modes ? { offered: [...s.modes.offered], default: s.modes.default } : null;
   const compiledBets: CompiledBet[] = [];
-  for (const b of bets) compiledBets.push(...compileBet(b, modes?.offered ?? null, s.table.kind, s.shoe.decks * CARDS_PER_DECK, compiledBets.length));
+  for (const b of bets)
+    compiledBets.push(
+      ...compileBet(b, modes?.offered ?? null, s.table.kind, s.shoe.decks * CARDS_PER_DECK, compiledBets.length),
+    );
   const setOf = (keep: (b: CompiledBet) => boolean) => betSet(compiledBets.filter(keep).map((b) => b.index));
   const compiled: CompiledPack = {
     id: pack.id,
     name: pack.name,
     family: intern(pack.family),
     version: pack.version,
-    // Interned, as the round compares it with the table's every round: two interned strings compare as pointers, others by a call (StringEqual).
+    // Interned, as the round compares it with the table's every round: two interned strings compare as pointers, others
+    // by a call (StringEqual).
     sha256: intern(sha256(canonicalJson(resolved))),
     path,
     currency: { ...s.currency },
     rounding: intern(s.rounding),
-    shoe: { decks: s.shoe.decks, reshuffle: intern(s.shoe.reshuffle), penetration: s.shoe.penetration ?? 1, burn: intern(s.shoe.burn) },
+    shoe: {
+      decks: s.shoe.decks,
+      reshuffle: intern(s.shoe.reshuffle),
+      penetration: s.shoe.penetration ?? 1,
+      burn: intern(s.shoe.burn),
+    },
     table: {
       kind: intern(s.table.kind),
       seats: s.table.seats ?? 1,
@@ -90,7 +107,11 @@ function compileBlackjack(pack: VariantPack): NonNullable<CompiledPack['blackjac
   const s = pack.spec;
   const a = s.actions ?? {};
   return {
-    dealer: { hitsSoft17: s.dealer!.hitsSoft17, peekOn: rankSet(s.dealer!.peekOn), onBlackjack: intern(s.dealer!.onBlackjack) },
+    dealer: {
+      hitsSoft17: s.dealer!.hitsSoft17,
+      peekOn: rankSet(s.dealer!.peekOn),
+      onBlackjack: intern(s.dealer!.onBlackjack),
+    },
     actions: {
       hit: a.hit !== undefined,
       stand: a.stand !== undefined,
@@ -115,7 +136,8 @@ export function rankSet(ranks: readonly (string | number)[]): RankSet {
   const set = Array<boolean>(13).fill(false);
   for (const r of ranks) {
     const rank = parseRank(r)!;
-    if (rank === 9) set.fill(true, 9, 13); // T stands for every 10-value card
+    if (rank === 9)
+      set.fill(true, 9, 13); // T stands for every 10-value card
     else set[rank] = true;
   }
   return set;
@@ -127,10 +149,22 @@ export function rankSet(ranks: readonly (string | number)[]): RankSet {
  * all share one hidden class and the engine's reads of them stay monomorphic (a spread copy gave
  * Andar Bahar's 27 bets 19 classes, and every read of a bet field a megamorphic lookup).
  */
-function compileBet(source: BetSource, offeredModes: ModeName[] | null, tableKind: string, shoeCards: number, first: number): CompiledBet[] {
+function compileBet(
+  source: BetSource,
+  offeredModes: ModeName[] | null,
+  tableKind: string,
+  shoeCards: number,
+  first: number,
+): CompiledBet[] {
   const b = source.bet;
   const lines: CompiledLine[] = (b.lines ?? [])
-    .map((l) => ({ name: l.name, pays: ratio(l.pays), paysAsWritten: l.pays, matches: compileCondition(l.when), totalAndCountOnly: readsOnlyTotalAndCount(l.when) }))
+    .map((l) => ({
+      name: l.name,
+      pays: ratio(l.pays),
+      paysAsWritten: l.pays,
+      matches: compileCondition(l.when),
+      totalAndCountOnly: readsOnlyTotalAndCount(l.when),
+    }))
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set((b.lines ?? []).flatMap((l) => factsRead(l.when)))];
   const modes: (ModeName | null)[] = offeredModes ? (b.modes ?? offeredModes) : [null];
@@ -205,8 +239,15 @@ export const sha256 = (text: string): string => createHash('sha256').update(text
  * nothing writes them. A line finder keeps its own state (the table it builds once hot): left too.
  */
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !(value instanceof LineFinder) && !Object.isFrozen(value)) {
-    // Arrays stay unfrozen: optimised code reads a frozen array's elements through a generic lookup (~8% of a simulated round).
+  if (
+    value &&
+    typeof value === 'object' &&
+    !ArrayBuffer.isView(value) &&
+    !(value instanceof LineFinder) &&
+    !Object.isFrozen(value)
+  ) {
+    // Arrays stay unfrozen: optimised code reads a frozen array's elements through a generic lookup (~8% of a simulated
+    // round).
     if (!Array.isArray(value)) Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);
   }

@@ -111,7 +111,11 @@ export interface CompiledPack {
     readonly mirrorSeatBets: boolean;
     readonly demoMaySit: boolean;
     readonly seatRemoval: { readonly roundsWithoutBet: number; readonly belowTableMinimum: boolean } | null;
-    readonly betBehind: { readonly insurance: boolean; readonly followDouble: boolean; readonly followSplit: boolean } | null;
+    readonly betBehind: {
+      readonly insurance: boolean;
+      readonly followDouble: boolean;
+      readonly followSplit: boolean;
+    } | null;
     /** AI level → chart path relative to rules/. */
     readonly ai: Readonly<Partial<Record<'easy' | 'normal' | 'hard', string>>>;
     readonly firstSide: 0 | 1;
@@ -167,7 +171,10 @@ export enum BetBits {
 }
 
 export function betSet(indices: readonly number[]): BetSet {
-  return { indices: Int16Array.from(indices), mask: indices.every((i) => i < BetBits.WIDTH) ? indices.reduce((m, i) => m | (1 << i), 0) : -1 };
+  return {
+    indices: Int16Array.from(indices),
+    mask: indices.every((i) => i < BetBits.WIDTH) ? indices.reduce((m, i) => m | (1 << i), 0) : -1,
+  };
 }
 
 /** OutcomeSettlement.lineAt of a bet that is no pay-table bet, and of a pay-table bet settled otherwise. */
@@ -194,7 +201,9 @@ export interface OutcomeSettlement {
 export const hasSeats = (pack: CompiledPack): boolean => pack.table.kind === 'seated' || pack.table.kind === 'solo';
 
 const RESOLVED = Symbol('resolved bet');
-type Placement = { bet: string; mode?: ModeName | null } & { [RESOLVED]?: { pack: CompiledPack; name: string; mode: unknown; bet: CompiledBet } };
+type Placement = { bet: string; mode?: ModeName | null } & {
+  [RESOLVED]?: { pack: CompiledPack; name: string; mode: unknown; bet: CompiledBet };
+};
 
 /**
  * `findBet` for a placement object, remembered on it (not enumerable: off its JSON and equality):

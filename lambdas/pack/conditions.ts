@@ -22,7 +22,9 @@ export interface CountRange {
 }
 
 export function countRange(spec: number | { min?: number; max?: number }): CountRange {
-  return typeof spec === 'number' ? { min: spec, max: spec } : { min: spec.min ?? 0, max: spec.max ?? Number.MAX_SAFE_INTEGER };
+  return typeof spec === 'number'
+    ? { min: spec, max: spec }
+    : { min: spec.min ?? 0, max: spec.max ?? Number.MAX_SAFE_INTEGER };
 }
 
 export function totalSet(spec: NonNullable<ConditionSpec['total']>): (t: number) => boolean {

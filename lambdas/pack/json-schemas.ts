@@ -19,7 +19,9 @@ function simplify(node: any): any {
   if (Array.isArray(out.anyOf) && out.anyOf.every((b: any) => 'const' in b)) {
     const choices = out.anyOf.map((b: any) => (b.description ? `${b.const}: ${b.description}` : String(b.const)));
     const { anyOf, ...rest } = out;
-    const description = [rest.description, ...choices.filter((c: string) => c.includes(': '))].filter(Boolean).join(' — ');
+    const description = [rest.description, ...choices.filter((c: string) => c.includes(': '))]
+      .filter(Boolean)
+      .join(' — ');
     return { ...rest, enum: anyOf.map((b: any) => b.const), ...(description ? { description } : {}) };
   }
   return out;
@@ -41,7 +43,15 @@ export function rulePackDocument() {
 export function schemaDocuments(): Record<string, object> {
   return {
     'rule-pack.schema.json': rulePackDocument(),
-    'strategy.schema.json': { $schema: DRAFT, $id: 'https://croupier.dev/schemas/strategy.schema.json', ...plain(StrategyChart) },
-    'scenario.schema.json': { $schema: DRAFT, $id: 'https://croupier.dev/schemas/scenario.schema.json', ...plain(Scenario) },
+    'strategy.schema.json': {
+      $schema: DRAFT,
+      $id: 'https://croupier.dev/schemas/strategy.schema.json',
+      ...plain(StrategyChart),
+    },
+    'scenario.schema.json': {
+      $schema: DRAFT,
+      $id: 'https://croupier.dev/schemas/scenario.schema.json',
+      ...plain(Scenario),
+    },
   };
 }

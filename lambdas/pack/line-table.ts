@@ -16,7 +16,10 @@ const GROUP_SIZE: Partial<Record<CardGroupName, number>> = { 'first-two': 2, 'fi
 /** Evaluations before a lookup table is worth building (~0.1 s for three cards). */
 export const TABLE_AFTER = 20_000;
 
-/** How a finder answers: by its lines' conditions only, by a table over card multisets, or by a memo per hand shape. (Enums: see Status, ledger.ts.) */
+/**
+ * How a finder answers: by its lines' conditions only, by a table over card multisets, or by a memo per hand shape.
+ * (Enums: see Status, ledger.ts.)
+ */
 enum How {
   SLOW = 0,
   BY_MULTISET = 1,
@@ -29,7 +32,10 @@ enum How {
  */
 export class LineFinder {
   private readonly how: number;
-  /** How.BY_MULTISET: the group's size, whether the dealer-blackjack fact picks a second half, and the table once built (null before). */
+  /**
+   * How.BY_MULTISET: the group's size, whether the dealer-blackjack fact picks a second half, and the table once built
+   * (null before).
+   */
   private readonly size: number;
   private readonly byFact: boolean;
   private readonly half: number;
@@ -46,18 +52,29 @@ export class LineFinder {
     const size = group ? (GROUP_SIZE[group] ?? 0) : 0;
     // Tables cover the card-only lines, plus the dealer-blackjack fact as a second half.
     const cardsOnly = facts.every((f) => f === 'dealerBlackjack');
-    this.how = !cardsOnly ? How.SLOW : size ? How.BY_MULTISET : lines.length && lines.every((l) => l.totalAndCountOnly) ? How.BY_SHAPE : How.SLOW;
+    this.how = !cardsOnly
+      ? How.SLOW
+      : size
+        ? How.BY_MULTISET
+        : lines.length && lines.every((l) => l.totalAndCountOnly)
+          ? How.BY_SHAPE
+          : How.SLOW;
     this.size = size;
     this.byFact = facts.includes('dealerBlackjack');
     this.half = size ? multisetCount(size) : 0;
-    this.memo = this.how === How.BY_SHAPE ? new Int8Array(ShapeMemo.CARDS * ShapeMemo.SUMS * 2 * 3).fill(ShapeMemo.UNKNOWN) : null;
+    this.memo =
+      this.how === How.BY_SHAPE
+        ? new Int8Array(ShapeMemo.CARDS * ShapeMemo.SUMS * 2 * 3).fill(ShapeMemo.UNKNOWN)
+        : null;
   }
 
   lineOf(cards: ArrayLike<Card>, n: number, facts: Facts): number {
     const table = this.table;
-    if (table !== null && n === this.size && (!this.byFact || facts.dealerBlackjack !== undefined)) return table[multisetIndex(cards, n) + (this.byFact && facts.dealerBlackjack ? this.half : 0)];
+    if (table !== null && n === this.size && (!this.byFact || facts.dealerBlackjack !== undefined))
+      return table[multisetIndex(cards, n) + (this.byFact && facts.dealerBlackjack ? this.half : 0)];
     if (this.how === How.BY_SHAPE) return this.byShape(cards, n, facts);
-    if (this.how === How.BY_MULTISET && table === null && ++this.calls >= TABLE_AFTER) this.table = buildTable(this, this.size, this.byFact);
+    if (this.how === How.BY_MULTISET && table === null && ++this.calls >= TABLE_AFTER)
+      this.table = buildTable(this, this.size, this.byFact);
     return this.slow(cards, n, facts);
   }
 
@@ -104,11 +121,15 @@ export class LineFinder {
     return this.how === How.BY_SHAPE;
   }
 
-  /** lineOf for a finder by shape (byShapeOnly), the group's shape (shapeOf) given: one walk over the cards for every such bet. */
+  /**
+   * lineOf for a finder by shape (byShapeOnly), the group's shape (shapeOf) given: one walk over the cards for every
+   * such bet.
+   */
   lineByShape(cards: ArrayLike<Card>, n: number, shape: number, facts: Facts): number {
     if (n >= ShapeMemo.CARDS) return this.slow(cards, n, facts);
     const memo = this.memo!;
-    const k = (n * ShapeMemo.SUMS * 2 + shape) * 3 + (facts.dealerBlackjack === undefined ? 0 : facts.dealerBlackjack ? 1 : 2);
+    const k =
+      (n * ShapeMemo.SUMS * 2 + shape) * 3 + (facts.dealerBlackjack === undefined ? 0 : facts.dealerBlackjack ? 1 : 2);
     const known = memo[k];
     return known !== ShapeMemo.UNKNOWN ? known : (memo[k] = this.slow(cards, n, facts));
   }
@@ -145,7 +166,10 @@ export enum Paying {
 export const DEALER_BLACKJACK_FACTS: Facts = { dealerBlackjack: true };
 export const NO_DEALER_BLACKJACK_FACTS: Facts = { dealerBlackjack: false };
 
-/** A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the dealer-blackjack fact. */
+/**
+ * A memo key: the group's count, its shape (shapeOf: sum with aces as 1, doubled, plus the ace bit), and the
+ * dealer-blackjack fact.
+ */
 enum ShapeMemo {
   CARDS = 24,
   SUMS = CARDS * 10 + 1,
@@ -157,15 +181,22 @@ const PAIR_TERM = Int32Array.from({ length: CARDS_PER_DECK }, (_, x) => (x * (x 
 const TRIPLE_TERM = Int32Array.from({ length: CARDS_PER_DECK }, (_, x) => (x * (x + 1) * (x + 2)) / 6);
 
 /** How many multisets of `size` (2 or 3) cards one deck's 52 cards make. */
-const multisetCount = (size: number): number => (size === 2 ? PAIR_TERM[CARDS_PER_DECK - 1] + CARDS_PER_DECK : TRIPLE_TERM[CARDS_PER_DECK - 1] + PAIR_TERM[CARDS_PER_DECK - 1] + CARDS_PER_DECK);
+const multisetCount = (size: number): number =>
+  size === 2
+    ? PAIR_TERM[CARDS_PER_DECK - 1] + CARDS_PER_DECK
+    : TRIPLE_TERM[CARDS_PER_DECK - 1] + PAIR_TERM[CARDS_PER_DECK - 1] + CARDS_PER_DECK;
 
-/** A group's place among the card multisets of its size (2 or 3): its cards sorted a ≤ b ≤ c, ranked a + C(b+1,2) + C(c+2,3). */
+/**
+ * A group's place among the card multisets of its size (2 or 3): its cards sorted a ≤ b ≤ c, ranked a + C(b+1,2) +
+ * C(c+2,3).
+ */
 export function multisetIndex(cards: ArrayLike<Card>, size: number): number {
   return size === 2 ? pairIndex(cards[0], cards[1]) : tripleIndex(cards[0], cards[1], cards[2]);
 }
 
 /** multisetIndex of two cards, given apart (no array to write them into first). */
-export const pairIndex = (first: Card, second: Card): number => (first < second ? first + PAIR_TERM[second] : second + PAIR_TERM[first]);
+export const pairIndex = (first: Card, second: Card): number =>
+  first < second ? first + PAIR_TERM[second] : second + PAIR_TERM[first];
 
 /** multisetIndex of three cards, given apart. */
 export function tripleIndex(first: Card, second: Card, x: Card): number {
@@ -206,7 +237,12 @@ function buildTable(finder: LineFinder, size: number, byFact: boolean): Int8Arra
  * for every winner and count a shoe of `cards` cards allows, at `outcomeIndex`. Settling one is
  * then a typed-array read, not a walk over closures; null for a bet that reads anything else.
  */
-export function outcomeTable(lines: readonly Line[], group: CardGroupName | null, facts: readonly FactName[], cards: number): Int8Array | null {
+export function outcomeTable(
+  lines: readonly Line[],
+  group: CardGroupName | null,
+  facts: readonly FactName[],
+  cards: number,
+): Int8Array | null {
   if (group !== 'outcome' || facts.includes('dealerBlackjack')) return null;
   const table = new Int8Array(2 * (cards + 1));
   const f: Facts = {};

@@ -58,10 +58,21 @@ export function checkSource(source: SourceFile, rulesDir = rulesDirOf(source.pat
   const kind = fileKind(source.data);
   if (!kind) {
     const k = (source.data as { kind?: unknown } | null)?.kind;
-    return [{ path, ...source.locate('/kind'), pointer: k === undefined ? '' : '/kind', message: k === undefined ? '"kind" is missing; a rule file says what it is: kind: Variant, SideBet or Strategy (scenarios have pack, steps and expect)' : `kind: ${JSON.stringify(k)} is not a kind of rule file; use Variant, SideBet or Strategy` }];
+    return [
+      {
+        path,
+        ...source.locate('/kind'),
+        pointer: k === undefined ? '' : '/kind',
+        message:
+          k === undefined
+            ? '"kind" is missing; a rule file says what it is: kind: Variant, SideBet or Strategy (scenarios have pack, steps and expect)'
+            : `kind: ${JSON.stringify(k)} is not a kind of rule file; use Variant, SideBet or Strategy`,
+      },
+    ];
   }
   const schemaProblems = schemaDiagnostics(kind, source);
-  if (schemaProblems.length || kind !== 'Variant') return schemaProblems.length ? schemaProblems : extraChecks(kind, source, rulesDir);
+  if (schemaProblems.length || kind !== 'Variant')
+    return schemaProblems.length ? schemaProblems : extraChecks(kind, source, rulesDir);
   const result = buildPack(source, dirname(path));
   return result.diagnostics;
 }
@@ -71,16 +82,31 @@ function extraChecks(kind: FileKind, source: SourceFile, rulesDir: string): Diag
   const data = source.data as { id?: string; pack?: string };
   const at = (findings: Finding[]) => findings.map((f) => positioned(source, f));
   if ((kind === 'SideBet' || kind === 'Strategy') && data.id !== basename(source.path).replace(/\.ya?ml$/, ''))
-    return at([{ path: source.path, pointer: '/id', message: `id: "${data.id}" does not match the file name "${basename(source.path)}"; a file is named after its id` }]);
+    return at([
+      {
+        path: source.path,
+        pointer: '/id',
+        message: `id: "${data.id}" does not match the file name "${basename(source.path)}"; a file is named after its id`,
+      },
+    ]);
   if (kind === 'SideBet') return at(moduleFindings(source.data as SideBetModule, source.path));
   if (kind === 'Strategy') return at(chartFindings(source.data as StrategyChart, source.path));
   if (kind === 'Scenario') {
     const packPath = join(rulesDir, `${data.pack}.yaml`);
-    if (!existsSync(packPath)) return at([{ path: source.path, pointer: '/pack', message: `pack: there is no pack "${data.pack}" in ${rulesDir}` }]);
+    if (!existsSync(packPath))
+      return at([
+        { path: source.path, pointer: '/pack', message: `pack: there is no pack "${data.pack}" in ${rulesDir}` },
+      ]);
     const pack = packForScenarios(packPath);
     if (pack instanceof Error) {
       const n = pack instanceof PackError ? pack.diagnostics.length : 1;
-      return at([{ path: source.path, pointer: '/pack', message: `pack: "${data.pack}" is not valid (${n} problem(s) in ${relative(process.cwd(), packPath) || packPath}); run validate on it first` }]);
+      return at([
+        {
+          path: source.path,
+          pointer: '/pack',
+          message: `pack: "${data.pack}" is not valid (${n} problem(s) in ${relative(process.cwd(), packPath) || packPath}); run validate on it first`,
+        },
+      ]);
     }
     return at(scenarioFindings(source.data as Scenario, pack, source.path));
   }
@@ -112,7 +138,9 @@ export function loadPackFile(path: string): CompiledPack {
   const source = readSource(path);
   if (source.syntaxErrors.length) throw new PackError(source.syntaxErrors);
   if (fileKind(source.data) !== 'Variant')
-    throw new PackError([{ path, line: 1, col: 1, pointer: '/kind', message: 'this file is not a rule pack (kind: Variant)' }]);
+    throw new PackError([
+      { path, line: 1, col: 1, pointer: '/kind', message: 'this file is not a rule pack (kind: Variant)' },
+    ]);
   const problems = schemaDiagnostics('Variant', source);
   if (problems.length) throw new PackError(problems);
   const { pack, diagnostics } = buildPack(source, dirname(path));
@@ -123,7 +151,8 @@ export function loadPackFile(path: string): CompiledPack {
 /** A pack by id from rules/, or by path when `ref` has a slash or ends in .yaml. */
 export function loadPack(ref: string, rulesDir = RULES_DIR): CompiledPack {
   const path = isPath(ref) ? ref : join(rulesDir, `${ref}.yaml`);
-  if (!existsSync(path)) throw new PackError([{ path, line: 1, col: 1, pointer: '', message: `no pack "${ref}": ${path} does not exist` }]);
+  if (!existsSync(path))
+    throw new PackError([{ path, line: 1, col: 1, pointer: '', message: `no pack "${ref}": ${path} does not exist` }]);
   const key = resolve(path);
   const cached = packCache.get(key);
   if (cached) return cached;
@@ -145,29 +174,62 @@ function buildPack(source: SourceFile, dir: string): { pack?: CompiledPack; diag
   (pack.spec.include ?? []).forEach((inc, i) => {
     const pointer = `/spec/include/${i}/sideBet`;
     if (included.has(inc.sideBet)) {
-      diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: the side-bet module "${inc.sideBet}" is included twice; include each module once` }));
+      diagnostics.push(
+        positioned(source, {
+          path: source.path,
+          pointer,
+          message: `include: the side-bet module "${inc.sideBet}" is included twice; include each module once`,
+        }),
+      );
       return;
     }
     included.add(inc.sideBet);
     const modulePath = join(dir, 'side-bets', `${inc.sideBet}.yaml`);
     if (!existsSync(modulePath)) {
-      diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: there is no side-bet module "${inc.sideBet}" (looked for ${modulePath})` }));
+      diagnostics.push(
+        positioned(source, {
+          path: source.path,
+          pointer,
+          message: `include: there is no side-bet module "${inc.sideBet}" (looked for ${modulePath})`,
+        }),
+      );
       return;
     }
     const moduleSource = readSource(modulePath);
-    let moduleProblems = moduleSource.syntaxErrors.length ? moduleSource.syntaxErrors : schemaDiagnostics('SideBet', moduleSource);
-    if (!moduleProblems.length && fileKind(moduleSource.data) === 'SideBet') moduleProblems = extraChecks('SideBet', moduleSource, dir);
+    let moduleProblems = moduleSource.syntaxErrors.length
+      ? moduleSource.syntaxErrors
+      : schemaDiagnostics('SideBet', moduleSource);
+    if (!moduleProblems.length && fileKind(moduleSource.data) === 'SideBet')
+      moduleProblems = extraChecks('SideBet', moduleSource, dir);
     if (moduleProblems.length || fileKind(moduleSource.data) !== 'SideBet') {
-      diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: the side-bet module "${inc.sideBet}" is not valid (${moduleProblems.length || 1} problem(s) in ${modulePath}); run validate on it` }));
+      diagnostics.push(
+        positioned(source, {
+          path: source.path,
+          pointer,
+          message: `include: the side-bet module "${inc.sideBet}" is not valid (${moduleProblems.length || 1} problem(s) in ${modulePath}); run validate on it`,
+        }),
+      );
       return;
     }
     const mod = moduleSource.data as SideBetModule;
     files.set(modulePath, moduleSource);
     if (mod.family !== pack.family)
-      diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: "${inc.sideBet}" is a ${mod.family} side bet and cannot be attached to a ${pack.family} game` }));
+      diagnostics.push(
+        positioned(source, {
+          path: source.path,
+          pointer,
+          message: `include: "${inc.sideBet}" is a ${mod.family} side bet and cannot be attached to a ${pack.family} game`,
+        }),
+      );
     const decks = pack.spec.shoe.decks;
     if (decks < mod.spec.decks.min || decks > mod.spec.decks.max)
-      diagnostics.push(positioned(source, { path: source.path, pointer, message: `include: the side bet "${inc.sideBet}" needs a game of ${mod.spec.decks.min} to ${mod.spec.decks.max} decks, but this pack's shoe has ${decks} (spec.shoe.decks)` }));
+      diagnostics.push(
+        positioned(source, {
+          path: source.path,
+          pointer,
+          message: `include: the side bet "${inc.sideBet}" needs a game of ${mod.spec.decks.min} to ${mod.spec.decks.max} decks, but this pack's shoe has ${decks} (spec.shoe.decks)`,
+        }),
+      );
     resolvedModules.push(mod);
     bets.push({ bet: mod.spec.bet, path: modulePath, pointer: '/spec/bet' });
   });
@@ -175,15 +237,33 @@ function buildPack(source: SourceFile, dir: string): { pack?: CompiledPack; diag
   // AI charts are paths relative to rules/ (the pack's own folder).
   for (const [level, chart] of Object.entries(pack.spec.table.ai ?? {}))
     if (chart !== undefined && !existsSync(join(dir, chart)))
-      diagnostics.push(positioned(source, { path: source.path, pointer: `/spec/table/ai/${level}`, message: `spec.table.ai.${level}: there is no strategy chart "${chart}" (looked for ${join(dir, chart)})` }));
+      diagnostics.push(
+        positioned(source, {
+          path: source.path,
+          pointer: `/spec/table/ai/${level}`,
+          message: `spec.table.ai.${level}: there is no strategy chart "${chart}" (looked for ${join(dir, chart)})`,
+        }),
+      );
   if (pack.spec.table.ai && pack.spec.table.kind !== 'solo')
-    diagnostics.push(positioned(source, { path: source.path, pointer: '/spec/table/ai', atKey: true, message: `spec.table.ai: AI players sit only at solo tables; this table is ${pack.spec.table.kind}` }));
+    diagnostics.push(
+      positioned(source, {
+        path: source.path,
+        pointer: '/spec/table/ai',
+        atKey: true,
+        message: `spec.table.ai: AI players sit only at solo tables; this table is ${pack.spec.table.kind}`,
+      }),
+    );
 
   const fileId = basename(source.path).replace(/\.ya?ml$/, '');
-  for (const f of packFindings(pack, bets, source.path, fileId)) diagnostics.push(positioned(files.get(f.path) ?? source, f));
+  for (const f of packFindings(pack, bets, source.path, fileId))
+    diagnostics.push(positioned(files.get(f.path) ?? source, f));
   if (diagnostics.length) return { diagnostics };
 
   const { include: _include, ...spec } = pack.spec;
-  const resolved = { ...pack, spec: { ...spec, bets: bets.map((b) => b.bet) }, modules: resolvedModules.map((m) => ({ id: m.id, version: m.version })) };
+  const resolved = {
+    ...pack,
+    spec: { ...spec, bets: bets.map((b) => b.bet) },
+    modules: resolvedModules.map((m) => ({ id: m.id, version: m.version })),
+  };
   return { pack: compilePack(pack, bets, source.path, resolved), diagnostics };
 }

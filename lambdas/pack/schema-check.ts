@@ -18,7 +18,10 @@ let validators: Record<FileKind, ValidateFunction> | undefined;
 function validatorFor(kind: FileKind): ValidateFunction {
   if (!validators) {
     const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
-    validators = Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [k, ajv.compile(s)])) as Record<FileKind, ValidateFunction>;
+    validators = Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [k, ajv.compile(s)])) as Record<
+      FileKind,
+      ValidateFunction
+    >;
   }
   return validators[kind];
 }
@@ -63,12 +66,20 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
 }
 
 function hasKeys(required: unknown, value: unknown): boolean {
-  return Array.isArray(required) && required.length > 0 && !!value && typeof value === 'object' && required.every((k) => k in value);
+  return (
+    Array.isArray(required) &&
+    required.length > 0 &&
+    !!value &&
+    typeof value === 'object' &&
+    required.every((k) => k in value)
+  );
 }
 
 function typeFits(type: unknown, value: unknown): boolean {
   const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => t !== undefined && jsonType(value) === t || (t === 'number' && jsonType(value) === 'integer'));
+  return types.some(
+    (t) => (t !== undefined && jsonType(value) === t) || (t === 'number' && jsonType(value) === 'integer'),
+  );
 }
 
 function jsonType(value: unknown): string {
@@ -91,7 +102,13 @@ const TYPE_WORDS: Record<string, string> = {
 };
 const describeValue = (value: unknown): string => {
   const t = jsonType(value);
-  return t === 'integer' || t === 'number' ? `the number ${value}` : t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : `${TYPE_WORDS[t]} ${show(value)}`;
+  return t === 'integer' || t === 'number'
+    ? `the number ${value}`
+    : t === 'object'
+      ? 'a mapping'
+      : t === 'array'
+        ? 'a list'
+        : `${TYPE_WORDS[t]} ${show(value)}`;
 };
 
 const PATTERN_HELP: Record<string, string> = {
@@ -141,7 +158,10 @@ function explain(e: ErrorObject): { pointer: string; message: string; atKey?: bo
   switch (e.keyword) {
     case 'required': {
       const about = schema.properties?.[p.missingProperty]?.description;
-      return { pointer: e.instancePath, message: `${where}: "${p.missingProperty}" is missing${about ? ` (${about})` : ''}` };
+      return {
+        pointer: e.instancePath,
+        message: `${where}: "${p.missingProperty}" is missing${about ? ` (${about})` : ''}`,
+      };
     }
     case 'additionalProperties': {
       const keys = Object.keys(schema.properties ?? {});
@@ -153,11 +173,23 @@ function explain(e: ErrorObject): { pointer: string; message: string; atKey?: bo
       };
     }
     case 'type':
-      return { pointer: e.instancePath, message: `${where}: ${describeValue(e.data)} is not allowed here; expected ${[].concat(p.type).map((t: string) => TYPE_WORDS[t] ?? t).join(' or ')}` };
+      return {
+        pointer: e.instancePath,
+        message: `${where}: ${describeValue(e.data)} is not allowed here; expected ${[]
+          .concat(p.type)
+          .map((t: string) => TYPE_WORDS[t] ?? t)
+          .join(' or ')}`,
+      };
     case 'enum':
-      return { pointer: e.instancePath, message: `${where}: ${show(e.data)} is not allowed; use one of: ${p.allowedValues.map(String).join(', ')}` };
+      return {
+        pointer: e.instancePath,
+        message: `${where}: ${show(e.data)} is not allowed; use one of: ${p.allowedValues.map(String).join(', ')}`,
+      };
     case 'const':
-      return { pointer: e.instancePath, message: `${where}: ${show(e.data)} is not allowed; it must be ${show(p.allowedValue)}` };
+      return {
+        pointer: e.instancePath,
+        message: `${where}: ${show(e.data)} is not allowed; it must be ${show(p.allowedValue)}`,
+      };
     case 'pattern': {
       const help = PATTERN_HELP[p.pattern] ?? `does not have the expected form (${schema.description ?? p.pattern})`;
       return { pointer: e.instancePath, message: `${where}: ${show(e.data)} ${help}` };
@@ -166,19 +198,36 @@ function explain(e: ErrorObject): { pointer: string; message: string; atKey?: bo
     case 'exclusiveMinimum':
     case 'maximum':
     case 'exclusiveMaximum': {
-      const words = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[e.keyword];
-      return { pointer: e.instancePath, message: `${where}: ${show(e.data)} is out of range; it must be ${words} ${p.limit}` };
+      const words = {
+        minimum: 'at least',
+        exclusiveMinimum: 'more than',
+        maximum: 'at most',
+        exclusiveMaximum: 'less than',
+      }[e.keyword];
+      return {
+        pointer: e.instancePath,
+        message: `${where}: ${show(e.data)} is out of range; it must be ${words} ${p.limit}`,
+      };
     }
     case 'minItems':
-      return { pointer: e.instancePath, message: `${where}: the list needs at least ${p.limit} ${p.limit === 1 ? 'entry' : 'entries'}` };
+      return {
+        pointer: e.instancePath,
+        message: `${where}: the list needs at least ${p.limit} ${p.limit === 1 ? 'entry' : 'entries'}`,
+      };
     case 'uniqueItems':
-      return { pointer: `${e.instancePath}/${p.i}`, message: `${where}: entries ${p.j + 1} and ${p.i + 1} are the same; list each once` };
+      return {
+        pointer: `${e.instancePath}/${p.i}`,
+        message: `${where}: entries ${p.j + 1} and ${p.i + 1} are the same; list each once`,
+      };
     case 'minLength':
       return { pointer: e.instancePath, message: `${where}: must not be empty` };
     case 'minProperties':
       return { pointer: e.instancePath, message: `${where}: is empty; give at least one of: ${allowedKeys(schema)}` };
     case 'anyOf':
-      return { pointer: e.instancePath, message: `${where}: ${describeValue(e.data)} is not allowed here${schema.description ? `; expected ${lowerFirst(schema.description)}` : ''}` };
+      return {
+        pointer: e.instancePath,
+        message: `${where}: ${describeValue(e.data)} is not allowed here${schema.description ? `; expected ${lowerFirst(schema.description)}` : ''}`,
+      };
     default:
       return { pointer: e.instancePath, message: `${where}: ${e.message ?? 'is not valid'}` };
   }

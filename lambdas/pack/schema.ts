@@ -82,7 +82,9 @@ export const CardGroup = Type.Union(
     Type.Literal('first-two-and-up', { description: "The player's first two cards plus the dealer's up card." }),
     Type.Literal('dealer-final', { description: "The dealer's final hand." }),
     Type.Literal('first-3', { description: "Andar Bahar: the game card, Andar's first card and Bahar's first card." }),
-    Type.Literal('outcome', { description: 'No cards: the line looks only at facts of the round (winner, cards dealt).' }),
+    Type.Literal('outcome', {
+      description: 'No cards: the line looks only at facts of the round (winner, cards dealt).',
+    }),
   ],
   { description: 'The named card group a side bet looks at; the bet is decided when the group is complete.' },
 );
@@ -90,18 +92,54 @@ export const CardGroup = Type.Union(
 export const Condition = Type.Object(
   {
     total: Type.Optional(TotalMatch),
-    sameRank: Type.Optional(Type.Boolean({ description: 'true: every card of the group has the same rank; false: not all the same rank.' })),
-    suited: Type.Optional(Type.Boolean({ description: 'true: every card of the group has the same suit; false: not all one suit.' })),
-    sameColour: Type.Optional(Type.Boolean({ description: 'true: every card of the group is the same colour (red: hearts, diamonds; black: spades, clubs).' })),
-    identical: Type.Optional(Type.Boolean({ description: 'true: every card of the group has the same rank and the same suit.' })),
-    ranks: Type.Optional(Type.Array(RankValue, { minItems: 1, description: 'The group holds exactly these ranks, in any order (e.g. [6, 7, 8]).' })),
-    cards: Type.Optional(Type.Array(CardText, { minItems: 1, description: 'The group holds exactly these cards, in any order (e.g. [QH, QH]).' })),
-    straight: Type.Optional(Type.Boolean({ description: 'true: the ranks are consecutive; ace is high or low (A-2-3 and Q-K-A), never both (K-A-2 is not).' })),
+    sameRank: Type.Optional(
+      Type.Boolean({ description: 'true: every card of the group has the same rank; false: not all the same rank.' }),
+    ),
+    suited: Type.Optional(
+      Type.Boolean({ description: 'true: every card of the group has the same suit; false: not all one suit.' }),
+    ),
+    sameColour: Type.Optional(
+      Type.Boolean({
+        description: 'true: every card of the group is the same colour (red: hearts, diamonds; black: spades, clubs).',
+      }),
+    ),
+    identical: Type.Optional(
+      Type.Boolean({ description: 'true: every card of the group has the same rank and the same suit.' }),
+    ),
+    ranks: Type.Optional(
+      Type.Array(RankValue, {
+        minItems: 1,
+        description: 'The group holds exactly these ranks, in any order (e.g. [6, 7, 8]).',
+      }),
+    ),
+    cards: Type.Optional(
+      Type.Array(CardText, {
+        minItems: 1,
+        description: 'The group holds exactly these cards, in any order (e.g. [QH, QH]).',
+      }),
+    ),
+    straight: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: the ranks are consecutive; ace is high or low (A-2-3 and Q-K-A), never both (K-A-2 is not).',
+      }),
+    ),
     bust: Type.Optional(Type.Boolean({ description: 'true: the group totals over 21.' })),
     cardCount: Type.Optional(Count('How many cards the group holds: a number or {min, max}.')),
-    dealerBlackjack: Type.Optional(Type.Boolean({ description: 'Blackjack: true when the dealer has a natural blackjack (known after the peek, or at the dealer turn without peek).' })),
-    winner: Type.Optional(Type.Union([Type.Literal('andar'), Type.Literal('bahar')], { description: 'Andar Bahar: the side that received the matching card.' })),
-    cardsDealt: Type.Optional(Count('Andar Bahar: the number of cards dealt to Andar and Bahar to end the round (the game card not counted).')),
+    dealerBlackjack: Type.Optional(
+      Type.Boolean({
+        description:
+          'Blackjack: true when the dealer has a natural blackjack (known after the peek, or at the dealer turn without peek).',
+      }),
+    ),
+    winner: Type.Optional(
+      Type.Union([Type.Literal('andar'), Type.Literal('bahar')], {
+        description: 'Andar Bahar: the side that received the matching card.',
+      }),
+    ),
+    cardsDealt: Type.Optional(
+      Count('Andar Bahar: the number of cards dealt to Andar and Bahar to end the round (the game card not counted).'),
+    ),
   },
   {
     ...closed,
@@ -132,17 +170,30 @@ export const Bet = Type.Object(
       [
         Type.Literal('hand', { description: 'The blackjack hand bet (main): settled by the hand against the dealer.' }),
         Type.Literal('behind', { description: 'A bet behind a seated player: wins or loses with that seat’s hand.' }),
-        Type.Literal('paytable', { description: 'Paid by the pay table in lines (side bets, and the Andar Bahar bets).' }),
+        Type.Literal('paytable', {
+          description: 'Paid by the pay table in lines (side bets, and the Andar Bahar bets).',
+        }),
       ],
       { description: 'How the bet is settled.' },
     ),
-    modes: Type.Optional(Type.Array(Mode, { minItems: 1, uniqueItems: true, description: 'Andar Bahar: the modes in which this bet is offered. A bet placed in another mode is refused.' })),
-    placement: Type.Optional(
-      Type.Union([Type.Literal('seat'), Type.Literal('player')], {
-        description: 'seat: placed on a seat (anyone at the table may place it on an occupied seat); player: one per player. Default: seat on seated tables, player elsewhere.',
+    modes: Type.Optional(
+      Type.Array(Mode, {
+        minItems: 1,
+        uniqueItems: true,
+        description: 'Andar Bahar: the modes in which this bet is offered. A bet placed in another mode is refused.',
       }),
     ),
-    withMain: Type.Optional(Type.Boolean({ description: 'true: only placed together with a main bet, before any card is dealt (R-LL-GAME-1).' })),
+    placement: Type.Optional(
+      Type.Union([Type.Literal('seat'), Type.Literal('player')], {
+        description:
+          'seat: placed on a seat (anyone at the table may place it on an occupied seat); player: one per player. Default: seat on seated tables, player elsewhere.',
+      }),
+    ),
+    withMain: Type.Optional(
+      Type.Boolean({
+        description: 'true: only placed together with a main bet, before any card is dealt (R-LL-GAME-1).',
+      }),
+    ),
     limits: Type.Object(
       {
         min: Type.Integer({ minimum: 1, description: 'Smallest stake, in minor units.' }),
@@ -152,7 +203,8 @@ export const Bet = Type.Object(
     ),
     overMax: Type.Optional(
       Type.Union([Type.Literal('refuse'), Type.Literal('accept-max')], {
-        description: 'A stake above the maximum: refuse it (default), or accept the maximum and return the excess (R-LL-LIMIT-2).',
+        description:
+          'A stake above the maximum: refuse it (default), or accept the maximum and return the excess (R-LL-LIMIT-2).',
       }),
     ),
     underMin: Type.Optional(
@@ -171,15 +223,33 @@ export const Bet = Type.Object(
       ),
     ),
     group: Type.Optional(CardGroup),
-    lines: Type.Optional(Type.Array(PayLine, { minItems: 1, description: 'paytable bets: the pay table; the highest-paying matching line pays, the others do not.' })),
-    roundLimit: Type.Optional(Type.Integer({ minimum: 1, description: 'After this many rounds of the current shoe the bet can no longer be placed (R-TB-SIDE-2).' })),
+    lines: Type.Optional(
+      Type.Array(PayLine, {
+        minItems: 1,
+        description: 'paytable bets: the pay table; the highest-paying matching line pays, the others do not.',
+      }),
+    ),
+    roundLimit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'After this many rounds of the current shoe the bet can no longer be placed (R-TB-SIDE-2).',
+      }),
+    ),
     cap: Type.Optional(
       Type.Object(
-        { perRound: Type.Integer({ minimum: 1, description: 'Most this bet pays out in winnings per round, over all players; above it every winner is paid pro rata (R-LL-LIMIT-1).' }) },
+        {
+          perRound: Type.Integer({
+            minimum: 1,
+            description:
+              'Most this bet pays out in winnings per round, over all players; above it every winner is paid pro rata (R-LL-LIMIT-1).',
+          }),
+        },
         { ...closed, description: 'Aggregate payout cap.' },
       ),
     ),
-    declaredRtp: Type.Optional(Type.Number({ description: 'The published return to player of this bet, as a fraction (0.9953 for 99.53%).' })),
+    declaredRtp: Type.Optional(
+      Type.Number({ description: 'The published return to player of this bet, as a fraction (0.9953 for 99.53%).' }),
+    ),
   },
   { ...closed, description: 'A bet the table offers.' },
 );
@@ -190,13 +260,25 @@ const UpCards = (description: string) => Type.Array(RankValue, { uniqueItems: tr
 
 export const Shoe = Type.Object(
   {
-    decks: Type.Integer({ minimum: 1, maximum: 16, description: 'Number of standard 52-card decks, no jokers (R-BJ-CARD-1, R-AB-DECK-1).' }),
-    reshuffle: Type.Union([Type.Literal('cut-card'), Type.Literal('every-round')], {
-      description: 'cut-card: the round in which the cut card comes out is the last of the shoe (R-BJ-SHOE-1); every-round: a fresh shuffle before each round (R-AB-DECK-1).',
+    decks: Type.Integer({
+      minimum: 1,
+      maximum: 16,
+      description: 'Number of standard 52-card decks, no jokers (R-BJ-CARD-1, R-AB-DECK-1).',
     }),
-    penetration: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'cut-card shoes: the fraction of the shoe dealt before the cut card, e.g. 0.8.' })),
+    reshuffle: Type.Union([Type.Literal('cut-card'), Type.Literal('every-round')], {
+      description:
+        'cut-card: the round in which the cut card comes out is the last of the shoe (R-BJ-SHOE-1); every-round: a fresh shuffle before each round (R-AB-DECK-1).',
+    }),
+    penetration: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        exclusiveMaximum: 1,
+        description: 'cut-card shoes: the fraction of the shoe dealt before the cut card, e.g. 0.8.',
+      }),
+    ),
     burn: Type.Union([Type.Literal('none'), Type.Literal('shown-card-value')], {
-      description: 'After each shuffle: none, or show one card and burn that many more, A = 1, J/Q/K = 10, the shown card burned too (R-BJ-SHOE-2).',
+      description:
+        'After each shuffle: none, or show one card and burn that many more, A = 1, J/Q/K = 10, the shown card burned too (R-BJ-SHOE-2).',
     }),
   },
   { ...closed, description: 'The shoe (R-BJ-SHOE-*).' },
@@ -207,21 +289,49 @@ export const Table = Type.Object(
     kind: Type.Union(
       [
         Type.Literal('seated', { description: 'Numbered seats played in order, bet behind possible (blackjack).' }),
-        Type.Literal('common-draw', { description: 'Any number of players share one initial hand and one card stream (R-TB-DRAW-1).' }),
+        Type.Literal('common-draw', {
+          description: 'Any number of players share one initial hand and one card stream (R-TB-DRAW-1).',
+        }),
         Type.Literal('solo', { description: 'One human player with AI players in the other seats.' }),
-        Type.Literal('andar-bahar', { description: 'Andar Bahar: a game card, then alternate dealing to Andar and Bahar.' }),
+        Type.Literal('andar-bahar', {
+          description: 'Andar Bahar: a game card, then alternate dealing to Andar and Bahar.',
+        }),
       ],
       { description: 'The kind of table.' },
     ),
-    seats: Type.Optional(Type.Integer({ minimum: 1, maximum: 9, description: 'seated and solo tables: number of seats, played from seat 1.' })),
-    seatsPerPlayer: Type.Optional(Type.Integer({ minimum: 1, description: 'seated tables: how many seats one player may occupy.' })),
-    mirrorSeatBets: Type.Optional(Type.Boolean({ description: "true: all of a player's seats carry the same seat bet, and a raise on one mirrors to the others (R-MW-SEAT-2)." })),
-    demoMaySit: Type.Optional(Type.Boolean({ description: 'false: demo (play-for-fun) accounts cannot occupy seats, only bet behind (R-MW-SEAT-1).' })),
+    seats: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 9,
+        description: 'seated and solo tables: number of seats, played from seat 1.',
+      }),
+    ),
+    seatsPerPlayer: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'seated tables: how many seats one player may occupy.' }),
+    ),
+    mirrorSeatBets: Type.Optional(
+      Type.Boolean({
+        description:
+          "true: all of a player's seats carry the same seat bet, and a raise on one mirrors to the others (R-MW-SEAT-2).",
+      }),
+    ),
+    demoMaySit: Type.Optional(
+      Type.Boolean({
+        description: 'false: demo (play-for-fun) accounts cannot occupy seats, only bet behind (R-MW-SEAT-1).',
+      }),
+    ),
     seatRemoval: Type.Optional(
       Type.Object(
         {
-          roundsWithoutBet: Type.Integer({ minimum: 0, description: 'A seated player who places no seat bet keeps the seat this many rounds, then is removed (R-MW-SEAT-4).' }),
-          belowTableMinimum: Type.Boolean({ description: 'true: a player whose balance cannot cover the table minimum at the start of a round is removed.' }),
+          roundsWithoutBet: Type.Integer({
+            minimum: 0,
+            description:
+              'A seated player who places no seat bet keeps the seat this many rounds, then is removed (R-MW-SEAT-4).',
+          }),
+          belowTableMinimum: Type.Boolean({
+            description:
+              'true: a player whose balance cannot cover the table minimum at the start of a round is removed.',
+          }),
         },
         { ...closed, description: 'When seated players lose their seat.' },
       ),
@@ -230,8 +340,12 @@ export const Table = Type.Object(
       Type.Object(
         {
           insurance: Type.Boolean({ description: 'Bet-behind players may insure their bet behind (R-MW-BEHIND-2).' }),
-          followDouble: Type.Boolean({ description: 'Offer a follow-double window when the seat doubles (R-MW-BEHIND-3).' }),
-          followSplit: Type.Boolean({ description: 'Offer a follow-split window when the seat splits (R-MW-BEHIND-4).' }),
+          followDouble: Type.Boolean({
+            description: 'Offer a follow-double window when the seat doubles (R-MW-BEHIND-3).',
+          }),
+          followSplit: Type.Boolean({
+            description: 'Offer a follow-split window when the seat splits (R-MW-BEHIND-4).',
+          }),
         },
         { ...closed, description: 'seated tables: bet behind (R-MW-BEHIND-*). Requires a bet of type behind.' },
       ),
@@ -239,24 +353,40 @@ export const Table = Type.Object(
     ai: Type.Optional(
       Type.Object(
         {
-          easy: Type.Optional(Type.String({ description: 'Strategy chart for easy AI players, a path relative to rules/.' })),
-          normal: Type.Optional(Type.String({ description: 'Strategy chart for normal AI players, a path relative to rules/.' })),
-          hard: Type.Optional(Type.String({ description: 'Strategy chart for hard AI players, a path relative to rules/.' })),
+          easy: Type.Optional(
+            Type.String({ description: 'Strategy chart for easy AI players, a path relative to rules/.' }),
+          ),
+          normal: Type.Optional(
+            Type.String({ description: 'Strategy chart for normal AI players, a path relative to rules/.' }),
+          ),
+          hard: Type.Optional(
+            Type.String({ description: 'Strategy chart for hard AI players, a path relative to rules/.' }),
+          ),
         },
         { ...closed, description: 'solo tables: the AI levels offered and the chart each one plays (R-EU-AI-2).' },
       ),
     ),
-    firstSide: Type.Optional(Type.Union([Type.Literal('andar'), Type.Literal('bahar')], { description: 'Andar Bahar: the side that receives the first card (R-AB-DEAL-1).' })),
+    firstSide: Type.Optional(
+      Type.Union([Type.Literal('andar'), Type.Literal('bahar')], {
+        description: 'Andar Bahar: the side that receives the first card (R-AB-DEAL-1).',
+      }),
+    ),
   },
   { ...closed, description: 'The table: its kind and seats.' },
 );
 
 export const Dealer = Type.Object(
   {
-    hitsSoft17: Type.Boolean({ description: 'false: the dealer stands on every 17, soft 17 included (S17, R-BJ-DEALER-1); true: hits soft 17 (H17).' }),
-    peekOn: UpCards('Up cards on which the dealer checks the hole card for blackjack before players act ([A, T] with T meaning every 10-value card); [] for no peek.'),
+    hitsSoft17: Type.Boolean({
+      description:
+        'false: the dealer stands on every 17, soft 17 included (S17, R-BJ-DEALER-1); true: hits soft 17 (H17).',
+    }),
+    peekOn: UpCards(
+      'Up cards on which the dealer checks the hole card for blackjack before players act ([A, T] with T meaning every 10-value card); [] for no peek.',
+    ),
     onBlackjack: Type.Union([Type.Literal('original-bets'), Type.Literal('lose-all')], {
-      description: 'What a dealer blackjack found at the dealer turn takes: original-bets (only the original stake; doubles and splits returned) or lose-all (everything wagered, R-EU-DEAL-1).',
+      description:
+        'What a dealer blackjack found at the dealer turn takes: original-bets (only the original stake; doubles and splits returned) or lose-all (everything wagered, R-EU-DEAL-1).',
     }),
   },
   { ...closed, description: "The dealer's rules (blackjack)." },
@@ -274,24 +404,43 @@ export const Actions = Type.Object(
     double: Type.Optional(
       Type.Object(
         {
-          totals: Type.Optional(Type.Array(Type.Integer({ minimum: 2, maximum: 21 }), { minItems: 1, uniqueItems: true, description: 'Only on these hand totals (e.g. [9, 10, 11]); omitted: any two cards.' })),
+          totals: Type.Optional(
+            Type.Array(Type.Integer({ minimum: 2, maximum: 21 }), {
+              minItems: 1,
+              uniqueItems: true,
+              description: 'Only on these hand totals (e.g. [9, 10, 11]); omitted: any two cards.',
+            }),
+          ),
           afterSplit: Type.Boolean({ description: 'May a split hand double on its first two cards.' }),
           splitAces: Type.Boolean({ description: 'May a hand from split aces double.' }),
           whenShort: WhenShort('When the balance cannot cover the double.'),
         },
-        { ...closed, description: 'Double: double the bet, exactly one more card, on a hand of two cards (R-MW-DOUBLE-1).' },
+        {
+          ...closed,
+          description: 'Double: double the bet, exactly one more card, on a hand of two cards (R-MW-DOUBLE-1).',
+        },
       ),
     ),
     split: Type.Optional(
       Type.Object(
         {
-          match: Type.Union([Type.Literal('value'), Type.Literal('rank')], { description: 'value: any two 10-value cards may split (K-Q); rank: only the same rank.' }),
-          maxHands: Type.Integer({ minimum: 2, maximum: 8, description: 'Most hands a seat may have from splitting (2 = no re-split).' }),
+          match: Type.Union([Type.Literal('value'), Type.Literal('rank')], {
+            description: 'value: any two 10-value cards may split (K-Q); rank: only the same rank.',
+          }),
+          maxHands: Type.Integer({
+            minimum: 2,
+            maximum: 8,
+            description: 'Most hands a seat may have from splitting (2 = no re-split).',
+          }),
           resplitAces: Type.Boolean({ description: 'May split aces be split again.' }),
           splitAcesOneCard: Type.Boolean({ description: 'Split aces take one card each and no more.' }),
           whenShort: WhenShort('When the balance cannot cover the split.'),
         },
-        { ...closed, description: 'Split: two cards of equal value become two hands, the new hand with a bet equal to the first (R-MW-SPLIT-1).' },
+        {
+          ...closed,
+          description:
+            'Split: two cards of equal value become two hands, the new hand with a bet equal to the first (R-MW-SPLIT-1).',
+        },
       ),
     ),
     surrender: Type.Optional(
@@ -299,7 +448,11 @@ export const Actions = Type.Object(
         {
           notAgainst: UpCards('Dealer up cards against which surrender is not allowed (T = every 10-value card).'),
         },
-        { ...closed, description: 'Surrender: lose half the bet; only on the first two cards of the initial hand before any other action (R-MW-SURR-1).' },
+        {
+          ...closed,
+          description:
+            'Surrender: lose half the bet; only on the first two cards of the initial hand before any other action (R-MW-SURR-1).',
+        },
       ),
     ),
     insurance: Type.Optional(
@@ -318,25 +471,42 @@ export const Actions = Type.Object(
 export const Timing = Type.Object(
   {
     bettingSeconds: Type.Integer({ minimum: 1, description: 'Length of the betting countdown.' }),
-    decisionSeconds: Type.Optional(Type.Integer({ minimum: 1, description: "Time for a seat's (or the common-draw phase's) decision before auto-play (R-BJ-AUTO-1)." })),
+    decisionSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: "Time for a seat's (or the common-draw phase's) decision before auto-play (R-BJ-AUTO-1).",
+      }),
+    ),
     insuranceSeconds: Type.Optional(Type.Integer({ minimum: 1, description: 'Length of the insurance window.' })),
-    followSeconds: Type.Optional(Type.Integer({ minimum: 1, description: 'Length of a follow-double / follow-split window.' })),
+    followSeconds: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Length of a follow-double / follow-split window.' }),
+    ),
   },
   { ...closed, description: 'Deadlines; when one passes, auto-play applies.' },
 );
 
 export const AutoPlay = Type.Object(
   {
-    hitUntil: Type.Integer({ minimum: 0, maximum: 21, description: 'On timeout the hand hits while its score is at most this (ace 11 unless that busts), then stands (R-BJ-AUTO-1: 11).' }),
+    hitUntil: Type.Integer({
+      minimum: 0,
+      maximum: 21,
+      description:
+        'On timeout the hand hits while its score is at most this (ace 11 unless that busts), then stands (R-BJ-AUTO-1: 11).',
+    }),
   },
-  { ...closed, description: 'Auto-play on timeout or disconnect. Optional decisions (insurance, follow) default to no.' },
+  {
+    ...closed,
+    description: 'Auto-play on timeout or disconnect. Optional decisions (insurance, follow) default to no.',
+  },
 );
 
 export const Currency = Type.Object(
   {
     code: Type.String({ pattern: PATTERNS.currency, description: 'Currency code, e.g. USD; PTS for practice points.' }),
     minorPerUnit: Type.Integer({ minimum: 1, description: 'Minor units in one unit (100 cents in a dollar).' }),
-    practice: Type.Boolean({ description: 'true: virtual points that cannot be withdrawn or converted (R-EU-TABLE-1).' }),
+    practice: Type.Boolean({
+      description: 'true: virtual points that cannot be withdrawn or converted (R-EU-TABLE-1).',
+    }),
   },
   { ...closed, description: 'What the amounts of this pack are counted in.' },
 );
@@ -344,7 +514,9 @@ export const Currency = Type.Object(
 export const Spec = Type.Object(
   {
     currency: Currency,
-    rounding: Type.Union([Type.Literal('down'), Type.Literal('half-up')], { description: 'How a payout that is not a whole minor unit is rounded (R-BJ-MONEY-1).' }),
+    rounding: Type.Union([Type.Literal('down'), Type.Literal('half-up')], {
+      description: 'How a payout that is not a whole minor unit is rounded (R-BJ-MONEY-1).',
+    }),
     shoe: Shoe,
     table: Table,
     dealer: Type.Optional(Dealer),
@@ -354,7 +526,11 @@ export const Spec = Type.Object(
     modes: Type.Optional(
       Type.Object(
         {
-          offered: Type.Array(Mode, { minItems: 1, uniqueItems: true, description: 'Betting modes offered at this table.' }),
+          offered: Type.Array(Mode, {
+            minItems: 1,
+            uniqueItems: true,
+            description: 'Betting modes offered at this table.',
+          }),
           default: Mode,
         },
         { ...closed, description: 'Andar Bahar: betting modes; a bet with no mode takes the default (R-AB-MODE-1).' },
@@ -363,7 +539,10 @@ export const Spec = Type.Object(
     bets: Type.Array(Bet, { minItems: 1, description: 'Every bet the table offers.' }),
     include: Type.Optional(
       Type.Array(
-        Type.Object({ sideBet: Id('The id of a side-bet module in rules/side-bets/.') }, { ...closed, description: 'A reusable module to include.' }),
+        Type.Object(
+          { sideBet: Id('The id of a side-bet module in rules/side-bets/.') },
+          { ...closed, description: 'A reusable module to include.' },
+        ),
         { description: 'Side-bet modules this table offers, from rules/side-bets/.' },
       ),
     ),
@@ -392,8 +571,13 @@ const envelope = <K extends string, S extends TSchema>(kind: K, spec: S, title: 
       kind: Type.Literal(kind, { description: `Always ${kind} in this file.` }),
       id: Id('Lowercase letters, digits and dashes; the file name is the id plus .yaml.'),
       name: Type.String({ minLength: 1, description: 'The name players see.' }),
-      family: Type.Union([Type.Literal('blackjack'), Type.Literal('andar-bahar')], { description: 'The game family this file is for.' }),
-      version: Type.String({ pattern: PATTERNS.version, description: 'Semantic version, e.g. 1.0.0. Every round records it.' }),
+      family: Type.Union([Type.Literal('blackjack'), Type.Literal('andar-bahar')], {
+        description: 'The game family this file is for.',
+      }),
+      version: Type.String({
+        pattern: PATTERNS.version,
+        description: 'Semantic version, e.g. 1.0.0. Every round records it.',
+      }),
       spec,
     },
     { ...closed, title },
@@ -428,7 +612,10 @@ const ChartRows = (description: string) =>
 
 export const StrategySpec = Type.Object(
   {
-    source: Type.String({ minLength: 1, description: 'Where the chart comes from (a published table, or the analyser with the pack it was derived for).' }),
+    source: Type.String({
+      minLength: 1,
+      description: 'Where the chart comes from (a published table, or the analyser with the pack it was derived for).',
+    }),
     hard: ChartRows('Hard totals: the key is the total (4–21).'),
     soft: ChartRows('Soft totals (an ace counted 11): the key is the total (12–21).'),
     pairs: ChartRows('Pairs: the key is the rank of the pair (2–9, T, A).'),
@@ -454,9 +641,17 @@ const BetStep = Type.Object(
       {
         player: PlayerName,
         on: Id('The bet name: main, behind, pair, bust-bonus, andar, …'),
-        seat: Type.Optional(Type.Integer({ minimum: 1, description: 'Seated and solo tables: the seat (omitted for common draw and Andar Bahar).' })),
+        seat: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            description: 'Seated and solo tables: the seat (omitted for common draw and Andar Bahar).',
+          }),
+        ),
         mode: Type.Optional(Mode),
-        amount: Type.Integer({ minimum: 0, description: 'Stake in minor units; adds to an existing bet of the same name on the same spot.' }),
+        amount: Type.Integer({
+          minimum: 0,
+          description: 'Stake in minor units; adds to an existing bet of the same name on the same spot.',
+        }),
       },
       closed,
     ),
@@ -469,9 +664,16 @@ const ActStep = Type.Object(
     act: Type.Object(
       {
         player: PlayerName,
-        seat: Type.Optional(Type.Integer({ minimum: 1, description: 'Seated and solo tables: the seat whose hand in play this applies to.' })),
+        seat: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            description: 'Seated and solo tables: the seat whose hand in play this applies to.',
+          }),
+        ),
         action: Type.Union(
-          ['hit', 'stand', 'double', 'split', 'surrender', 'insurance', 'follow-double', 'follow-split'].map((a) => Type.Literal(a)),
+          ['hit', 'stand', 'double', 'split', 'surrender', 'insurance', 'follow-double', 'follow-split'].map((a) =>
+            Type.Literal(a),
+          ),
           { description: 'The action.' },
         ),
         accept: Type.Optional(Type.Boolean({ description: 'insurance, follow-double, follow-split: yes or no.' })),
@@ -482,14 +684,24 @@ const ActStep = Type.Object(
   },
   { ...closed, description: 'A player action on the hand now in play.' },
 );
-const BareValue = Type.Union([Type.Null(), Type.Object({ reason: Type.Optional(Type.String({ description: 'Why (for void).' })) }, closed)]);
+const BareValue = Type.Union([
+  Type.Null(),
+  Type.Object({ reason: Type.Optional(Type.String({ description: 'Why (for void).' })) }, closed),
+]);
 const DealStep = Type.Object({ deal: BareValue, reject: Reject }, { ...closed, description: 'Start the deal.' });
-const TimeoutStep = Type.Object({ timeout: BareValue, reject: Reject }, { ...closed, description: 'Expire the one decision window that is open.' });
-const VoidStep = Type.Object({ void: BareValue, reject: Reject }, { ...closed, description: 'An operator voids the round.' });
+const TimeoutStep = Type.Object(
+  { timeout: BareValue, reject: Reject },
+  { ...closed, description: 'Expire the one decision window that is open.' },
+);
+const VoidStep = Type.Object(
+  { void: BareValue, reject: Reject },
+  { ...closed, description: 'An operator voids the round.' },
+);
 
 export const ScenarioStep = Type.Union([
   Type.Union([Type.Literal('deal'), Type.Literal('timeout'), Type.Literal('void')], {
-    description: 'deal: start the deal; timeout: expire the open decision window; void: an operator voids the round (R-BJ-VOID-1).',
+    description:
+      'deal: start the deal; timeout: expire the open decision window; void: an operator voids the round (R-BJ-VOID-1).',
   }),
   BetStep,
   ActStep,
@@ -502,7 +714,10 @@ export const Scenario = Type.Object(
   {
     pack: Id('A pack id in rules/.'),
     title: Type.String({ minLength: 1, description: 'What the round shows, in one line.' }),
-    cites: Type.Array(Type.String({ pattern: PATTERNS.ruleId }), { minItems: 1, description: 'The rule IDs of RULES.md this round proves.' }),
+    cites: Type.Array(Type.String({ pattern: PATTERNS.ruleId }), {
+      minItems: 1,
+      description: 'The rule IDs of RULES.md this round proves.',
+    }),
     shoe: Type.Array(CardText, { description: 'A prefix of the shuffled shoe in dealing order, with no burn.' }),
     players: Type.Record(
       PlayerName,
@@ -511,7 +726,11 @@ export const Scenario = Type.Object(
         Type.Object(
           {
             balance: Amount,
-            ai: Type.Optional(Type.Union([Type.Literal('easy'), Type.Literal('normal'), Type.Literal('hard')], { description: 'An AI player of this level.' })),
+            ai: Type.Optional(
+              Type.Union([Type.Literal('easy'), Type.Literal('normal'), Type.Literal('hard')], {
+                description: 'An AI player of this level.',
+              }),
+            ),
             demo: Type.Optional(Type.Boolean({ description: 'A demo (play-for-fun) account.' })),
           },
           closed,

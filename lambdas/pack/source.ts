@@ -96,7 +96,12 @@ function syntaxMessage(code: string, raw: string): string {
 }
 
 export const pointerSegments = (pointer: string): string[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 function findOffset(doc: Document, pointer: string, key: boolean): number {
   let node: Node | null = doc.contents as Node | null;

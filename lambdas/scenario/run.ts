@@ -29,7 +29,13 @@ export function runScenarioFile(path: string): ScenarioResult {
   const source = parseSource(path, readFileSync(path, 'utf8'));
   const kind = fileKind(source.data);
   if (kind && kind !== 'Scenario')
-    return { path, title: `a ${kind} file, not a scenario`, passed: false, problems: [`${path}: kind ${kind} is a rule file; croupier validate checks it, croupier test runs scenarios`], notScenario: true };
+    return {
+      path,
+      title: `a ${kind} file, not a scenario`,
+      passed: false,
+      problems: [`${path}: kind ${kind} is a rule file; croupier validate checks it, croupier test runs scenarios`],
+      notScenario: true,
+    };
   const problems = checkSource(source);
   const title = (source.data as { title?: string } | undefined)?.title ?? path;
   if (problems.length) return { path, title, passed: false, problems: problems.map(formatDiagnostic) };
@@ -42,7 +48,12 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   let ctx: Ctx;
   try {
     const pack = loadPack(scenario.pack);
-    ctx = { pack, charts: loadCharts(pack), env: { now: SCENARIO_EPOCH, newSeed: () => new Uint8Array(32) }, events: [] };
+    ctx = {
+      pack,
+      charts: loadCharts(pack),
+      env: { now: SCENARIO_EPOCH, newSeed: () => new Uint8Array(32) },
+      events: [],
+    };
   } catch (e) {
     return fail(e instanceof PackError ? e.message : String(e));
   }
@@ -50,7 +61,10 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   const counts = new Map<number, number>();
   for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
   for (const [c, n] of counts)
-    if (n > ctx.pack.shoe.decks) return fail(`shoe: ${formatCard(c)} appears ${n} times, but ${ctx.pack.shoe.decks} ${ctx.pack.shoe.decks === 1 ? 'deck holds' : 'decks hold'} only ${ctx.pack.shoe.decks}`);
+    if (n > ctx.pack.shoe.decks)
+      return fail(
+        `shoe: ${formatCard(c)} appears ${n} times, but ${ctx.pack.shoe.decks} ${ctx.pack.shoe.decks === 1 ? 'deck holds' : 'decks hold'} only ${ctx.pack.shoe.decks}`,
+      );
 
   let state: TableState;
   try {
@@ -61,12 +75,19 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   result.state = state;
   for (const [name, spec] of Object.entries(scenario.players)) {
     const p = typeof spec === 'number' ? { balance: spec } : spec;
-    apply(ctx, state, { type: 'join', player: name, balance: p.balance, demo: 'demo' in p ? p.demo : false, ai: 'ai' in p ? p.ai : null });
+    apply(ctx, state, {
+      type: 'join',
+      player: name,
+      balance: p.balance,
+      demo: 'demo' in p ? p.demo : false,
+      ai: 'ai' in p ? p.ai : null,
+    });
   }
 
   for (const [i, step] of scenario.steps.entries()) {
     const { command, reject } = toCommand(step);
-    if (command.type === 'timeout' && state.round.deadline !== null) ctx.env.now = Math.max(ctx.env.now, state.round.deadline);
+    if (command.type === 'timeout' && state.round.deadline !== null)
+      ctx.env.now = Math.max(ctx.env.now, state.round.deadline);
     const before = JSON.stringify(state);
     ctx.events = [];
     const label = `step ${i + 1} (${describe(step)})`;
@@ -78,7 +99,8 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
     }
     if (reject !== undefined) {
       if (r.ok) return fail(`${label}: expected it to be refused, but it was accepted`);
-      if (typeof reject === 'string' && r.error.code !== reject) return fail(`${label}: refused with ${r.error.code} (${r.error.message}), expected ${reject}`);
+      if (typeof reject === 'string' && r.error.code !== reject)
+        return fail(`${label}: refused with ${r.error.code} (${r.error.message}), expected ${reject}`);
       if (JSON.stringify(state) !== before) return fail(`${label}: refused, but the state changed`);
       continue;
     }
@@ -88,7 +110,10 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   }
 
   const round = state.round;
-  if (round.phase !== 'settled' && round.phase !== 'void') return fail(`the round is not settled at the end of the steps (phase ${round.phase}${round.turnSeat ? `, seat ${round.turnSeat} to act` : ''})`);
+  if (round.phase !== 'settled' && round.phase !== 'void')
+    return fail(
+      `the round is not settled at the end of the steps (phase ${round.phase}${round.turnSeat ? `, seat ${round.turnSeat} to act` : ''})`,
+    );
   for (const [name, expected] of Object.entries(scenario.expect.balances)) {
     const actual = state.players[name]?.balance;
     if (actual !== expected) result.problems.push(`balance of ${name}: expected ${expected}, got ${actual}`);
@@ -106,13 +131,33 @@ function toCommand(step: ScenarioStep): { command: Command; reject?: true | stri
   if (typeof step === 'string') return { command: { type: step } as Command };
   if ('bet' in step) {
     const b = step.bet;
-    return { command: { type: 'bet', player: b.player, bet: b.on, amount: b.amount, ...(b.seat !== undefined ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) }, reject: step.reject };
+    return {
+      command: {
+        type: 'bet',
+        player: b.player,
+        bet: b.on,
+        amount: b.amount,
+        ...(b.seat !== undefined ? { seat: b.seat } : {}),
+        ...(b.mode ? { mode: b.mode } : {}),
+      },
+      reject: step.reject,
+    };
   }
   if ('act' in step) {
     const a = step.act;
-    return { command: { type: 'act', player: a.player, action: a.action as Action, ...(a.seat !== undefined ? { seat: a.seat } : {}), ...(a.accept !== undefined ? { accept: a.accept } : {}) }, reject: step.reject };
+    return {
+      command: {
+        type: 'act',
+        player: a.player,
+        action: a.action as Action,
+        ...(a.seat !== undefined ? { seat: a.seat } : {}),
+        ...(a.accept !== undefined ? { accept: a.accept } : {}),
+      },
+      reject: step.reject,
+    };
   }
-  if ('void' in step) return { command: { type: 'void', reason: step.void?.reason ?? 'operator void' }, reject: step.reject };
+  if ('void' in step)
+    return { command: { type: 'void', reason: step.void?.reason ?? 'operator void' }, reject: step.reject };
   if ('deal' in step) return { command: { type: 'deal' }, reject: step.reject };
   return { command: { type: 'timeout' }, reject: step.reject };
 }
@@ -121,7 +166,9 @@ const playerOf = (c: Command): string => ('player' in c ? c.player : c.type === 
 
 function describe(step: ScenarioStep): string {
   if (typeof step === 'string') return step;
-  if ('bet' in step) return `bet ${step.bet.player} ${step.bet.on}${step.bet.seat ? ` seat ${step.bet.seat}` : ''} ${step.bet.amount}`;
-  if ('act' in step) return `${step.act.player} ${step.act.action}${step.act.seat ? ` seat ${step.act.seat}` : ''}${step.act.accept !== undefined ? ` ${step.act.accept}` : ''}`;
+  if ('bet' in step)
+    return `bet ${step.bet.player} ${step.bet.on}${step.bet.seat ? ` seat ${step.bet.seat}` : ''} ${step.bet.amount}`;
+  if ('act' in step)
+    return `${step.act.player} ${step.act.action}${step.act.seat ? ` seat ${step.act.seat}` : ''}${step.act.accept !== undefined ? ` ${step.act.accept}` : ''}`;
   return Object.keys(step)[0];
 }

@@ -51,7 +51,15 @@ export function mergeBatches(results: readonly BatchResult[]): BatchResult {
 /** One bet's statistics from its sums. */
 export function summarizeTally(t: BetTally, exact?: number): BetSummary {
   const base = { bet: t.name, mode: t.mode, placed: t.placed };
-  if (t.placed === 0) return { ...base, rtp: null, ci95: null, stdDev: null, hitFrequency: null, ...(exact === undefined ? {} : { exact }) };
+  if (t.placed === 0)
+    return {
+      ...base,
+      rtp: null,
+      ci95: null,
+      stdDev: null,
+      hitFrequency: null,
+      ...(exact === undefined ? {} : { exact }),
+    };
   const mean = t.net / t.placed;
   // Sample variance from the sums. The subtraction cancels: anything under float resolution of the
   // sum of squares is rounding noise of a (near-)constant result, not spread.
@@ -70,7 +78,10 @@ export function summarizeTally(t: BetTally, exact?: number): BetSummary {
 }
 
 /** The simulation's report from any number of batches; `exact` maps bet keys to exact RTPs. */
-export function aggregate(results: readonly BatchResult[], exact: Readonly<Record<string, number>> = {}): SimulationSummary {
+export function aggregate(
+  results: readonly BatchResult[],
+  exact: Readonly<Record<string, number>> = {},
+): SimulationSummary {
   const merged = mergeBatches(results);
   return { rounds: merged.rounds, bets: merged.tallies.map((t) => summarizeTally(t, exact[t.key])) };
 }

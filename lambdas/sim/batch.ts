@@ -39,7 +39,9 @@ export function exactStake(bet: CompiledBet, pack: CompiledPack): number {
   // Halves too: surrender returns half, insurance costs half.
   let unit = bet.type === 'hand' ? 2 : 1;
   for (const r of ratios) unit = (unit * r!.den) / gcd(unit, r!.den);
-  if (bet.type === 'hand' && pack.blackjack?.actions.insurance) unit = (unit * 2 * pack.blackjack.actions.insurance.pays.den) / gcd(unit, 2 * pack.blackjack.actions.insurance.pays.den);
+  if (bet.type === 'hand' && pack.blackjack?.actions.insurance)
+    unit =
+      (unit * 2 * pack.blackjack.actions.insurance.pays.den) / gcd(unit, 2 * pack.blackjack.actions.insurance.pays.den);
   return Math.max(unit, Math.ceil(bet.min / unit) * unit);
 }
 
@@ -58,10 +60,18 @@ function seeds(rng: RandomSource): () => Uint8Array {
  */
 export function wagerOf(pack: CompiledPack): CompiledBet[] {
   // Modes of one entry share its line finder; the first of them is the one placed.
-  return pack.bets.map((bet) => (bet.type === 'paytable' ? pack.bets.find((b) => b.lineFinder === bet.lineFinder)! : bet));
+  return pack.bets.map((bet) =>
+    bet.type === 'paytable' ? pack.bets.find((b) => b.lineFinder === bet.lineFinder)! : bet,
+  );
 }
 
-export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: number, seed: number, onProgress?: (done: number) => void): BatchResult {
+export function simulateBatch(
+  pack: CompiledPack,
+  chart: Chart | null,
+  rounds: number,
+  seed: number,
+  onProgress?: (done: number) => void,
+): BatchResult {
   const plan = batchPlan(pack);
   const ctx = contextOf(pack, chart, { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
   // A solo table is one its player opened (the API does the same for a practice player).
@@ -79,7 +89,15 @@ export function simulateBatch(pack: CompiledPack, chart: Chart | null, rounds: n
     const wager = plan.wagers[bet.index].index;
     const at = wager * 4;
     const stake = plan.stakes[wager];
-    return { key: bet.key, name: bet.name, mode: bet.mode, placed: sums[at], net: sums[at + 1] / stake, netSquared: sums[at + 2] / (stake * stake), wins: sums[at + 3] };
+    return {
+      key: bet.key,
+      name: bet.name,
+      mode: bet.mode,
+      placed: sums[at],
+      net: sums[at + 1] / stake,
+      netSquared: sums[at + 2] / (stake * stake),
+      wins: sums[at + 3],
+    };
   });
   return { rounds, tallies };
 }
@@ -94,14 +112,20 @@ const contexts = new WeakMap<CompiledPack, Ctx>();
 function contextOf(pack: CompiledPack, chart: Chart | null, env: Ctx['env']): Ctx {
   let ctx = contexts.get(pack);
   // Another chart makes another context (its policy is a constant of the compiled round too).
-  if (!ctx || (ctx.policy?.chart ?? null) !== chart) contexts.set(pack, (ctx = { pack, charts: {}, env, events: null, policy: chart ? { player: -1, chart } : undefined }));
+  if (!ctx || (ctx.policy?.chart ?? null) !== chart)
+    contexts.set(
+      pack,
+      (ctx = { pack, charts: {}, env, events: null, policy: chart ? { player: -1, chart } : undefined }),
+    );
   ctx.env = env;
   // The policy's player is set once they have joined (-1: no one yet).
   if (ctx.policy) ctx.policy.player = -1;
   return ctx;
 }
 
-/** What every batch of a pack places and how it is tallied: the same for each batch, so made once per pack (batchPlan). */
+/**
+ * What every batch of a pack places and how it is tallied: the same for each batch, so made once per pack (batchPlan).
+ */
 interface BatchPlan {
   /** The stake of each wager, by bet index. */
   stakes: Float64Array;
@@ -132,7 +156,14 @@ function batchPlan(pack: CompiledPack): BatchPlan {
       // Frozen: a slip of frozen bets is recognised by identity, not field by field, every round.
       // The stake is the number computed, not read back from the Float64Array (which hands out a
       // heap number): a ledger row then keeps its money as small integers (ledger.ts, Row).
-      const command: Command = Object.freeze({ type: 'bet', player: PLAYER, bet: bet.name, amount: stake, ...(seated ? { seat: 1 } : {}), ...(bet.mode ? { mode: bet.mode } : {}) });
+      const command: Command = Object.freeze({
+        type: 'bet',
+        player: PLAYER,
+        bet: bet.name,
+        amount: stake,
+        ...(seated ? { seat: 1 } : {}),
+        ...(bet.mode ? { mode: bet.mode } : {}),
+      });
       placements.push({ bet, command });
     }
   }
@@ -146,7 +177,11 @@ function batchPlan(pack: CompiledPack): BatchPlan {
   for (let i = 0, previous = ''; i <= lastLimited; i++) {
     const allowed = placements.filter((p) => p.bet.roundLimit === null || i <= p.bet.roundLimit);
     const which = allowed.map((p) => p.bet.index).join();
-    slips.push(which === previous ? slips[i - 1] : simCommand({ type: 'bets', player: PLAYER, bets: Object.freeze(allowed.map((p) => p.command as BetSpec)) }));
+    slips.push(
+      which === previous
+        ? slips[i - 1]
+        : simCommand({ type: 'bets', player: PLAYER, bets: Object.freeze(allowed.map((p) => p.command as BetSpec)) }),
+    );
     previous = which;
   }
   const plan = { stakes, placements, slips, lastLimited, tallied, wagers };
@@ -164,18 +199,28 @@ const NEXT = simCommand({ type: 'next-round' });
  * a new case, so every few sub-batches the round was compiled again (60–150 ms each, on the
  * simulating thread).
  */
-function playRounds(ctx: Ctx, table: Table, rounds: number, plan: BatchPlan, sums: Float64Array, onProgress?: (done: number) => void): void {
+function playRounds(
+  ctx: Ctx,
+  table: Table,
+  rounds: number,
+  plan: BatchPlan,
+  sums: Float64Array,
+  onProgress?: (done: number) => void,
+): void {
   for (let r = 0; r < rounds; r++) {
     roundIn(ctx)(table, plan, sums);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
 }
 
-/** One round, made for the pack's context (made-for.ts): inlined into the loop above, with the context a constant of it. */
+/**
+ * One round, made for the pack's context (made-for.ts): inlined into the loop above, with the context a constant of it.
+ */
 const roundIn = madeFor((ctx: Ctx) => (table: Table, plan: BatchPlan, sums: Float64Array): void => {
   const { slips, lastLimited, placements, stakes } = plan;
   // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
-  if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok) for (const p of placements) execute(ctx, table, p.command);
+  if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok)
+    for (const p of placements) execute(ctx, table, p.command);
   execute(ctx, table, DEAL);
   if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
   tally(table.round, stakes, sums);
@@ -196,12 +241,16 @@ function addDeferred(round: Round, stakes: Float64Array): void {
 function refuseWrongStake(round: Round, stakes: Float64Array, row: number): void {
   if (row < 0) return;
   const bet = round.bets.bet(row);
-  throw new Error(`a ${bet} bet was placed with ${round.bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`);
+  throw new Error(
+    `a ${bet} bet was placed with ${round.bets.amount(row)}, not its stake of ${stakes[bet]}: the sums per unit staked would be wrong`,
+  );
 }
 
 /** A round the policy could not play to the end: its sums would be the engine's auto-play, not the chart's. */
 function waiting(table: Table): never {
-  throw new Error(`the simulated round ${table.round.no} waits for a decision no chart gives (phase ${table.round.phase})`);
+  throw new Error(
+    `the simulated round ${table.round.no} waits for a decision no chart gives (phase ${table.round.phase})`,
+  );
 }
 
 /**

@@ -19,7 +19,9 @@ export function workerUrl(): Promise<URL> {
     write: false,
     logLevel: 'silent',
     // Some CommonJS dependencies call require(); give the ES module one.
-    banner: { js: `import { createRequire as __croupierRequire } from 'node:module'; const require = __croupierRequire(${JSON.stringify(ENTRY)});` },
+    banner: {
+      js: `import { createRequire as __croupierRequire } from 'node:module'; const require = __croupierRequire(${JSON.stringify(ENTRY)});`,
+    },
   }).then((out) => new URL(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`));
   bundled.catch(() => (bundled = undefined));
   return bundled;

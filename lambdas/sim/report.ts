@@ -7,7 +7,10 @@ import { aggregate, type BetSummary } from './aggregate.ts';
 import type { BatchResult } from './batch.ts';
 
 /** A bet's summary as the contract prints it: the exact value and its check always present (null when none). */
-export type SimulatedBet = Omit<BetSummary, 'exact' | 'exactInInterval'> & { exact: number | null; exactInInterval: boolean | null };
+export type SimulatedBet = Omit<BetSummary, 'exact' | 'exactInInterval'> & {
+  exact: number | null;
+  exactInInterval: boolean | null;
+};
 
 export interface SimulationDocument {
   pack: string;
@@ -27,7 +30,12 @@ export function exactByKey(pack: CompiledPack): Record<string, number> {
   return out;
 }
 
-export function simulationDocument(pack: CompiledPack, result: BatchResult, seconds: number, exact: Readonly<Record<string, number>>): SimulationDocument {
+export function simulationDocument(
+  pack: CompiledPack,
+  result: BatchResult,
+  seconds: number,
+  exact: Readonly<Record<string, number>>,
+): SimulationDocument {
   const summary = aggregate([result], exact);
   return {
     pack: pack.id,

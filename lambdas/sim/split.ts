@@ -31,10 +31,15 @@ export function subBatchSeed(seed: number, index: number): number {
 
 /** The sub-batches of a run: sizes differ by at most one round, seeds derived from `seed`. */
 export function subBatches(rounds: number, seed: number): SubBatch[] {
-  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a whole number ≥ 1; got ${rounds}`);
+  if (!Number.isSafeInteger(rounds) || rounds < 1)
+    throw new RangeError(`rounds must be a whole number ≥ 1; got ${rounds}`);
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a whole number; got ${seed}`);
   const count = Math.min(MAX_SUB_BATCHES, Math.ceil(rounds / MIN_SUB_BATCH_ROUNDS));
   const size = Math.floor(rounds / count);
   const extra = rounds % count;
-  return Array.from({ length: count }, (_, index) => ({ index, rounds: size + (index < extra ? 1 : 0), seed: subBatchSeed(seed, index) }));
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    rounds: size + (index < extra ? 1 : 0),
+    seed: subBatchSeed(seed, index),
+  }));
 }

@@ -78,7 +78,8 @@ function drive(workers: Worker[], batches: ReturnType<typeof subBatches>, option
     for (const worker of workers) {
       worker.on('error', fail);
       worker.on('exit', (code) => {
-        if (finished < batches.length) fail(new Error(`a simulation worker stopped (exit code ${code}) before the run finished`));
+        if (finished < batches.length)
+          fail(new Error(`a simulation worker stopped (exit code ${code}) before the run finished`));
       });
       worker.on('message', (message: FromWorker) => {
         if (failed) return;

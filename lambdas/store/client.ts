@@ -15,9 +15,7 @@ export function createDocumentClient(options: ClientOptions = {}): DocumentClien
   const local = options.endpoint !== undefined;
   const client = new DynamoDBClient({
     region: options.region ?? process.env.AWS_REGION ?? 'us-east-1',
-    ...(local
-      ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(local ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
   return DynamoDBDocumentClient.from(client, {
     // Optional fields are left out of items rather than written as NULL.

@@ -41,9 +41,7 @@ export async function commit(doc: DocumentClient, items: TransactItem[], options
   });
 
   try {
-    await doc.send(
-      new TransactWriteCommand({ TransactItems: items, ClientRequestToken: options.clientRequestToken }),
-    );
+    await doc.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: options.clientRequestToken }));
   } catch (error) {
     throw toConflict(error) ?? error;
   }

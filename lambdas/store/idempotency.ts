@@ -93,12 +93,18 @@ export class Idempotency {
       // Our own put, answered late and retried by the SDK: the claim is ours.
       if (existing?.lockId === claim.lockId && existing.status === 'in-progress') return { replayed: false, claim };
       if (existing && (existing.fingerprint ?? null) !== (request.fingerprint ?? null)) {
-        throw new StoreError('idempotency-key-reused', `Idempotency-Key ${request.key} was already used for a different request`);
+        throw new StoreError(
+          'idempotency-key-reused',
+          `Idempotency-Key ${request.key} was already used for a different request`,
+        );
       }
       if (existing?.status === 'completed') {
         return { replayed: true, response: JSON.parse(existing.response as string) as R };
       }
-      throw new StoreError('idempotency-in-progress', `a request with Idempotency-Key ${request.key} is still being processed`);
+      throw new StoreError(
+        'idempotency-in-progress',
+        `a request with Idempotency-Key ${request.key} is still being processed`,
+      );
     }
   }
 
@@ -162,7 +168,10 @@ export class Idempotency {
       const response = await retryOnConflict(async () => {
         const { response, items = [] } = await plan();
         if (items.length + 1 > MAX_TRANSACTION_ITEMS) {
-          throw new StoreError('transaction-too-large', `an idempotent command may write at most ${MAX_TRANSACTION_ITEMS - 1} items`);
+          throw new StoreError(
+            'transaction-too-large',
+            `an idempotent command may write at most ${MAX_TRANSACTION_ITEMS - 1} items`,
+          );
         }
         const all = [...items, this.completionItem(claim, response)];
         try {
@@ -189,9 +198,16 @@ export class Idempotency {
    * was stored; a transient conflict on the record while still ours: retry; the claim passed to
    * another attempt: that attempt owns the outcome, so never apply twice.
    */
-  private async resolveLostCompletion<R>(claim: IdempotencyClaim, error: ConflictError): Promise<{ response: R } | undefined> {
+  private async resolveLostCompletion<R>(
+    claim: IdempotencyClaim,
+    error: ConflictError,
+  ): Promise<{ response: R } | undefined> {
     const { Item } = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.idempotency(claim.caller, claim.key), ConsistentRead: true }),
+      new GetCommand({
+        TableName: this.tableName,
+        Key: keys.idempotency(claim.caller, claim.key),
+        ConsistentRead: true,
+      }),
     );
     if (Item?.lockId === claim.lockId && Item.status === 'completed') {
       return { response: JSON.parse(Item.response as string) as R };

@@ -7,22 +7,43 @@
  *
  * | item                      | PK                        | SK                                  | access pattern |
  * |---------------------------|---------------------------|-------------------------------------|----------------|
- * | table                     | `TABLE#<tableId>`         | `TABLE`                             | get a table (config, paused, `currentRoundId`, `currentShoeId`, version) |
- * | table index entry         | `TABLES`                  | `TABLE#<tableId>`                   | list the stack's tables; the sweep starts here and reads every one each run. Operators' tables only: a practice table a player opens is not listed (its player's next request applies what came due), so the sweep's reads do not grow with players |
- * | round by table, by start  | `TABLE#<tableId>`         | `ROUND#<startedAt ISO>#<roundId>`   | a table's rounds, newest first (Query, ScanIndexForward=false) |
- * | round (current and by id) | `ROUND#<roundId>`         | `ROUND`                             | current: table item's `currentRoundId` then GetItem (or with its player items in one Query, SK BETWEEN `PLAYER#` AND `ROUND`); recall: GetItem by id |
- * | round step                | `ROUND#<roundId>`         | `STEP#<at 13 digits>#<seq>`         | what one request did to a round (its log entries and events), in time order (Query begins_with `STEP#`); `seq` (also an attribute) is the writing process's monotonic clock and a UUID, so steps of one millisecond keep their order; the round item stays small and players never contend on a step counter |
- * | round player step         | `ROUND#<roundId>`         | `PSTEP#<playerId>#<at 13 digits>#<seq>` | a step that was one player's own command on a table of unbounded players (it changed only their part), so a player's recall reads their steps (Query begins_with `PSTEP#<playerId>#`) and never the thousands of others'; an operator's recall reads them all (`PSTEP#`) |
- * | round player item         | `ROUND#<roundId>`         | `PLAYER#<playerId>`                 | a player's part of a round (bets, common-draw hands), own `version` and `appliedTx`, so players never contend on one item; full loads page through them (Query begins_with `PLAYER#`) |
- * | round transition journal  | `ROUND#<roundId>`         | `TX#<tx 8 digits>#<chunk 4 digits>` | the per-player results of a transition too big for one transaction (deal, settlement of thousands of players), written before it commits, applied in pages after, kept as that step's events |
- * | shoe                      | `SHOE#<shoeId>`           | `SHOE`                              | seed (secret until the shoe is retired), commitment (SHA-256), position (cards dealt), retired flag; read only by the command path and by recall of a retired shoe |
- * | player's own tables       | `PLAYER#<playerId>`       | `TABLES`                            | the solo tables a player opened (`tables`, a string set), so a player's count is checked in the table's creating transaction |
- * | player history entry      | `PLAYER#<playerId>`       | `ROUND#<startedAt ISO>#<roundId>`   | the player's latest rounds (Query, ScanIndexForward=false, Limit N); written with the player's first bet of a round |
- * | wallet                    | `WALLET#<playerId>`       | `WALLET`                            | balance in minor units + version (GetItem, ConsistentRead) |
- * | ledger entry              | `WALLET#<playerId>`       | `LEDGER#<wallet version 12 digits>` | every money movement, one per wallet version, so the ledger sums to the balance (Query begins_with `LEDGER#`) |
- * | operator audit entry      | `TABLE#<tableId>`         | `AUDIT#<at ISO>#<id>`               | pause/resume/void with actor and reason (credits are audited by their ledger entry) |
- * | idempotency record        | `IDEM#<caller>#<key>`     | `IDEM`                              | first response to a (caller, Idempotency-Key); `expiresAt` TTL |
- * | pack artifact             | `PACK#<sha256>`           | `PACK`                              | a pack every table or round started under, written once (conditional put) before the first table or round under it commits; read (GetItem) when a round loaded was started under another pack than the deployed one, so it finishes under its own rules |
+ * | table | `TABLE#<tableId>` | `TABLE` | get a table (config, paused, `currentRoundId`, `currentShoeId`, version) |
+ * | table index entry | `TABLES` | `TABLE#<tableId>` | list the stack's tables; the sweep starts here and reads every
+ * one each run. Operators' tables only: a practice table a player opens is not listed (its player's next request
+ * applies what came due), so the sweep's reads do not grow with players |
+ * | round by table, by start | `TABLE#<tableId>` | `ROUND#<startedAt ISO>#<roundId>` | a table's rounds, newest first
+ * (Query, ScanIndexForward=false) |
+ * | round (current and by id) | `ROUND#<roundId>` | `ROUND` | current: table item's `currentRoundId` then GetItem (or
+ * with its player items in one Query, SK BETWEEN `PLAYER#` AND `ROUND`); recall: GetItem by id |
+ * | round step | `ROUND#<roundId>` | `STEP#<at 13 digits>#<seq>` | what one request did to a round (its log entries and
+ * events), in time order (Query begins_with `STEP#`); `seq` (also an attribute) is the writing process's monotonic
+ * clock and a UUID, so steps of one millisecond keep their order; the round item stays small and players never contend
+ * on a step counter |
+ * | round player step | `ROUND#<roundId>` | `PSTEP#<playerId>#<at 13 digits>#<seq>` | a step that was one player's own
+ * command on a table of unbounded players (it changed only their part), so a player's recall reads their steps (Query
+ * begins_with `PSTEP#<playerId>#`) and never the thousands of others'; an operator's recall reads them all (`PSTEP#`) |
+ * | round player item | `ROUND#<roundId>` | `PLAYER#<playerId>` | a player's part of a round (bets, common-draw hands),
+ * own `version` and `appliedTx`, so players never contend on one item; full loads page through them (Query begins_with
+ * `PLAYER#`) |
+ * | round transition journal | `ROUND#<roundId>` | `TX#<tx 8 digits>#<chunk 4 digits>` | the per-player results of a
+ * transition too big for one transaction (deal, settlement of thousands of players), written before it commits, applied
+ * in pages after, kept as that step's events |
+ * | shoe | `SHOE#<shoeId>` | `SHOE` | seed (secret until the shoe is retired), commitment (SHA-256), position (cards
+ * dealt), retired flag; read only by the command path and by recall of a retired shoe |
+ * | player's own tables | `PLAYER#<playerId>` | `TABLES` | the solo tables a player opened (`tables`, a string set), so
+ * a player's count is checked in the table's creating transaction |
+ * | player history entry | `PLAYER#<playerId>` | `ROUND#<startedAt ISO>#<roundId>` | the player's latest rounds (Query,
+ * ScanIndexForward=false, Limit N); written with the player's first bet of a round |
+ * | wallet | `WALLET#<playerId>` | `WALLET` | balance in minor units + version (GetItem, ConsistentRead) |
+ * | ledger entry | `WALLET#<playerId>` | `LEDGER#<wallet version 12 digits>` | every money movement, one per wallet
+ * version, so the ledger sums to the balance (Query begins_with `LEDGER#`) |
+ * | operator audit entry | `TABLE#<tableId>` | `AUDIT#<at ISO>#<id>` | pause/resume/void with actor and reason (credits
+ * are audited by their ledger entry) |
+ * | idempotency record | `IDEM#<caller>#<key>` | `IDEM` | first response to a (caller, Idempotency-Key); `expiresAt`
+ * TTL |
+ * | pack artifact | `PACK#<sha256>` | `PACK` | a pack every table or round started under, written once (conditional
+ * put) before the first table or round under it commits; read (GetItem) when a round loaded was started under another
+ * pack than the deployed one, so it finishes under its own rules |
  *
  * Key parts are escaped (`%` and `#`) so an id can never forge another item's key.
  */
@@ -55,9 +76,18 @@ export const keys = {
     SK: `AUDIT#${at}#${part(id)}`,
   }),
   round: (roundId: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: 'ROUND' }),
-  roundStep: (roundId: string, at: number, id: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `STEP#${pad(at, 13)}#${part(id)}` }),
-  roundPlayerStep: (roundId: string, playerId: string, at: number, id: string): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `PSTEP#${part(playerId)}#${pad(at, 13)}#${part(id)}` }),
-  roundJournal: (roundId: string, tx: number, chunk: number): ItemKey => ({ PK: `ROUND#${part(roundId)}`, SK: `TX#${pad(tx, 8)}#${pad(chunk, 4)}` }),
+  roundStep: (roundId: string, at: number, id: string): ItemKey => ({
+    PK: `ROUND#${part(roundId)}`,
+    SK: `STEP#${pad(at, 13)}#${part(id)}`,
+  }),
+  roundPlayerStep: (roundId: string, playerId: string, at: number, id: string): ItemKey => ({
+    PK: `ROUND#${part(roundId)}`,
+    SK: `PSTEP#${part(playerId)}#${pad(at, 13)}#${part(id)}`,
+  }),
+  roundJournal: (roundId: string, tx: number, chunk: number): ItemKey => ({
+    PK: `ROUND#${part(roundId)}`,
+    SK: `TX#${pad(tx, 8)}#${pad(chunk, 4)}`,
+  }),
   roundPlayer: (roundId: string, playerId: string): ItemKey => ({
     PK: `ROUND#${part(roundId)}`,
     SK: `PLAYER#${part(playerId)}`,

@@ -6,8 +6,13 @@
 type Credentials = { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 
 export const defaultProvider = () => async (): Promise<Credentials> => {
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
-  if (!accessKeyId || !secretAccessKey) throw new Error('no AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)');
+  const {
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_SESSION_TOKEN: sessionToken,
+  } = process.env;
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error('no AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)');
   return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
 };
 export const credentialsWillNeedRefresh = (): boolean => false;

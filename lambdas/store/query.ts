@@ -2,7 +2,10 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from './client.ts';
 
-export async function* queryItems(doc: DocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): AsyncGenerator<Record<string, unknown>> {
+export async function* queryItems(
+  doc: DocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): AsyncGenerator<Record<string, unknown>> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));

@@ -9,7 +9,10 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
-export async function retryOnConflict<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+export async function retryOnConflict<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
   const attempts = options.attempts ?? 30;
   const base = options.baseDelayMs ?? 5;
   const max = options.maxDelayMs ?? 200;

@@ -18,7 +18,14 @@
 //   and the condition settles every player exactly once.
 // - The shoe item (seed) is read only to play; views and recall never get it from here except
 //   `retiredShoe`, which answers only for a retired shoe.
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { ShoeState } from '../core/shoe.ts';
 import type { EngineEvent, RoundLogEntry, TableState } from '../engine/types.ts';
@@ -79,7 +86,11 @@ interface PlayerItem {
   data: string;
 }
 
-const playerItem = (item: Record<string, unknown>): PlayerItem => ({ version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string });
+const playerItem = (item: Record<string, unknown>): PlayerItem => ({
+  version: item.version as number,
+  appliedTx: (item.appliedTx as number) ?? 0,
+  data: item.data as string,
+});
 
 /** What a load read besides the table item, and where the table item pointed when it was read. */
 interface Fetched {
@@ -95,7 +106,9 @@ interface Fetched {
 const MAX_HINTS = 1000;
 
 const walletOf = (playerId: string, item: Record<string, unknown> | undefined): WalletState =>
-  item ? { playerId: item.playerId as string, balance: item.balance as number, version: item.version as number } : { playerId, balance: 0, version: 0 };
+  item
+    ? { playerId: item.playerId as string, balance: item.balance as number, version: item.version as number }
+    : { playerId, balance: 0, version: 0 };
 
 export interface StepInput {
   at: number;
@@ -176,11 +189,28 @@ export class RoundStore {
     const sp = splitState(state, 0);
     const host = state.host;
     const items: TransactItem[] = [
-      this.put({ ...keys.table(state.tableId), type: 'table', tableId: state.tableId, version: 1, core: json(sp.core), currentRoundId: state.round.id, currentShoeId: state.shoe?.id ?? null }, 'attribute_not_exists(PK)'),
+      this.put(
+        {
+          ...keys.table(state.tableId),
+          type: 'table',
+          tableId: state.tableId,
+          version: 1,
+          core: json(sp.core),
+          currentRoundId: state.round.id,
+          currentShoeId: state.shoe?.id ?? null,
+        },
+        'attribute_not_exists(PK)',
+      ),
       this.roundPut(sp.core, state.round.id, sp.round, 1, 'attribute_not_exists(PK)'),
       this.stepPut(state.round.id, { at, actor: 'system', log: sp.log, events: sp.events }),
     ];
-    if (host === undefined) items.push(this.put({ ...keys.tableIndexEntry(state.tableId), type: 'table-index', tableId: state.tableId, createdAt: at }, 'attribute_not_exists(PK)'));
+    if (host === undefined)
+      items.push(
+        this.put(
+          { ...keys.tableIndexEntry(state.tableId), type: 'table-index', tableId: state.tableId, createdAt: at },
+          'attribute_not_exists(PK)',
+        ),
+      );
     if (sp.shoe) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
     if (host !== undefined)
       items.push({
@@ -198,7 +228,10 @@ export class RoundStore {
       if (!(error instanceof ConflictError)) throw error;
       if (host !== undefined && error.failedItems.length === 1 && error.failedItems[0] === items.length - 1) {
         const own = [...(await this.ownTables(host))].sort();
-        throw new StoreError('table-limit', `you have opened ${own.length} tables of your own (${own.join(', ')}), the most a player may; play at one of them`);
+        throw new StoreError(
+          'table-limit',
+          `you have opened ${own.length} tables of your own (${own.join(', ')}), the most a player may; play at one of them`,
+        );
       }
       throw new StoreError('table-exists', `table ${state.tableId} already exists`);
     }
@@ -206,19 +239,30 @@ export class RoundStore {
 
   /** Takes a table off the tables a player opened (their session there ended): it counts no more. */
   releaseOwnTable(player: string, tableId: string): TransactItem {
-    return { Update: { TableName: this.tableName, Key: keys.playerTables(player), UpdateExpression: 'DELETE tables :table', ExpressionAttributeValues: { ':table': new Set([tableId]) } } };
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.playerTables(player),
+        UpdateExpression: 'DELETE tables :table',
+        ExpressionAttributeValues: { ':table': new Set([tableId]) },
+      },
+    };
   }
 
   /** The solo tables a player opened. */
   async ownTables(player: string): Promise<Set<string>> {
-    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.playerTables(player), ConsistentRead: true }));
+    const { Item } = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.playerTables(player), ConsistentRead: true }),
+    );
     return (Item?.tables as Set<string> | undefined) ?? new Set();
   }
 
   // ---------------------------------------------------------------- loading
 
   async tableItem(tableId: string): Promise<TableItem> {
-    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.table(tableId), ConsistentRead: true }));
+    const { Item } = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.table(tableId), ConsistentRead: true }),
+    );
     if (!Item) throw new StoreError('table-not-found', `there is no table ${tableId}`);
     return this.remember({
       core: parse<TableCore>(Item.core as string),
@@ -245,13 +289,19 @@ export class RoundStore {
    * used if the fresh table item points at the same round and shoe, read again otherwise; every
    * commit is conditioned on the versions read, so a stale read can only fail and be retried).
    */
-  async head(tableId: string, who: readonly string[] | 'all', now: number, options: LoadOptions = {}): Promise<{ table: TableItem; loaded: Loaded | null }> {
+  async head(
+    tableId: string,
+    who: readonly string[] | 'all',
+    now: number,
+    options: LoadOptions = {},
+  ): Promise<{ table: TableItem; loaded: Loaded | null }> {
     const hint = this.hints.get(tableId);
     const early = hint ? this.fetch(hint, who, options).catch(() => null) : null;
     const table = await this.tableItem(tableId);
     const raw = early ? await early : null;
     if (table.pending) return { table, loaded: null };
-    if (raw && raw.roundId === table.currentRoundId && raw.shoeId === table.currentShoeId) return { table, loaded: await this.assemble(table, raw, who, now, options) };
+    if (raw && raw.roundId === table.currentRoundId && raw.shoeId === table.currentShoeId)
+      return { table, loaded: await this.assemble(table, raw, who, now, options) };
     return { table, loaded: await this.loadFrom(table, who, now, options) };
   }
 
@@ -270,7 +320,12 @@ export class RoundStore {
    * for a full load, one Query of the round's partition (its players' items and the round item);
    * a wallet of a player the table item does not name costs one more BatchGetItem.
    */
-  async loadFrom(table: TableItem, who: readonly string[] | 'all', now: number, options: LoadOptions = {}): Promise<Loaded> {
+  async loadFrom(
+    table: TableItem,
+    who: readonly string[] | 'all',
+    now: number,
+    options: LoadOptions = {},
+  ): Promise<Loaded> {
     this.refuseBusy(table, now, options);
     return this.assemble(table, await this.fetch(table, who, options), who, now, options);
   }
@@ -279,7 +334,8 @@ export class RoundStore {
   private refuseBusy(table: TableItem, now: number, options: LoadOptions): void {
     const tableId = table.core.tableId;
     if (table.pending) throw new ConflictError(`table ${tableId} is finishing a transition`);
-    if (table.lockId && table.lockId !== options.ownLock && (table.lockedUntil ?? 0) > now) throw new ConflictError(`table ${tableId} is busy with a transition`);
+    if (table.lockId && table.lockId !== options.ownLock && (table.lockedUntil ?? 0) > now)
+      throw new ConflictError(`table ${tableId} is busy with a transition`);
   }
 
   /** The items a load needs besides the table item, from where `table` points. */
@@ -292,23 +348,33 @@ export class RoundStore {
     const keyList = [...guessed].map((p) => keys.wallet(p));
     if (shoeId) keyList.push(keys.shoe(shoeId));
     if (!all) keyList.push(keys.round(roundId), ...[...new Set(who)].map((p) => keys.roundPlayer(roundId, p)));
-    const [items, queried] = await Promise.all([this.batchGet(keyList), all ? this.roundPartition(roundId) : undefined]);
+    const [items, queried] = await Promise.all([
+      this.batchGet(keyList),
+      all ? this.roundPartition(roundId) : undefined,
+    ]);
     const byKey = new Map(items.map((i) => [`${i.PK as string}|${i.SK as string}`, i]));
     const get = (key: { PK: string; SK: string }) => byKey.get(`${key.PK}|${key.SK}`);
     const round = queried ? queried.round : get(keys.round(roundId));
     const parts: Record<string, PlayerItem> = {};
     if (queried) Object.assign(parts, queried.players);
-    else for (const p of who as readonly string[]) {
-      const item = get(keys.roundPlayer(roundId, p));
-      if (item) parts[p] = playerItem(item);
-    }
+    else
+      for (const p of who as readonly string[]) {
+        const item = get(keys.roundPlayer(roundId, p));
+        if (item) parts[p] = playerItem(item);
+      }
     const wallets: Record<string, WalletState> = {};
     for (const p of guessed) wallets[p] = walletOf(p, get(keys.wallet(p)));
     return { roundId, shoeId, round, shoe: shoeId ? get(keys.shoe(shoeId)) : undefined, parts, wallets };
   }
 
   /** A state from the table item and what was fetched where it points (a missing wallet costs one more read). */
-  private async assemble(table: TableItem, fetched: Fetched, who: readonly string[] | 'all', now: number, options: LoadOptions): Promise<Loaded> {
+  private async assemble(
+    table: TableItem,
+    fetched: Fetched,
+    who: readonly string[] | 'all',
+    now: number,
+    options: LoadOptions,
+  ): Promise<Loaded> {
     this.refuseBusy(table, now, options);
     const roundId = table.currentRoundId;
     const all = who === 'all';
@@ -347,13 +413,19 @@ export class RoundStore {
   }
 
   /** A round's item and all its players' items in one Query: `PLAYER#…` sorts just before `ROUND` in the partition. */
-  private async roundPartition(roundId: string): Promise<{ round: Record<string, unknown> | undefined; players: Record<string, PlayerItem> }> {
+  private async roundPartition(
+    roundId: string,
+  ): Promise<{ round: Record<string, unknown> | undefined; players: Record<string, PlayerItem> }> {
     const players: Record<string, PlayerItem> = {};
     let round: Record<string, unknown> | undefined;
     for await (const item of queryItems(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :round',
-      ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':first': prefixes.roundPlayers, ':round': keys.round(roundId).SK },
+      ExpressionAttributeValues: {
+        ':pk': partitions.round(roundId),
+        ':first': prefixes.roundPlayers,
+        ':round': keys.round(roundId).SK,
+      },
       ConsistentRead: true,
     })) {
       if (item.SK === keys.round(roundId).SK) round = item;
@@ -362,7 +434,9 @@ export class RoundStore {
     return { round, players };
   }
 
-  private async allPlayerItems(roundId: string): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
+  private async allPlayerItems(
+    roundId: string,
+  ): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
     const out: Record<string, { version: number; appliedTx: number; data: string }> = {};
     for await (const item of queryItems(this.doc, {
       TableName: this.tableName,
@@ -370,12 +444,19 @@ export class RoundStore {
       ExpressionAttributeValues: { ':pk': partitions.round(roundId), ':p': prefixes.roundPlayers },
       ConsistentRead: true,
     }))
-      out[item.player as string] = { version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string };
+      out[item.player as string] = {
+        version: item.version as number,
+        appliedTx: (item.appliedTx as number) ?? 0,
+        data: item.data as string,
+      };
     return out;
   }
 
   /** The items at `keyList`, whole or only the named `attributes`. */
-  private async batchGet(keyList: { PK: string; SK: string }[], attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
+  private async batchGet(
+    keyList: { PK: string; SK: string }[],
+    attributes?: readonly string[],
+  ): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = [];
     // Names go through placeholders: some (data) are DynamoDB reserved words.
     const projection = attributes && {
@@ -395,18 +476,26 @@ export class RoundStore {
     return out;
   }
 
-  private async playerItems(roundId: string, who: readonly string[]): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
+  private async playerItems(
+    roundId: string,
+    who: readonly string[],
+  ): Promise<Record<string, { version: number; appliedTx: number; data: string }>> {
     const out: Record<string, { version: number; appliedTx: number; data: string }> = {};
     if (!who.length) return out;
     for (const item of await this.batchGet(who.map((p) => keys.roundPlayer(roundId, p))))
-      out[item.player as string] = { version: item.version as number, appliedTx: (item.appliedTx as number) ?? 0, data: item.data as string };
+      out[item.player as string] = {
+        version: item.version as number,
+        appliedTx: (item.appliedTx as number) ?? 0,
+        data: item.data as string,
+      };
     return out;
   }
 
   async wallets(players: string[]): Promise<Record<string, WalletState>> {
     const out: Record<string, WalletState> = {};
     for (const p of players) out[p] = walletOf(p, undefined);
-    for (const item of await this.batchGet(players.map((p) => keys.wallet(p)))) out[item.playerId as string] = walletOf(item.playerId as string, item);
+    for (const item of await this.batchGet(players.map((p) => keys.wallet(p))))
+      out[item.playerId as string] = walletOf(item.playerId as string, item);
     return out;
   }
 
@@ -428,19 +517,36 @@ export class RoundStore {
     const tableChanged = coreJson !== loaded.json.core || newRound || shoeChanged;
     const { version } = loaded.table;
     if (tableChanged) {
-      items.push(this.put(
-        { ...keys.table(next.tableId), type: 'table', tableId: next.tableId, version: version + 1, core: coreJson, currentRoundId: next.round.id, currentShoeId: sp.shoe?.id ?? null },
-        'version = :v', { ':v': version },
-      ));
+      items.push(
+        this.put(
+          {
+            ...keys.table(next.tableId),
+            type: 'table',
+            tableId: next.tableId,
+            version: version + 1,
+            core: coreJson,
+            currentRoundId: next.round.id,
+            currentShoeId: sp.shoe?.id ?? null,
+          },
+          'version = :v',
+          { ':v': version },
+        ),
+      );
     } else items.push(this.check(keys.table(next.tableId), 'version = :v', { ':v': version }));
 
     const roundJson = json(sp.round);
     if (newRound) items.push(this.roundPut(sp.core, next.round.id, sp.round, 1, 'attribute_not_exists(PK)'));
-    else if (roundJson !== loaded.json.round) items.push(this.roundPut(sp.core, roundId, sp.round, loaded.roundVersion + 1, 'version = :v', { ':v': loaded.roundVersion }));
+    else if (roundJson !== loaded.json.round)
+      items.push(
+        this.roundPut(sp.core, roundId, sp.round, loaded.roundVersion + 1, 'version = :v', {
+          ':v': loaded.roundVersion,
+        }),
+      );
     else items.push(this.check(keys.round(roundId), 'version = :v', { ':v': loaded.roundVersion }));
 
     if (sp.shoe && shoeChanged) items.push(this.shoePut(sp.shoe, 1, 'attribute_not_exists(PK)'));
-    else if (sp.shoe && shoeJson !== loaded.json.shoe) items.push(this.shoePut(sp.shoe, loaded.shoeVersion + 1, 'version = :v', { ':v': loaded.shoeVersion }));
+    else if (sp.shoe && shoeJson !== loaded.json.shoe)
+      items.push(this.shoePut(sp.shoe, loaded.shoeVersion + 1, 'version = :v', { ':v': loaded.shoeVersion }));
     for (const r of sp.retired) items.push(this.retire(r.id));
 
     const deltas = walletDeltas(step.events);
@@ -448,11 +554,17 @@ export class RoundStore {
       const before = loaded.players[name];
       const text = json(part);
       if (newRound) {
-        if (part.bets.length || part.common) items.push(this.playerPut(next.round.id, name, text, 1, 0, 'attribute_not_exists(PK)'));
+        if (part.bets.length || part.common)
+          items.push(this.playerPut(next.round.id, name, text, 1, 0, 'attribute_not_exists(PK)'));
       } else if (!before) {
-        if (part.bets.length || part.common) items.push(this.playerPut(roundId, name, text, 1, 0, 'attribute_not_exists(PK)'));
+        if (part.bets.length || part.common)
+          items.push(this.playerPut(roundId, name, text, 1, 0, 'attribute_not_exists(PK)'));
       } else if (text !== before.json) {
-        items.push(this.playerPut(roundId, name, text, before.version + 1, before.appliedTx, 'version = :v', { ':v': before.version }));
+        items.push(
+          this.playerPut(roundId, name, text, before.version + 1, before.appliedTx, 'version = :v', {
+            ':v': before.version,
+          }),
+        );
       } else if (loaded.full || deltas.has(name)) {
         items.push(this.check(keys.roundPlayer(roundId, name), 'version = :v', { ':v': before.version }));
       }
@@ -461,16 +573,36 @@ export class RoundStore {
     }
     for (const [player, d] of deltas) {
       if (d.amount === 0) continue;
-      items.push(...this.wallet.changeItems({
-        wallet: loaded.wallets[player] ?? { playerId: player, balance: 0, version: 0 },
-        amount: d.amount, kind: ledgerKind(d.amount, d.reasons), actor: step.actor, reason: d.reasons.join('; '), ref: roundId, at: step.at,
-      }));
+      items.push(
+        ...this.wallet.changeItems({
+          wallet: loaded.wallets[player] ?? { playerId: player, balance: 0, version: 0 },
+          amount: d.amount,
+          kind: ledgerKind(d.amount, d.reasons),
+          actor: step.actor,
+          reason: d.reasons.join('; '),
+          ref: roundId,
+          at: step.at,
+        }),
+      );
     }
     // A player's own command loaded only their part and changed nothing shared: their step.
-    items.push(this.stepPut(newRound ? next.round.id : roundId, step, undefined, loaded.full || newRound ? undefined : step.actor));
+    items.push(
+      this.stepPut(
+        newRound ? next.round.id : roundId,
+        step,
+        undefined,
+        loaded.full || newRound ? undefined : step.actor,
+      ),
+    );
     if (items.length > SINGLE_LIMIT) return { kind: 'staged' };
     // Where the table will point once this commits (a hint: if it does not commit, the next load reads again).
-    if (tableChanged) this.remember({ ...loaded.table, core: sp.core, currentRoundId: next.round.id, currentShoeId: sp.shoe?.id ?? null });
+    if (tableChanged)
+      this.remember({
+        ...loaded.table,
+        core: sp.core,
+        currentRoundId: next.round.id,
+        currentShoeId: sp.shoe?.id ?? null,
+      });
     return { kind: 'single', items };
   }
 
@@ -478,15 +610,22 @@ export class RoundStore {
   async lock(loaded: Loaded, now: number): Promise<string> {
     const lockId = randomUUID();
     // A lock whose holder died (past lockedUntil) may be taken over: the version is what counts.
-    await commit(this.doc, [{
-      Update: {
-        TableName: this.tableName,
-        Key: keys.table(loaded.state.tableId),
-        UpdateExpression: 'SET lockId = :id, lockedUntil = :until, version = :next',
-        ConditionExpression: 'version = :v AND attribute_not_exists(pending)',
-        ExpressionAttributeValues: { ':id': lockId, ':until': now + LOCK_MS, ':next': loaded.table.version + 1, ':v': loaded.table.version },
+    await commit(this.doc, [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.table(loaded.state.tableId),
+          UpdateExpression: 'SET lockId = :id, lockedUntil = :until, version = :next',
+          ConditionExpression: 'version = :v AND attribute_not_exists(pending)',
+          ExpressionAttributeValues: {
+            ':id': lockId,
+            ':until': now + LOCK_MS,
+            ':next': loaded.table.version + 1,
+            ':v': loaded.table.version,
+          },
+        },
       },
-    }]);
+    ]);
     return lockId;
   }
 
@@ -500,19 +639,35 @@ export class RoundStore {
     if (next.round.id !== roundId) throw new Error('a staged transition stays within one round');
     const tx = loaded.roundVersion + 1;
     const deltas = walletDeltas(step.events);
-    const entries: { player: string; version: number; data: string; amount: number; reasons: string[]; history: boolean }[] = [];
+    const entries: {
+      player: string;
+      version: number;
+      data: string;
+      amount: number;
+      reasons: string[];
+      history: boolean;
+    }[] = [];
     for (const [name, part] of Object.entries(sp.parts)) {
       const before = loaded.players[name];
       const text = json(part);
       const d = deltas.get(name);
       if (before?.json === text && !d) continue;
       const hadBets = before ? parse<PlayerPart>(before.json).bets.length > 0 : false;
-      entries.push({ player: name, version: before?.version ?? 0, data: text, amount: d?.amount ?? 0, reasons: d?.reasons ?? [], history: !hadBets && part.bets.length > 0 });
+      entries.push({
+        player: name,
+        version: before?.version ?? 0,
+        data: text,
+        amount: d?.amount ?? 0,
+        reasons: d?.reasons ?? [],
+        history: !hadBets && part.bets.length > 0,
+      });
     }
     const payload = json({ entries, step, openedAt: next.round.openedAt, tableId: next.tableId });
     const pieces: string[] = [];
     for (let i = 0; i < payload.length; i += CHUNK_CHARS) pieces.push(payload.slice(i, i + CHUNK_CHARS));
-    const writes = pieces.map((data, i) => ({ PutRequest: { Item: { ...keys.roundJournal(roundId, tx, i), type: 'journal', roundId, tx, chunk: i, data } } }));
+    const writes = pieces.map((data, i) => ({
+      PutRequest: { Item: { ...keys.roundJournal(roundId, tx, i), type: 'journal', roundId, tx, chunk: i, data } },
+    }));
     for (const batch of chunked(writes, 25)) {
       let request: Record<string, typeof batch> | undefined = { [this.tableName]: batch };
       for (let attempt = 0; request && Object.keys(request).length && attempt < 20; attempt++) {
@@ -523,13 +678,24 @@ export class RoundStore {
     const pending: Pending = { tx, roundId, chunks: pieces.length };
     const items: TransactItem[] = [
       this.put(
-        { ...keys.table(next.tableId), type: 'table', tableId: next.tableId, version: loaded.table.version + 1, core: json(sp.core), currentRoundId: roundId, currentShoeId: sp.shoe?.id ?? null, pending: json(pending) },
-        'version = :v AND lockId = :lock', { ':v': loaded.table.version, ':lock': lockId },
+        {
+          ...keys.table(next.tableId),
+          type: 'table',
+          tableId: next.tableId,
+          version: loaded.table.version + 1,
+          core: json(sp.core),
+          currentRoundId: roundId,
+          currentShoeId: sp.shoe?.id ?? null,
+          pending: json(pending),
+        },
+        'version = :v AND lockId = :lock',
+        { ':v': loaded.table.version, ':lock': lockId },
       ),
       this.roundPut(sp.core, roundId, sp.round, tx, 'version = :v', { ':v': loaded.roundVersion }),
       this.stepPut(roundId, { ...step, events: [] }, { tx, chunks: pieces.length }),
     ];
-    if (sp.shoe && json(sp.shoe) !== loaded.json.shoe) items.push(this.shoePut(sp.shoe, loaded.shoeVersion + 1, 'version = :v', { ':v': loaded.shoeVersion }));
+    if (sp.shoe && json(sp.shoe) !== loaded.json.shoe)
+      items.push(this.shoePut(sp.shoe, loaded.shoeVersion + 1, 'version = :v', { ':v': loaded.shoeVersion }));
     for (const r of sp.retired) items.push(this.retire(r.id));
     return items;
   }
@@ -544,15 +710,38 @@ export class RoundStore {
     const { entries, step } = await this.journal(pending.roundId, pending.tx, pending.chunks);
     for (const page of chunked(entries, PAGE_PLAYERS)) {
       await retryOnConflict(async () => {
-        const applied = await this.playerItems(pending.roundId, page.map((e) => e.player));
+        const applied = await this.playerItems(
+          pending.roundId,
+          page.map((e) => e.player),
+        );
         const todo = page.filter((e) => (applied[e.player]?.appliedTx ?? 0) < pending.tx);
         if (!todo.length) return;
         const wallets = await this.wallets(todo.filter((e) => e.amount !== 0).map((e) => e.player));
         const items: TransactItem[] = [];
         for (const e of todo) {
-          items.push(this.playerPut(pending.roundId, e.player, e.data, e.version + 1, pending.tx, 'attribute_not_exists(PK) OR appliedTx < :tx', { ':tx': pending.tx }));
+          items.push(
+            this.playerPut(
+              pending.roundId,
+              e.player,
+              e.data,
+              e.version + 1,
+              pending.tx,
+              'attribute_not_exists(PK) OR appliedTx < :tx',
+              { ':tx': pending.tx },
+            ),
+          );
           if (e.amount !== 0)
-            items.push(...this.wallet.changeItems({ wallet: wallets[e.player]!, amount: e.amount, kind: ledgerKind(e.amount, e.reasons), actor: step.actor, reason: e.reasons.join('; '), ref: pending.roundId, at: step.at }));
+            items.push(
+              ...this.wallet.changeItems({
+                wallet: wallets[e.player]!,
+                amount: e.amount,
+                kind: ledgerKind(e.amount, e.reasons),
+                actor: step.actor,
+                reason: e.reasons.join('; '),
+                ref: pending.roundId,
+                at: step.at,
+              }),
+            );
         }
         await commit(this.doc, items);
       });
@@ -560,25 +749,48 @@ export class RoundStore {
     // History entries are idempotent puts.
     const history = entries.filter((e) => e.history);
     for (const batch of chunked(history, 25)) {
-      await this.doc.send(new BatchWriteCommand({
-        RequestItems: { [this.tableName]: batch.map((e) => ({ PutRequest: { Item: { ...keys.playerHistory(e.player, new Date(step.openedAt ?? step.at).toISOString(), pending.roundId), type: 'history', roundId: pending.roundId, tableId, openedAt: step.openedAt ?? step.at } } })) },
-      }));
+      await this.doc.send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [this.tableName]: batch.map((e) => ({
+              PutRequest: {
+                Item: {
+                  ...keys.playerHistory(e.player, new Date(step.openedAt ?? step.at).toISOString(), pending.roundId),
+                  type: 'history',
+                  roundId: pending.roundId,
+                  tableId,
+                  openedAt: step.openedAt ?? step.at,
+                },
+              },
+            })),
+          },
+        }),
+      );
     }
     try {
-      await this.doc.send(new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.table(tableId),
-        UpdateExpression: 'REMOVE pending, lockId, lockedUntil SET version = version + :one',
-        ConditionExpression: 'pending = :p',
-        ExpressionAttributeValues: { ':p': json(pending), ':one': 1 },
-      }));
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.table(tableId),
+          UpdateExpression: 'REMOVE pending, lockId, lockedUntil SET version = version + :one',
+          ConditionExpression: 'pending = :p',
+          ExpressionAttributeValues: { ':p': json(pending), ':one': 1 },
+        }),
+      );
     } catch (error) {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     }
     return true;
   }
 
-  private async journal(roundId: string, tx: number, chunks: number): Promise<{ entries: { player: string; version: number; data: string; amount: number; reasons: string[]; history: boolean }[]; step: StepInput & { openedAt?: number } }> {
+  private async journal(
+    roundId: string,
+    tx: number,
+    chunks: number,
+  ): Promise<{
+    entries: { player: string; version: number; data: string; amount: number; reasons: string[]; history: boolean }[];
+    step: StepInput & { openedAt?: number };
+  }> {
     const items: Record<string, unknown>[] = [];
     for await (const item of queryItems(this.doc, {
       TableName: this.tableName,
@@ -588,14 +800,25 @@ export class RoundStore {
     }))
       items.push(item);
     if (items.length !== chunks) throw new Error(`journal ${roundId}/${tx} has ${items.length} of ${chunks} chunks`);
-    const payload = parse<{ entries: []; step: StepInput; openedAt: number }>(items.map((i) => i.data as string).join(''));
+    const payload = parse<{ entries: []; step: StepInput; openedAt: number }>(
+      items.map((i) => i.data as string).join(''),
+    );
     return { entries: payload.entries, step: { ...payload.step, openedAt: payload.openedAt } };
   }
 
   // ---------------------------------------------------------------- reading (views, recall, history)
 
   /** A round by id with the parts of `who` (every player's by default: a common-draw round may have thousands). */
-  async round(roundId: string, who: 'all' | readonly string[] = 'all'): Promise<{ round: RoundShared; version: number; tableId: string; pack: RoundPack | null; parts: Record<string, PlayerPart> }> {
+  async round(
+    roundId: string,
+    who: 'all' | readonly string[] = 'all',
+  ): Promise<{
+    round: RoundShared;
+    version: number;
+    tableId: string;
+    pack: RoundPack | null;
+    parts: Record<string, PlayerPart>;
+  }> {
     const [{ Item }, parts] = await Promise.all([
       this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.round(roundId), ConsistentRead: true })),
       who === 'all' ? this.allPlayerItems(roundId) : this.playerItems(roundId, who),
@@ -621,10 +844,15 @@ export class RoundStore {
    * player's when omitted).
    */
   async steps(roundId: string, player?: string): Promise<Step[]> {
-    const [shared, own] = await Promise.all([this.stepsUnder(roundId, prefixes.roundSteps), this.stepsUnder(roundId, prefixes.roundPlayerSteps(player))]);
+    const [shared, own] = await Promise.all([
+      this.stepsUnder(roundId, prefixes.roundSteps),
+      this.stepsUnder(roundId, prefixes.roundPlayerSteps(player)),
+    ]);
     // By time, then by the order one process wrote them in within a millisecond (a virtual clock
     // in tests, or a command and the maintenance before it).
-    return [...shared, ...own].sort((a, b) => a.at - b.at || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0)).map((s) => s.step);
+    return [...shared, ...own]
+      .sort((a, b) => a.at - b.at || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0))
+      .map((s) => s.step);
   }
 
   private async stepsUnder(roundId: string, prefix: string): Promise<{ at: number; seq: string; step: Step }[]> {
@@ -645,26 +873,38 @@ export class RoundStore {
 
   /** A retired shoe's seed for recall; null while the shoe is live. */
   async retiredShoe(shoeId: string): Promise<{ id: string; seed: string; commitment: string } | null> {
-    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.shoe(shoeId), ConsistentRead: true }));
+    const { Item } = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.shoe(shoeId), ConsistentRead: true }),
+    );
     if (!Item || Item.retired !== true) return null;
     const shoe = parse<ShoeState>(Item.data as string);
     return { id: shoe.id, seed: shoe.seed, commitment: shoe.commitment };
   }
 
   async history(player: string, limit: number): Promise<HistoryEntry[]> {
-    const res = await this.doc.send(new QueryCommand({
-      TableName: this.tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-      ExpressionAttributeValues: { ':pk': partitions.player(player), ':p': prefixes.playerHistory },
-      ScanIndexForward: false,
-      Limit: limit,
+    const res = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': partitions.player(player), ':p': prefixes.playerHistory },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (res.Items ?? []).map((i) => ({
+      roundId: i.roundId as string,
+      tableId: i.tableId as string,
+      openedAt: i.openedAt as number,
     }));
-    return (res.Items ?? []).map((i) => ({ roundId: i.roundId as string, tableId: i.tableId as string, openedAt: i.openedAt as number }));
   }
 
   async tableIds(): Promise<string[]> {
     const ids: string[] = [];
-    for await (const item of queryItems(this.doc, { TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partitions.tableIndex() } }))
+    for await (const item of queryItems(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': partitions.tableIndex() },
+    }))
       ids.push(item.tableId as string);
     return ids;
   }
@@ -673,8 +913,14 @@ export class RoundStore {
   async dueTables(now: number): Promise<string[]> {
     const ids = await this.tableIds();
     // Only what decides it: a round's data (its bets, cards, log) can run to hundreds of KB.
-    const tables = await this.batchGet(ids.map((id) => keys.table(id)), ['tableId', 'currentRoundId', 'core', 'pending', 'lockId', 'lockedUntil']);
-    const rounds = await this.batchGet(tables.map((t) => keys.round(t.currentRoundId as string)), ['roundId', 'phase', 'deadline']);
+    const tables = await this.batchGet(
+      ids.map((id) => keys.table(id)),
+      ['tableId', 'currentRoundId', 'core', 'pending', 'lockId', 'lockedUntil'],
+    );
+    const rounds = await this.batchGet(
+      tables.map((t) => keys.round(t.currentRoundId as string)),
+      ['roundId', 'phase', 'deadline'],
+    );
     const roundBy = new Map(rounds.map((r) => [r.roundId as string, r]));
     const due: string[] = [];
     for (const t of tables) {
@@ -682,56 +928,162 @@ export class RoundStore {
       const paused = parse<TableCore>(t.core as string).paused;
       const deadline = (r?.deadline as number | null | undefined) ?? null;
       const phase = r?.phase as string | undefined;
-      if (t.pending || (t.lockId && (t.lockedUntil as number) <= now) || (deadline !== null && deadline <= now) || (!paused && (phase === 'settled' || phase === 'void')))
+      if (
+        t.pending ||
+        (t.lockId && (t.lockedUntil as number) <= now) ||
+        (deadline !== null && deadline <= now) ||
+        (!paused && (phase === 'settled' || phase === 'void'))
+      )
         due.push(t.tableId as string);
     }
     return due;
   }
 
   /** An operator action's audit entry (pause, resume, void), written with the action. */
-  auditItem(tableId: string, at: number, entry: { actor: string; action: string; reason: string; roundId?: string }): TransactItem {
-    return this.put({ ...keys.tableAudit(tableId, new Date(at).toISOString(), randomUUID()), type: 'audit', tableId, at, ...entry }, 'attribute_not_exists(PK)');
+  auditItem(
+    tableId: string,
+    at: number,
+    entry: { actor: string; action: string; reason: string; roundId?: string },
+  ): TransactItem {
+    return this.put(
+      { ...keys.tableAudit(tableId, new Date(at).toISOString(), randomUUID()), type: 'audit', tableId, at, ...entry },
+      'attribute_not_exists(PK)',
+    );
   }
 
   // ---------------------------------------------------------------- items
 
   private put(item: Record<string, unknown>, condition: string, values?: Record<string, unknown>): TransactItem {
-    return { Put: { TableName: this.tableName, Item: item, ConditionExpression: condition, ...(values ? { ExpressionAttributeValues: values } : {}) } };
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: item,
+        ConditionExpression: condition,
+        ...(values ? { ExpressionAttributeValues: values } : {}),
+      },
+    };
   }
 
   private check(key: { PK: string; SK: string }, condition: string, values: Record<string, unknown>): TransactItem {
-    return { ConditionCheck: { TableName: this.tableName, Key: key, ConditionExpression: condition, ExpressionAttributeValues: values } };
+    return {
+      ConditionCheck: {
+        TableName: this.tableName,
+        Key: key,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      },
+    };
   }
 
   /** The round item; it names the pack the round runs under (the table's when it was written). */
-  private roundPut(core: TableCore, roundId: string, round: RoundShared, version: number, condition: string, values?: Record<string, unknown>): TransactItem {
+  private roundPut(
+    core: TableCore,
+    roundId: string,
+    round: RoundShared,
+    version: number,
+    condition: string,
+    values?: Record<string, unknown>,
+  ): TransactItem {
     const pack = { id: core.packId, version: core.packVersion, sha256: core.packSha256 };
-    return this.put({ ...keys.round(roundId), type: 'round', roundId, tableId: core.tableId, pack, version, phase: round.phase, deadline: round.deadline, openedAt: round.openedAt, data: json(round) }, condition, values);
+    return this.put(
+      {
+        ...keys.round(roundId),
+        type: 'round',
+        roundId,
+        tableId: core.tableId,
+        pack,
+        version,
+        phase: round.phase,
+        deadline: round.deadline,
+        openedAt: round.openedAt,
+        data: json(round),
+      },
+      condition,
+      values,
+    );
   }
 
   private shoePut(shoe: ShoeState, version: number, condition: string, values?: Record<string, unknown>): TransactItem {
-    return this.put({ ...keys.shoe(shoe.id), type: 'shoe', shoeId: shoe.id, commitment: shoe.commitment, retired: false, version, data: json(shoe) }, condition, values);
+    return this.put(
+      {
+        ...keys.shoe(shoe.id),
+        type: 'shoe',
+        shoeId: shoe.id,
+        commitment: shoe.commitment,
+        retired: false,
+        version,
+        data: json(shoe),
+      },
+      condition,
+      values,
+    );
   }
 
   private retire(shoeId: string): TransactItem {
-    return { Update: { TableName: this.tableName, Key: keys.shoe(shoeId), UpdateExpression: 'SET retired = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': true } } };
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.shoe(shoeId),
+        UpdateExpression: 'SET retired = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':t': true },
+      },
+    };
   }
 
-  private playerPut(roundId: string, player: string, data: string, version: number, appliedTx: number, condition: string, values?: Record<string, unknown>): TransactItem {
-    return this.put({ ...keys.roundPlayer(roundId, player), type: 'round-player', roundId, player, version, appliedTx, data }, condition, values);
+  private playerPut(
+    roundId: string,
+    player: string,
+    data: string,
+    version: number,
+    appliedTx: number,
+    condition: string,
+    values?: Record<string, unknown>,
+  ): TransactItem {
+    return this.put(
+      { ...keys.roundPlayer(roundId, player), type: 'round-player', roundId, player, version, appliedTx, data },
+      condition,
+      values,
+    );
   }
 
   private historyPut(player: string, next: TableState, at: number): TransactItem {
-    return { Put: { TableName: this.tableName, Item: { ...keys.playerHistory(player, new Date(next.round.openedAt || at).toISOString(), next.round.id), type: 'history', roundId: next.round.id, tableId: next.tableId, openedAt: next.round.openedAt } } };
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          ...keys.playerHistory(player, new Date(next.round.openedAt || at).toISOString(), next.round.id),
+          type: 'history',
+          roundId: next.round.id,
+          tableId: next.tableId,
+          openedAt: next.round.openedAt,
+        },
+      },
+    };
   }
 
-  private stepPut(roundId: string, step: StepInput, journal?: { tx: number; chunks: number }, player?: string): TransactItem {
+  private stepPut(
+    roundId: string,
+    step: StepInput,
+    journal?: { tx: number; chunks: number },
+    player?: string,
+  ): TransactItem {
     const { at, actor, log, events, note } = step;
     // Ordered within this process (steps of one millisecond sort by it), unique across processes.
     const seq = `${String(process.hrtime.bigint()).padStart(20, '0')}-${randomUUID()}`;
-    const key = player === undefined ? keys.roundStep(roundId, at, seq) : keys.roundPlayerStep(roundId, player, at, seq);
+    const key =
+      player === undefined ? keys.roundStep(roundId, at, seq) : keys.roundPlayerStep(roundId, player, at, seq);
     return this.put(
-      { ...key, type: 'step', roundId, at, seq, actor, data: json({ at, actor, log, events, ...(note ? { note } : {}) }), ...(journal ? { journal: json(journal) } : {}) },
+      {
+        ...key,
+        type: 'step',
+        roundId,
+        at,
+        seq,
+        actor,
+        data: json({ at, actor, log, events, ...(note ? { note } : {}) }),
+        ...(journal ? { journal: json(journal) } : {}),
+      },
       'attribute_not_exists(PK)',
     );
   }
@@ -745,5 +1097,10 @@ export { partOf };
  * releases a seat whose holder cannot cover the minimum, so it must know their balance.
  */
 function playersNamed(table: TableItem, who: readonly string[] | 'all', options: LoadOptions): Set<string> {
-  return new Set([...(who === 'all' ? [] : who), ...(options.also ?? []), ...Object.keys(table.core.ai ?? {}), ...Object.values(table.core.seats).map((h) => h.owner)]);
+  return new Set([
+    ...(who === 'all' ? [] : who),
+    ...(options.also ?? []),
+    ...Object.keys(table.core.ai ?? {}),
+    ...Object.values(table.core.seats).map((h) => h.owner),
+  ]);
 }

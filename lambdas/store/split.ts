@@ -16,10 +16,32 @@
 // their names and levels sit in the table item (`core.ai`), their balances in their own wallets.
 import type { Card } from '../core/cards.ts';
 import type { ShoeState } from '../core/shoe.ts';
-import type { AiLevel, BetRecord, CommonPlayer, EngineEvent, PlayerState, RoundLogEntry, RoundState, TableState } from '../engine/types.ts';
+import type {
+  AiLevel,
+  BetRecord,
+  CommonPlayer,
+  EngineEvent,
+  PlayerState,
+  RoundLogEntry,
+  RoundState,
+  TableState,
+} from '../engine/types.ts';
 
 /** The table's own item: the engine's table fields minus players, shoe and round, which live apart. */
-export type TableCore = Pick<TableState, 'tableId' | 'packId' | 'packVersion' | 'packSha256' | 'engineVersion' | 'paused' | 'seats' | 'roundsPlayed' | 'warnings' | 'host' | 'ended'> & {
+export type TableCore = Pick<
+  TableState,
+  | 'tableId'
+  | 'packId'
+  | 'packVersion'
+  | 'packSha256'
+  | 'engineVersion'
+  | 'paused'
+  | 'seats'
+  | 'roundsPlayed'
+  | 'warnings'
+  | 'host'
+  | 'ended'
+> & {
   /** How many shoes this table has retired (the engine numbers new shoes from it). */
   retiredCount: number;
   /** AI players seated at the table (a solo practice table holds a few): name to level. */
@@ -121,13 +143,16 @@ export function assembleState(
   const bets: BetRecord[] = [];
   const commons: [string, CommonPlayer, number][] = [];
   const voided: string[] = [];
-  for (const [name, level] of Object.entries(core.ai ?? {})) players[name] = { balance: balances[name] ?? 0, demo: false, ai: level };
+  for (const [name, level] of Object.entries(core.ai ?? {}))
+    players[name] = { balance: balances[name] ?? 0, demo: false, ai: level };
   // A seat holder with no part in this round is still at the table (R-MW-SEAT-4 reads their balance).
-  for (const { owner } of Object.values(core.seats)) if (!players[owner] && owner in balances) players[owner] = { balance: balances[owner], demo: false, ai: null };
+  for (const { owner } of Object.values(core.seats))
+    if (!players[owner] && owner in balances) players[owner] = { balance: balances[owner], demo: false, ai: null };
   for (const [name, part] of Object.entries(parts)) {
     players[name] = { balance: balances[name] ?? 0, demo: part.demo, ai: core.ai?.[name] ?? null };
     bets.push(...part.bets);
-    if (part.common) commons.push([name, part.common, Math.min(...part.bets.map((b) => b.id), Number.MAX_SAFE_INTEGER)]);
+    if (part.common)
+      commons.push([name, part.common, Math.min(...part.bets.map((b) => b.id), Number.MAX_SAFE_INTEGER)]);
     if (part.voided) voided.push(name);
   }
   bets.sort((a, b) => a.id - b.id);
@@ -137,7 +162,9 @@ export function assembleState(
     ...rest,
     bets,
     voidedPlayers: voided,
-    common: common ? { cards: common.cards, stream: common.stream, players: Object.fromEntries(commons.map(([n, p]) => [n, p])) } : null,
+    common: common
+      ? { cards: common.cards, stream: common.stream, players: Object.fromEntries(commons.map(([n, p]) => [n, p])) }
+      : null,
     log: [],
     events: [],
   };

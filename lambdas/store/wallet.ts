@@ -86,7 +86,11 @@ export class DynamoWallet implements WalletPort {
   }
 
   applied(change: WalletChange): WalletState {
-    return { playerId: change.wallet.playerId, balance: change.wallet.balance + change.amount, version: change.wallet.version + 1 };
+    return {
+      playerId: change.wallet.playerId,
+      balance: change.wallet.balance + change.amount,
+      version: change.wallet.version + 1,
+    };
   }
 
   changeItems(change: WalletChange): TransactItem[] {
@@ -107,7 +111,14 @@ export class DynamoWallet implements WalletPort {
         ? {
             Put: {
               TableName: this.tableName,
-              Item: { ...keys.wallet(wallet.playerId), type: 'wallet', playerId: wallet.playerId, balance: after.balance, version: 1, updatedAt: at },
+              Item: {
+                ...keys.wallet(wallet.playerId),
+                type: 'wallet',
+                playerId: wallet.playerId,
+                balance: after.balance,
+                version: 1,
+                updatedAt: at,
+              },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           }

@@ -13,22 +13,28 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
   for (const [name, section] of Object.entries(report)) expect(section, name).not.toHaveProperty('error');
   const packs = variantIds().sort();
   expect(report.simulate.packs.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
-  for (const p of report.simulate.packs) for (const k of ['roundsPerSecondOneCoreWarm', 'roundsPerSecondW1', 'roundsPerSecondW2']) expect(p[k], `${p.pack} ${k}`).toBeGreaterThan(0);
+  for (const p of report.simulate.packs)
+    for (const k of ['roundsPerSecondOneCoreWarm', 'roundsPerSecondW1', 'roundsPerSecondW2'])
+      expect(p[k], `${p.pack} ${k}`).toBeGreaterThan(0);
   // Each pack's figure next to its family's target (PRODUCT.md), and the share of it reached: the
   // fastest of the figures taken on each core in turn.
   for (const p of report.simulate.packs) {
     expect(p.oneCoreByCpu.length, p.pack).toBeGreaterThan(0);
-    expect(p.roundsPerSecondOneCoreWarm, p.pack).toBe(Math.max(...p.oneCoreByCpu.map((c: { roundsPerSecond: number }) => c.roundsPerSecond)));
+    expect(p.roundsPerSecondOneCoreWarm, p.pack).toBe(
+      Math.max(...p.oneCoreByCpu.map((c: { roundsPerSecond: number }) => c.roundsPerSecond)),
+    );
     expect(p.targetOneCore, p.pack).toBe(p.pack === 'andar-bahar' ? 3_000_000 : 1_500_000);
     expect(p.ofTarget, p.pack).toBeCloseTo(p.roundsPerSecondOneCoreWarm / p.targetOneCore, 2);
   }
   // The host's yardstick (bench/host.ts), before the packs and after them.
-  for (const probe of [...report.simulate.host.before, ...report.simulate.host.after]) for (const k of ['nsPerNumber', 'nsPerCard']) expect(probe[k], k).toBeGreaterThan(0);
+  for (const probe of [...report.simulate.host.before, ...report.simulate.host.after])
+    for (const k of ['nsPerNumber', 'nsPerCard']) expect(probe[k], k).toBeGreaterThan(0);
   expect(report.math.exactAnalysis.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   expect(report.bundles.apiByPack.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   for (const b of report.bundles.bundles) expect(b, b.handler).not.toHaveProperty('error');
   // A size is no time: the 400 KB Lambda bundle (PRODUCT.md) is a limit every pack's bundles stay under.
-  for (const b of [...report.bundles.bundles, ...report.bundles.apiByPack]) expect(b.withinTarget, `${b.handler ?? `api of ${b.pack}`}: ${b.bytes} bytes, over ${400 * 1024}`).toBe(true);
+  for (const b of [...report.bundles.bundles, ...report.bundles.apiByPack])
+    expect(b.withinTarget, `${b.handler ?? `api of ${b.pack}`}: ${b.bytes} bytes, over ${400 * 1024}`).toBe(true);
   expect(report.runtime.samples).toBeGreaterThan(0);
   expect(report.interpreterCommand.commands).toBeGreaterThan(0);
 }, 300_000);

@@ -6,21 +6,32 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 
 const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { encoding: 'utf8' }).stdout;
-const tool = (name: string, ...args: string[]) => spawnSync('npx', ['tsx', `bench/${name}`, ...args], { encoding: 'utf8', timeout: 150_000 });
+const tool = (name: string, ...args: string[]) =>
+  spawnSync('npx', ['tsx', `bench/${name}`, ...args], { encoding: 'utf8', timeout: 150_000 });
 const RATE = String.raw`[\d.]+ M/s`;
 
 describe('bench tools that time a commit against the working tree', () => {
   test.each([
-    ['whole.ts', new RegExp(String.raw`^andar-bahar: HEAD best [\d.]+, median ${RATE}; working tree best [\d.]+, median ${RATE}; working tree / HEAD: best [\d.]+, median [\d.]+$`, 'm')],
+    [
+      'whole.ts',
+      new RegExp(
+        String.raw`^andar-bahar: HEAD best [\d.]+, median ${RATE}; working tree best [\d.]+, median ${RATE}; working tree / HEAD: best [\d.]+, median [\d.]+$`,
+        'm',
+      ),
+    ],
     ['compare.ts', /^andar-bahar: working tree \/ HEAD, median of 1 processes: [\d.]+ \(from [\d.]+ to [\d.]+\)$/m],
-  ])('%s times HEAD against the working tree and leaves no checkout behind', (name, summary) => {
-    const before = worktrees();
-    const run = tool(name, 'HEAD', 'andar-bahar', '1', '--quick');
-    expect(run.status, run.stderr.slice(-2000)).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^CPU \\d: HEAD ${RATE}, working tree ${RATE}`, 'm'));
-    expect(run.stdout).toMatch(summary);
-    expect(worktrees()).toBe(before);
-  }, 180_000);
+  ])(
+    '%s times HEAD against the working tree and leaves no checkout behind',
+    (name, summary) => {
+      const before = worktrees();
+      const run = tool(name, 'HEAD', 'andar-bahar', '1', '--quick');
+      expect(run.status, run.stderr.slice(-2000)).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^CPU \\d: HEAD ${RATE}, working tree ${RATE}`, 'm'));
+      expect(run.stdout).toMatch(summary);
+      expect(worktrees()).toBe(before);
+    },
+    180_000,
+  );
 
   test.each(['whole.ts', 'compare.ts'])('%s called without a pack says how to call it', (name) => {
     const run = tool(name, 'HEAD');

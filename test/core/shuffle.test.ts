@@ -7,7 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BJ_VALUE, CARDS_PER_DECK, formatCard, rankOf } from '../../lambdas/core/cards.ts';
-import { ChaChaRandom, commitment, FastRandom, shuffleInPlace, uniformInt, type RandomSource } from '../../lambdas/core/rng.ts';
+import {
+  ChaChaRandom,
+  commitment,
+  FastRandom,
+  shuffleInPlace,
+  uniformInt,
+  type RandomSource,
+} from '../../lambdas/core/rng.ts';
 import { newShoe, Shoe, shoeOrder, type ShoeSpec } from '../../lambdas/core/shoe.ts';
 import { playerView, visibleEvents } from '../../lambdas/engine/view.ts';
 import type { EngineEvent, TableState } from '../../lambdas/engine/types.ts';
@@ -20,7 +27,10 @@ const seedOf = (n: number): Uint8Array => {
   return s;
 };
 
-/** The card-by-card model of a simulator shoe: the forward Fisher–Yates step at i by below(), swapping deck[i] with one from i on; answers the card put at i. */
+/**
+ * The card-by-card model of a simulator shoe: the forward Fisher–Yates step at i by below(), swapping deck[i] with one
+ * from i on; answers the card put at i.
+ */
 function stepByBelow(rng: FastRandom, deck: Uint8Array | number[], i: number): number {
   const j = i + rng.below(deck.length - i);
   [deck[i], deck[j]] = [deck[j], deck[i]];
@@ -39,7 +49,11 @@ function chiSquare99(df: number): number {
  * expects shuffles/n; the table has (n-1)^2 degrees of freedom (rows and columns both sum to
  * `shuffles`).
  */
-function positionChiSquare(n: number, shuffles: number, shuffle: (deck: Uint8Array) => void): { stat: number; df: number } {
+function positionChiSquare(
+  n: number,
+  shuffles: number,
+  shuffle: (deck: Uint8Array) => void,
+): { stat: number; df: number } {
   const counts = new Float64Array(n * n);
   const deck = new Uint8Array(n);
   for (let s = 0; s < shuffles; s++) {
@@ -97,7 +111,15 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
   it('R-BJ-SHOE-3: FastRandom.shuffleForward makes the same swaps as below() one step at a time, and leaves the generator where they would', () => {
     // Decks above 2^15 cards take products of 2^31 and more (imul's negative int32); the last, above
     // 2^16 cards, steps by below() itself (no shoe is so large).
-    for (const [length, from, to] of [[52, 0, 52], [416, 0, 332], [312, 17, 234], [7, 3, 4], [65_536, 0, 300], [40_000, 9, 300], [70_000, 100, 400]]) {
+    for (const [length, from, to] of [
+      [52, 0, 52],
+      [416, 0, 332],
+      [312, 17, 234],
+      [7, 3, 4],
+      [65_536, 0, 300],
+      [40_000, 9, 300],
+      [70_000, 100, 400],
+    ]) {
       // A spare half-word outstanding at the start, as a shoe reshuffled in place may have.
       for (const warm of [0, 1]) {
         const a = new FastRandom(length + from);
@@ -115,7 +137,13 @@ describe('R-BJ-SHOE-3: the shuffle is unbiased', () => {
 
   it('R-AB-DEAL-1, R-BJ-SHOE-3: FastRandom.shuffleForward with a stop range ends after the step that puts a value of the range in place, as below() one step at a time would', () => {
     // The last: a range no card is in, shuffled to the end.
-    for (const [from, stopFrom, stopTo] of [[0, 0, 4], [5, 48, 52], [0, 20, 21], [51, 0, 52], [0, 52, 56]]) {
+    for (const [from, stopFrom, stopTo] of [
+      [0, 0, 4],
+      [5, 48, 52],
+      [0, 20, 21],
+      [51, 0, 52],
+      [0, 52, 56],
+    ]) {
       const a = new FastRandom(stopFrom + from);
       const b = new FastRandom(stopFrom + from);
       const model = Array.from({ length: 52 }, (_, i) => i);
@@ -268,7 +296,11 @@ describe('R-BJ-SHOE-3: scaling uses rejection sampling, never x % n', () => {
 
   it('R-BJ-SHOE-3: the shoe, the RNG and the interpreter never call Math.random', () => {
     const roots = ['lambdas/core', 'lambdas/engine'];
-    const files = roots.flatMap((r) => readdirSync(r, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => join(r, f)));
+    const files = roots.flatMap((r) =>
+      readdirSync(r, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => join(r, f)),
+    );
     expect(files.length).toBeGreaterThan(5);
     for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toMatch(/Math\.random/);
   });
@@ -403,19 +435,45 @@ describe('R-BJ-SHOE-1: a new shoe starts after the round in which the cut card c
     const ctx = ctxFor('blackjack-mewah', 2024);
     const players = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`p${i + 1}`, 10_000_000]));
     const state = table(ctx, players);
-    const log: { no: number; shoeId: string; roundInShoe: number; lastOfShoe: boolean; openedWith: EngineEvent['type'][]; phase: string; startPos: number; endPos: number; cutAt: number; }[] = [];
+    const log: {
+      no: number;
+      shoeId: string;
+      roundInShoe: number;
+      lastOfShoe: boolean;
+      openedWith: EngineEvent['type'][];
+      phase: string;
+      startPos: number;
+      endPos: number;
+      cutAt: number;
+    }[] = [];
     const views: string[] = [];
     const seeds = new Set<string>();
     for (let r = 0; r < rounds; r++) {
       seeds.add(state.shoe!.seed);
       const startPos = state.shoe!.position;
-      for (let s = 1; s <= 7; s++) must(ctx, state, { type: 'bet', player: `p${s}`, bet: 'main', seat: s, amount: 100 });
+      for (let s = 1; s <= 7; s++)
+        must(ctx, state, { type: 'bet', player: `p${s}`, bet: 'main', seat: s, amount: 100 });
       must(ctx, state, { type: 'deal' });
       views.push(JSON.stringify(playerView(ctx, state, 'p1')));
       playOut(ctx, state);
-      views.push(JSON.stringify(playerView(ctx, state, 'p3')), JSON.stringify(visibleEvents(state.round.events)), JSON.stringify(state.round.events), JSON.stringify(state.round.log));
+      views.push(
+        JSON.stringify(playerView(ctx, state, 'p3')),
+        JSON.stringify(visibleEvents(state.round.events)),
+        JSON.stringify(state.round.events),
+        JSON.stringify(state.round.log),
+      );
       const round = state.round;
-      log.push({ no: round.no, shoeId: round.shoeId, roundInShoe: round.roundInShoe, lastOfShoe: round.lastOfShoe, openedWith: round.events.map((e) => e.type), phase: round.phase, startPos, endPos: state.shoe!.position, cutAt: state.shoe!.cutAt });
+      log.push({
+        no: round.no,
+        shoeId: round.shoeId,
+        roundInShoe: round.roundInShoe,
+        lastOfShoe: round.lastOfShoe,
+        openedWith: round.events.map((e) => e.type),
+        phase: round.phase,
+        startPos,
+        endPos: state.shoe!.position,
+        cutAt: state.shoe!.cutAt,
+      });
       must(ctx, state, { type: 'next-round' });
     }
     return { state, log, views, seeds };
@@ -452,7 +510,8 @@ describe('R-BJ-SHOE-1: a new shoe starts after the round in which the cut card c
 
   it('R-BJ-SHOE-3: a retired shoe reveals its seed, and the seed matches the commitment published when it started', () => {
     expect(state.retiredShoes.length).toBe(log.filter((r) => r.lastOfShoe).length);
-    for (const s of state.retiredShoes) expect(createHash('sha256').update(Buffer.from(s.seed, 'hex')).digest('hex')).toBe(s.commitment);
+    for (const s of state.retiredShoes)
+      expect(createHash('sha256').update(Buffer.from(s.seed, 'hex')).digest('hex')).toBe(s.commitment);
   });
 
   it('R-BJ-SHOE-3: no seed appears in any player view, visible event list, event or round log', () => {

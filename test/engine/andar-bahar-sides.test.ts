@@ -19,7 +19,16 @@ describe('Andar Bahar sides longer than a deck', () => {
       const twos = Array.from({ length: 130 }, (_, i) => ['2S', '2H', '2D', '2C'][i % 4]).join(' ');
       const table = openTable(ctx, 'long', { fixedShoe: cards(`AS ${twos} AH`) });
       expect(execute(ctx, table, { type: 'join', player: 'p', balance: 1_000_000 }).ok).toBe(true);
-      expect(execute(ctx, table, { type: 'bets', player: 'p', bets: [{ bet: 'andar', amount: 1000 }, { bet: 'bahar', amount: 1000 }] }).ok).toBe(true);
+      expect(
+        execute(ctx, table, {
+          type: 'bets',
+          player: 'p',
+          bets: [
+            { bet: 'andar', amount: 1000 },
+            { bet: 'bahar', amount: 1000 },
+          ],
+        }).ok,
+      ).toBe(true);
       expect(execute(ctx, table, { type: 'deal' }).ok).toBe(true);
       const saved = saveTable(ctx.pack, table);
       const ab = saved.round.andarBahar!;
@@ -49,7 +58,9 @@ describe('Andar Bahar cards in the working form', () => {
       expect(execute(ctx, table, { type: 'bets', player: 'p', bets: [{ bet: 'andar', amount: 1000 }] }).ok).toBe(true);
       expect(execute(ctx, table, { type: 'deal' }).ok).toBe(true);
       const dealt = saveTable(ctx.pack, table).round.andarBahar!;
-      const cardEvents = ctx.events!.filter((e) => e.type === 'card' && e.to !== 'game').map((e) => e.type === 'card' && e.card);
+      const cardEvents = ctx
+        .events!.filter((e) => e.type === 'card' && e.to !== 'game')
+        .map((e) => e.type === 'card' && e.card);
       expect(execute(ctx, table, { type: 'next-round' }).ok).toBe(true);
       const left = savedAndarBahar(table.left[0].andarBahar!);
       expect(left).toEqual(dealt);
@@ -59,7 +70,7 @@ describe('Andar Bahar cards in the working form', () => {
     }
   });
 
-  it('R-AB-DEAL-1: saved sides come back in dealing order, the longer side first, of equal sides the pack\'s first side', () => {
+  it("R-AB-DEAL-1: saved sides come back in dealing order, the longer side first, of equal sides the pack's first side", () => {
     const saved = (a: number[], b: number[]) => ({ gameCard: 0, sides: [a, b] as [number[], number[]], winner: null });
     for (const [a, b, firstSide] of [
       [[1, 2, 3], [4, 5], 1],
@@ -73,8 +84,12 @@ describe('Andar Bahar cards in the working form', () => {
       expect(savedAndarBahar(ab), `${a} | ${b}`).toEqual(saved(a, b));
       const first = a.length > b.length ? 0 : b.length > a.length ? 1 : firstSide;
       expect(ab.first).toBe(first);
-      expect(Array.from(ab.cards.subarray(ab.from, ab.from + ab.count))).toEqual([...a, ...b].map((_, k) => (k & 1 ? [a, b][first ^ 1] : [a, b][first])[k >> 1]));
+      expect(Array.from(ab.cards.subarray(ab.from, ab.from + ab.count))).toEqual(
+        [...a, ...b].map((_, k) => (k & 1 ? [a, b][first ^ 1] : [a, b][first])[k >> 1]),
+      );
     }
-    expect(() => workingAndarBahar(saved([1, 2, 3], [4]), 0)).toThrow('sides of 3 and 1 cards cannot have been dealt in turn');
+    expect(() => workingAndarBahar(saved([1, 2, 3], [4]), 0)).toThrow(
+      'sides of 3 and 1 cards cannot have been dealt in turn',
+    );
   });
 });

@@ -27,10 +27,28 @@ describe('bet slip', () => {
   // A slip of plain bets (spots of their own, within their limits) is placed in one pass; with the
   // round's events kept and without, it must leave exactly what its bets placed one by one leave.
   const PLAIN: [string, BetSpec[]][] = [
-    ['andar-bahar', pack('andar-bahar').bets.map((b) => ({ bet: b.name, amount: 1000, ...(b.mode ? { mode: b.mode } : {}) }))],
-    ['blackjack-tanpa-batas', ['main', 'pair', 'lucky-trio', 'poker-trio', 'bust-bonus'].map((bet) => ({ bet, amount: 1000 }))],
-    ['blackjack-mewah', [{ bet: 'main', seat: 3, amount: 1000 }, { bet: 'pair', seat: 3, amount: 500 }]],
-    ['blackjack-lucky-ladies', [{ bet: 'main', seat: 2, amount: 1000 }, { bet: 'lucky-ladies', seat: 2, amount: 500 }]],
+    [
+      'andar-bahar',
+      pack('andar-bahar').bets.map((b) => ({ bet: b.name, amount: 1000, ...(b.mode ? { mode: b.mode } : {}) })),
+    ],
+    [
+      'blackjack-tanpa-batas',
+      ['main', 'pair', 'lucky-trio', 'poker-trio', 'bust-bonus'].map((bet) => ({ bet, amount: 1000 })),
+    ],
+    [
+      'blackjack-mewah',
+      [
+        { bet: 'main', seat: 3, amount: 1000 },
+        { bet: 'pair', seat: 3, amount: 500 },
+      ],
+    ],
+    [
+      'blackjack-lucky-ladies',
+      [
+        { bet: 'main', seat: 2, amount: 1000 },
+        { bet: 'lucky-ladies', seat: 2, amount: 500 },
+      ],
+    ],
   ];
   for (const [id, bets] of PLAIN)
     it(`${id}: a slip placed in one pass leaves what its bets one by one leave, events kept or not, on a seat already held too`, () => {
@@ -46,7 +64,9 @@ describe('bet slip', () => {
             }
             // On a seated table the first round takes the seat; the second bets on a seat already held.
             if (asSlip) expect(apply(ctx, state, { type: 'bets', player: 'alice', bets }).ok).toBe(true);
-            else for (const spec of bets) expect(apply(ctx, state, { type: 'bet', player: 'alice', ...spec }).ok).toBe(true);
+            else
+              for (const spec of bets)
+                expect(apply(ctx, state, { type: 'bet', player: 'alice', ...spec }).ok).toBe(true);
           }
           return { bets: state.round.bets, players: state.players, events: state.round.events };
         }),
@@ -71,13 +91,19 @@ describe('bet slip', () => {
     bets[1] = Object.freeze({ bet: 'pair', amount: 700 });
     const before = state.players.alice.balance;
     expect(apply(ctx, state, slip).ok).toBe(true);
-    expect(state.round.bets.map((b) => [b.name, b.amount])).toEqual([['main', 1000], ['pair', 700]]);
+    expect(state.round.bets.map((b) => [b.name, b.amount])).toEqual([
+      ['main', 1000],
+      ['pair', 700],
+    ]);
     expect(state.players.alice.balance).toBe(before - 1700);
   });
 
   // A frozen slip (array and bets) is known by its array alone: planned once per pack, reused each round.
   it('a frozen slip places its bets every round, and a plan made on one pack is never used on another', () => {
-    const bets = Object.freeze([Object.freeze({ bet: 'main', amount: 1000 }), Object.freeze({ bet: 'pair', amount: 500 })]);
+    const bets = Object.freeze([
+      Object.freeze({ bet: 'main', amount: 1000 }),
+      Object.freeze({ bet: 'pair', amount: 500 }),
+    ]);
     const slip = { type: 'bets', player: 'alice', bets } as const;
     const ctx = ctxFor('blackjack-tanpa-batas', 4);
     ctx.events = null;
@@ -89,13 +115,18 @@ describe('bet slip', () => {
       }
       const before = state.players.alice.balance;
       expect(apply(ctx, state, slip).ok).toBe(true);
-      expect(state.round.bets.map((b) => [b.name, b.amount])).toEqual([['main', 1000], ['pair', 500]]);
+      expect(state.round.bets.map((b) => [b.name, b.amount])).toEqual([
+        ['main', 1000],
+        ['pair', 500],
+      ]);
       expect(state.players.alice.balance).toBe(before - 1500);
     }
     // Lucky Ladies has no Pair and seats its bets: the same slip is refused there, as a copy of it is.
     const other = ctxFor('blackjack-lucky-ladies', 4);
     const copy = { ...slip, bets: bets.map((b) => ({ ...b })) };
-    expect(refused(other, table(other, { alice: 1_000_000 }), slip)).toBe(refused(other, table(other, { alice: 1_000_000 }), copy));
+    expect(refused(other, table(other, { alice: 1_000_000 }), slip)).toBe(
+      refused(other, table(other, { alice: 1_000_000 }), copy),
+    );
   });
 
   it('a refused bet refuses the whole slip and leaves the state unchanged', () => {

@@ -8,5 +8,19 @@ test('the simulation worker bundle has the codes written in, and no module varia
   const url = (await workerUrl()).href;
   const code = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64').toString();
   expect(code).toContain('/* OPEN */');
-  for (const name of ['Status', 'Insurance', 'Line', 'Seat', 'Rows', 'Bits', 'Memo', 'LineAt', 'Paying', 'How', 'ShapeMemo', 'Bit']) expect(code).not.toMatch(new RegExp(`\\bvar ${name}\\b`));
+  for (const name of [
+    'Status',
+    'Insurance',
+    'Line',
+    'Seat',
+    'Rows',
+    'Bits',
+    'Memo',
+    'LineAt',
+    'Paying',
+    'How',
+    'ShapeMemo',
+    'Bit',
+  ])
+    expect(code).not.toMatch(new RegExp(`\\bvar ${name}\\b`));
 }, 60_000);

@@ -12,7 +12,12 @@ import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 
 export const EPOCH = Date.UTC(2026, 0, 1);
-export const BLACKJACK_PACKS = ['blackjack-mewah', 'blackjack-tanpa-batas', 'blackjack-eropa', 'blackjack-lucky-ladies'] as const;
+export const BLACKJACK_PACKS = [
+  'blackjack-mewah',
+  'blackjack-tanpa-batas',
+  'blackjack-eropa',
+  'blackjack-lucky-ladies',
+] as const;
 
 const packs = new Map<string, CompiledPack>();
 export function pack(id: string): CompiledPack {
@@ -79,7 +84,11 @@ export const cards = (text: string): Card[] =>
 export const cardText = (cs: readonly Card[]): string => cs.map(formatCard).join(' ');
 
 /** A table with players joined; a fixed shoe when `shoe` is given. */
-export function table(ctx: Ctx, players: Record<string, number | { balance: number; ai?: 'easy' | 'normal' | 'hard'; demo?: boolean }>, shoe?: string): TableState {
+export function table(
+  ctx: Ctx,
+  players: Record<string, number | { balance: number; ai?: 'easy' | 'normal' | 'hard'; demo?: boolean }>,
+  shoe?: string,
+): TableState {
   const state = createTable(ctx, 't1', shoe ? { fixedShoe: cards(shoe) } : {});
   for (const [name, spec] of Object.entries(players)) {
     const p = typeof spec === 'number' ? { balance: spec } : spec;
@@ -102,7 +111,8 @@ export function refused(ctx: Ctx, state: TableState, cmd: Command): string {
   ctx.events = [];
   const r: Result = apply(ctx, state, cmd, 'player' in cmd ? cmd.player : 'system');
   if (r.ok) throw new Error(`${JSON.stringify(cmd)} was accepted; expected a refusal`);
-  if (JSON.stringify(state) !== before) throw new Error(`${JSON.stringify(cmd)} was refused (${r.error.code}) but the state changed`);
+  if (JSON.stringify(state) !== before)
+    throw new Error(`${JSON.stringify(cmd)} was refused (${r.error.code}) but the state changed`);
   return r.error.code;
 }
 
@@ -112,7 +122,8 @@ export function attempt(ctx: Ctx, state: TableState, cmd: Command): string {
   ctx.events = [];
   const r = apply(ctx, state, cmd, 'player' in cmd ? cmd.player : 'system');
   if (r.ok) return 'ok';
-  if (JSON.stringify(state) !== before) throw new Error(`${JSON.stringify(cmd)} was refused (${r.error.code}) but the state changed`);
+  if (JSON.stringify(state) !== before)
+    throw new Error(`${JSON.stringify(cmd)} was refused (${r.error.code}) but the state changed`);
   return r.error.code;
 }
 
@@ -126,7 +137,10 @@ export function playOut(ctx: Ctx, state: TableState): EngineEvent[] {
   return events;
 }
 
-export const balances = (state: TableState): Record<string, number> => Object.fromEntries(Object.entries(state.players).map(([n, p]) => [n, p.balance]));
+export const balances = (state: TableState): Record<string, number> =>
+  Object.fromEntries(Object.entries(state.players).map(([n, p]) => [n, p.balance]));
 
-export const ofType = <T extends EngineEvent['type']>(events: readonly EngineEvent[], type: T): Extract<EngineEvent, { type: T }>[] =>
-  events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
+export const ofType = <T extends EngineEvent['type']>(
+  events: readonly EngineEvent[],
+  type: T,
+): Extract<EngineEvent, { type: T }>[] => events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);

@@ -15,7 +15,12 @@ beforeAll(() => {
   let text = rules.read('blackjack-mewah.yaml').replace('id: blackjack-mewah', 'id: blackjack-mewah-half-up');
   text = text.replace(/rounding: down/, 'rounding: half-up');
   rules.write('blackjack-mewah-half-up.yaml', text);
-  const ctx = (p: Ctx['pack']): Ctx => ({ pack: p, charts: {}, env: { now: EPOCH, newSeed: () => new Uint8Array(32) }, events: [] });
+  const ctx = (p: Ctx['pack']): Ctx => ({
+    pack: p,
+    charts: {},
+    env: { now: EPOCH, newSeed: () => new Uint8Array(32) },
+    events: [],
+  });
   halfUp = ctx(loadPack(rules.path('blackjack-mewah-half-up.yaml')));
   down = ctx(shipped('blackjack-mewah'));
 });
@@ -26,11 +31,22 @@ const SHOE = 'TD AS 9C 6S KH 8D';
 
 function play(ctx: Ctx) {
   const state = table(ctx, { alice: 100_000 }, SHOE);
-  must(ctx, state, { type: 'bets', player: 'alice', bets: [{ bet: 'main', amount: 1001, seat: 1 }, { bet: 'main', amount: 1001, seat: 2 }] });
+  must(ctx, state, {
+    type: 'bets',
+    player: 'alice',
+    bets: [
+      { bet: 'main', amount: 1001, seat: 1 },
+      { bet: 'main', amount: 1001, seat: 2 },
+    ],
+  });
   must(ctx, state, { type: 'deal' });
   must(ctx, state, { type: 'act', player: 'alice', seat: 1, action: 'surrender' });
   const events = ofType(state.round.events, 'settled');
-  return { balance: balances(state).alice, surrender: events.find((e) => e.outcome === 'surrender')!.returned, blackjack: events.find((e) => e.outcome === 'blackjack')!.returned };
+  return {
+    balance: balances(state).alice,
+    surrender: events.find((e) => e.outcome === 'surrender')!.returned,
+    blackjack: events.find((e) => e.outcome === 'blackjack')!.returned,
+  };
 }
 
 test('half up: a surrender returns 501 of 1001 and 3:2 on 1001 pays 1502 (R-BJ-MONEY-1, R-MW-SURR-1)', () => {
@@ -45,7 +61,8 @@ test('down (the shipped pack): the same round returns 500 and pays 1501 (R-BJ-MO
 test('a player joins with whole minor units only: a fraction, a negative or an unsafe balance is refused and nothing changes (R-BJ-MONEY-1)', () => {
   const ctx = down;
   const state = table(ctx, {});
-  for (const balance of [100.5, -1, 2 ** 53, Number.NaN]) expect(refused(ctx, state, { type: 'join', player: 'bob', balance })).toBe('invalid-balance');
+  for (const balance of [100.5, -1, 2 ** 53, Number.NaN])
+    expect(refused(ctx, state, { type: 'join', player: 'bob', balance })).toBe('invalid-balance');
   must(ctx, state, { type: 'join', player: 'bob', balance: 0 });
   expect(balances(state)).toEqual({ bob: 0 });
 });

@@ -11,14 +11,28 @@ import { loadTable } from '../../lambdas/engine/codec.ts';
 import { createTable, replayRound } from '../../lambdas/engine/table.ts';
 import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
 import { playerView } from '../../lambdas/engine/view.ts';
-import { attempt, balances, ctxFor, must, ofType, pack, charts, playOut, refused, table, type TestCtx } from './helpers.ts';
+import {
+  attempt,
+  balances,
+  ctxFor,
+  must,
+  ofType,
+  pack,
+  charts,
+  playOut,
+  refused,
+  table,
+  type TestCtx,
+} from './helpers.ts';
 
-const settledOf = (events: readonly EngineEvent[], bet: string) => ofType(events, 'settled').filter((e) => e.bet === bet);
+const settledOf = (events: readonly EngineEvent[], bet: string) =>
+  ofType(events, 'settled').filter((e) => e.bet === bet);
 const indexOf = (events: readonly EngineEvent[], pred: (e: EngineEvent) => boolean) => events.findIndex(pred);
 
 /** One quick round: a main bet per (player, seat), the deal, every window expired. */
 function quickRound(ctx: TestCtx, state: TableState, bets: [string, number | undefined][], amount = 100): void {
-  for (const [player, seat] of bets) must(ctx, state, { type: 'bet', player, bet: 'main', amount, ...(seat !== undefined ? { seat } : {}) });
+  for (const [player, seat] of bets)
+    must(ctx, state, { type: 'bet', player, bet: 'main', amount, ...(seat !== undefined ? { seat } : {}) });
   must(ctx, state, { type: 'deal' });
   playOut(ctx, state);
 }
@@ -88,13 +102,20 @@ describe('mirrored seat bets across rounds on blackjack-mewah', () => {
     const opening = state.players.alice.balance;
     const seatBets = () => state.round.bets.filter((b) => b.name === 'main').map((b) => [b.seat, b.amount]);
     // Seat 1 is held but has no bet this round: the amount a second seat must match is not known yet.
-    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 500 })).toBe('seat-bet-mismatch');
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 500 })).toBe(
+      'seat-bet-mismatch',
+    );
     must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 500 });
-    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 400 })).toBe('seat-bet-mismatch');
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 400 })).toBe(
+      'seat-bet-mismatch',
+    );
     must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 2, amount: 500 });
     // A raise on either seat goes to both.
     must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 500 });
-    expect(seatBets()).toEqual([[1, 1000], [2, 1000]]);
+    expect(seatBets()).toEqual([
+      [1, 1000],
+      [2, 1000],
+    ]);
     expect(state.players.alice.balance).toBe(opening - 2000);
   });
 });
@@ -105,12 +126,18 @@ describe('seat removal on blackjack-mewah', () => {
   it('R-MW-SEAT-4: a player who places no seat bet keeps the seat for that round and is removed when the round after opens', () => {
     const ctx = ctxFor('blackjack-mewah', 3);
     const state = table(ctx, { alice: 100_000, bob: 100_000, carol: 100_000 });
-    quickRound(ctx, state, [['alice', 1], ['bob', 2]]);
+    quickRound(ctx, state, [
+      ['alice', 1],
+      ['bob', 2],
+    ]);
     must(ctx, state, { type: 'next-round' });
     // Round 2: alice bets nothing; her seat is still hers.
     expect(state.seats[1]?.owner).toBe('alice');
     expect(refused(ctx, state, { type: 'bet', player: 'carol', bet: 'main', seat: 1, amount: 100 })).toBe('seat-taken');
-    const dealt = [...must(ctx, state, { type: 'bet', player: 'bob', bet: 'main', seat: 2, amount: 100 }), ...must(ctx, state, { type: 'deal' })];
+    const dealt = [
+      ...must(ctx, state, { type: 'bet', player: 'bob', bet: 'main', seat: 2, amount: 100 }),
+      ...must(ctx, state, { type: 'deal' }),
+    ];
     expect(ofType(dealt, 'seat-released')).toEqual([]);
     expect(state.seats[1]?.owner).toBe('alice');
     expect(state.round.seats.map((s) => s.seat)).toEqual([2]);
@@ -118,7 +145,9 @@ describe('seat removal on blackjack-mewah', () => {
     expect(state.seats[1]?.owner, 'kept through the end of the round without a bet').toBe('alice');
     // Round 3 opens: alice's seat is released.
     const opened = must(ctx, state, { type: 'next-round' });
-    expect(ofType(opened, 'seat-released')).toEqual([{ type: 'seat-released', seat: 1, player: 'alice', reason: expect.stringContaining('no seat bet') }]);
+    expect(ofType(opened, 'seat-released')).toEqual([
+      { type: 'seat-released', seat: 1, player: 'alice', reason: expect.stringContaining('no seat bet') },
+    ]);
     expect(state.seats[1]).toBeUndefined();
     expect(state.seats[2]?.owner).toBe('bob');
     must(ctx, state, { type: 'bet', player: 'carol', bet: 'main', seat: 1, amount: 100 });
@@ -147,18 +176,25 @@ describe('seat removal on blackjack-mewah', () => {
     expect(state.players.alice.balance).toBe(50);
     expect(state.seats[1]?.owner).toBe('alice');
     const opened = must(ctx, state, { type: 'next-round' });
-    expect(ofType(opened, 'seat-released')).toEqual([{ type: 'seat-released', seat: 1, player: 'alice', reason: expect.stringContaining('minimum') }]);
+    expect(ofType(opened, 'seat-released')).toEqual([
+      { type: 'seat-released', seat: 1, player: 'alice', reason: expect.stringContaining('minimum') },
+    ]);
     expect(state.seats[1]).toBeUndefined();
   });
 
   it('R-MW-SEAT-3: a seated player with no valid seat bet when betting closes: bets behind and Pair on the seat are returned, and the seat is released as the pack says', () => {
     const ctx = ctxFor('blackjack-mewah', 8);
     const state = table(ctx, { alice: 100_000, bob: 100_000, carol: 100_000, dave: 100_000 });
-    quickRound(ctx, state, [['alice', 1], ['dave', 2]]);
+    quickRound(ctx, state, [
+      ['alice', 1],
+      ['dave', 2],
+    ]);
     must(ctx, state, { type: 'next-round' });
     const opening = balances(state);
     // Round 2: alice's seat bet fails (above the table maximum); others bet on her seat.
-    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 600_000 })).toBe('above-maximum');
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 600_000 })).toBe(
+      'above-maximum',
+    );
     must(ctx, state, { type: 'bet', player: 'bob', bet: 'behind', seat: 1, amount: 500 });
     must(ctx, state, { type: 'bet', player: 'bob', bet: 'pair', seat: 1, amount: 100 });
     must(ctx, state, { type: 'bet', player: 'carol', bet: 'pair', seat: 1, amount: 200 });
@@ -184,15 +220,22 @@ describe('seat removal on blackjack-mewah', () => {
   it('R-MW-SEAT-3: a holder whose balance cannot cover a seat bet when betting closes is removed at once, and the bets on the seat returned', () => {
     const ctx = ctxFor('blackjack-mewah', 9);
     const state = table(ctx, { alice: 100_000, bob: 100_000, dave: 100_000 });
-    quickRound(ctx, state, [['alice', 1], ['dave', 2]]);
+    quickRound(ctx, state, [
+      ['alice', 1],
+      ['dave', 2],
+    ]);
     must(ctx, state, { type: 'next-round' });
     state.players.alice.balance = 50; // the wallet was drawn down elsewhere between rounds
-    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 })).toBe('insufficient-balance');
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 })).toBe(
+      'insufficient-balance',
+    );
     must(ctx, state, { type: 'bet', player: 'bob', bet: 'behind', seat: 1, amount: 500 });
     must(ctx, state, { type: 'bet', player: 'dave', bet: 'main', seat: 2, amount: 100 });
     const dealt = must(ctx, state, { type: 'deal' });
     expect(ofType(dealt, 'bet-returned').map((e) => [e.player, e.bet, e.amount])).toEqual([['bob', 'behind', 500]]);
-    expect(ofType(dealt, 'seat-released')).toEqual([{ type: 'seat-released', seat: 1, player: 'alice', reason: expect.stringContaining('minimum') }]);
+    expect(ofType(dealt, 'seat-released')).toEqual([
+      { type: 'seat-released', seat: 1, player: 'alice', reason: expect.stringContaining('minimum') },
+    ]);
     expect(state.seats[1]).toBeUndefined();
   });
 });
@@ -221,7 +264,9 @@ describe('Lucky Ladies across rounds and around the peek', () => {
     expect(ofType(repeat, 'bet-returned').map((e) => [e.player, e.bet, e.amount])).toEqual([['alice', 'main', 1000]]);
     expect(state.round.voidedPlayers).toEqual(['alice']);
     expect(state.players.alice.balance).toBe(opening.alice);
-    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 })).toBe('hand-voided');
+    expect(refused(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 })).toBe(
+      'hand-voided',
+    );
     must(ctx, state, { type: 'deal' });
     expect(state.round.seats.map((s) => s.owner)).toEqual(['bob', 'carol']);
     playOut(ctx, state);
@@ -247,26 +292,41 @@ describe('Lucky Ladies across rounds and around the peek', () => {
 
   it('R-LL-LIMIT-1: when the round’s Lucky Ladies winnings exceed 2,000,000, every winner is paid pro rata so the total is the cap, rounded down', () => {
     const ctx = ctxFor('blackjack-lucky-ladies');
-    // Seats 1-3 hold QH QH (6 decks hold six), seat 4 KS QS (suited 20), seat 5 9C 8C; dealer AS up, KD hole: blackjack.
-    const state = table(ctx, { p1: 100_000, p2: 100_000, p3: 100_000, p4: 100_000, p5: 100_000 }, 'QH QH QH KS 9C AS QH QH QH QS 8C KD 2C 3C 4C');
+    // Seats 1-3 hold QH QH (6 decks hold six), seat 4 KS QS (suited 20), seat 5 9C 8C; dealer AS up, KD hole:
+    // blackjack.
+    const state = table(
+      ctx,
+      { p1: 100_000, p2: 100_000, p3: 100_000, p4: 100_000, p5: 100_000 },
+      'QH QH QH KS 9C AS QH QH QH QS 8C KD 2C 3C 4C',
+    );
     const ll: Record<string, number> = { p1: 2000, p2: 1000, p3: 500, p4: 2000, p5: 1000 };
-    Object.keys(ll).forEach((p, i) => must(ctx, state, { type: 'bet', player: p, bet: 'main', seat: i + 1, amount: 1000 }));
-    for (const [p, amount] of Object.entries(ll)) must(ctx, state, { type: 'bet', player: p, bet: 'lucky-ladies', seat: Number(p.slice(1)), amount });
+    Object.keys(ll).forEach((p, i) =>
+      must(ctx, state, { type: 'bet', player: p, bet: 'main', seat: i + 1, amount: 1000 }),
+    );
+    for (const [p, amount] of Object.entries(ll))
+      must(ctx, state, { type: 'bet', player: p, bet: 'lucky-ladies', seat: Number(p.slice(1)), amount });
     must(ctx, state, { type: 'deal' });
     const events = playOut(ctx, state); // insurance unanswered = no; the peek finds the blackjack
     const won: Record<string, number> = { p1: 2000 * 1000, p2: 1000 * 1000, p3: 500 * 1000, p4: 2000 * 10, p5: 0 };
     const totalWon = Object.values(won).reduce((a, b) => a + b, 0);
     expect(totalWon).toBe(3_520_000);
-    expect(ofType(events, 'capped')).toEqual([{ type: 'capped', bet: 'lucky-ladies', winnings: 3_520_000, cap: 2_000_000 }]);
-    const paid = Object.fromEntries(settledOf(events, 'lucky-ladies').map((e) => [e.player, e.returned - (e.returned > 0 ? e.stake : 0)]));
-    const expected = Object.fromEntries(Object.entries(won).map(([p, w]) => [p, Math.floor((w * 2_000_000) / totalWon)]));
+    expect(ofType(events, 'capped')).toEqual([
+      { type: 'capped', bet: 'lucky-ladies', winnings: 3_520_000, cap: 2_000_000 },
+    ]);
+    const paid = Object.fromEntries(
+      settledOf(events, 'lucky-ladies').map((e) => [e.player, e.returned - (e.returned > 0 ? e.stake : 0)]),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(won).map(([p, w]) => [p, Math.floor((w * 2_000_000) / totalWon)]),
+    );
     expect(paid).toEqual(expected);
     expect(expected).toEqual({ p1: 1_136_363, p2: 568_181, p3: 284_090, p4: 11_363, p5: 0 });
     const sum = Object.values(paid).reduce((a, b) => a + b, 0);
     expect(sum).toBeLessThanOrEqual(2_000_000);
     expect(sum).toBeGreaterThan(2_000_000 - Object.keys(ll).length);
     // R-LL-INDEP-1: the main bets lose to the dealer blackjack on their own.
-    for (const [p, amount] of Object.entries(ll)) expect(state.players[p].balance).toBe(100_000 - 1000 - amount + (paid[p] > 0 ? amount + paid[p] : 0));
+    for (const [p, amount] of Object.entries(ll))
+      expect(state.players[p].balance).toBe(100_000 - 1000 - amount + (paid[p] > 0 ? amount + paid[p] : 0));
   });
 
   it('R-LL-SETTLE-1: with nothing to wait for, Lucky Ladies bets settle right after the initial deal, before any decision', () => {
@@ -281,7 +341,10 @@ describe('Lucky Ladies across rounds and around the peek', () => {
     const hole = indexOf(events, (e) => e.type === 'card' && e.to === 'dealer-hole');
     const turn = indexOf(events, (e) => e.type === 'window' && e.window === 'turn');
     const ll = settledOf(events, 'lucky-ladies');
-    expect(ll.map((e) => [e.player, e.outcome, e.returned])).toEqual([['alice', 'any 20', 5000], ['bob', 'lose', 0]]);
+    expect(ll.map((e) => [e.player, e.outcome, e.returned])).toEqual([
+      ['alice', 'any 20', 5000],
+      ['bob', 'lose', 0],
+    ]);
     for (const e of ll) expect(events.indexOf(e)).toBeGreaterThan(hole);
     for (const e of ll) expect(events.indexOf(e)).toBeLessThan(turn);
     expect(ofType(events, 'dealer-peek')).toEqual([]);
@@ -305,7 +368,10 @@ describe('Lucky Ladies across rounds and around the peek', () => {
     const ctx = ctxFor('blackjack-lucky-ladies');
     // seat 1 QH QH, seat 2 JD QS (any 20); dealer TD up, 7S hole: no blackjack.
     const state = table(ctx, { alice: 100_000, bob: 100_000 }, 'QH JD TD QH QS 7S 2D 3D 4D');
-    for (const [p, seat] of [['alice', 1], ['bob', 2]] as const) {
+    for (const [p, seat] of [
+      ['alice', 1],
+      ['bob', 2],
+    ] as const) {
       must(ctx, state, { type: 'bet', player: p, bet: 'main', seat, amount: 1000 });
       must(ctx, state, { type: 'bet', player: p, bet: 'lucky-ladies', seat, amount: 1000 });
     }
@@ -313,7 +379,10 @@ describe('Lucky Ladies across rounds and around the peek', () => {
     const peek = indexOf(events, (e) => e.type === 'dealer-peek');
     expect(peek).toBeGreaterThan(indexOf(events, (e) => e.type === 'card' && e.to === 'dealer-hole'));
     const ll = settledOf(events, 'lucky-ladies');
-    expect(ll.map((e) => [e.player, e.outcome, e.returned])).toEqual([['alice', 'pair of queens of hearts', 201_000], ['bob', 'any 20', 5000]]);
+    expect(ll.map((e) => [e.player, e.outcome, e.returned])).toEqual([
+      ['alice', 'pair of queens of hearts', 201_000],
+      ['bob', 'any 20', 5000],
+    ]);
     for (const e of ll) expect(events.indexOf(e)).toBeGreaterThan(peek);
   });
 
@@ -321,7 +390,10 @@ describe('Lucky Ladies across rounds and around the peek', () => {
     const ctx = ctxFor('blackjack-lucky-ladies');
     // seat 1 QH QH, seat 2 KS KD (any 20); dealer AS up, KC hole: blackjack.
     const state = table(ctx, { alice: 100_000, bob: 100_000 }, 'QH KS AS QH KD KC 2D 3D');
-    for (const [p, seat] of [['alice', 1], ['bob', 2]] as const) {
+    for (const [p, seat] of [
+      ['alice', 1],
+      ['bob', 2],
+    ] as const) {
       must(ctx, state, { type: 'bet', player: p, bet: 'main', seat, amount: 1000 });
       must(ctx, state, { type: 'bet', player: p, bet: 'lucky-ladies', seat, amount: 1000 });
     }
@@ -333,7 +405,10 @@ describe('Lucky Ladies across rounds and around the peek', () => {
     const peek = indexOf(events, (e) => e.type === 'dealer-peek');
     expect(events[peek]).toEqual({ type: 'dealer-peek', blackjack: true });
     const ll = settledOf(events, 'lucky-ladies');
-    expect(ll.map((e) => [e.player, e.outcome, e.returned])).toEqual([['alice', 'queens of hearts with dealer blackjack', 1_001_000], ['bob', 'any 20', 5000]]);
+    expect(ll.map((e) => [e.player, e.outcome, e.returned])).toEqual([
+      ['alice', 'queens of hearts with dealer blackjack', 1_001_000],
+      ['bob', 'any 20', 5000],
+    ]);
     for (const e of ll) expect(events.indexOf(e)).toBeGreaterThan(peek);
   });
 });
@@ -352,7 +427,10 @@ describe('void after partial settlement returns everything', () => {
     must(ctx, state, { type: 'bet', player: 'carol', bet: 'behind', seat: 1, amount: 1000 });
     must(ctx, state, { type: 'bet', player: 'carol', bet: 'pair', seat: 1, amount: 100 });
     const dealt = must(ctx, state, { type: 'deal' });
-    expect(settledOf(dealt, 'pair').map((e) => [e.player, e.outcome, e.returned])).toEqual([['alice', 'coloured pair', 5500], ['carol', 'coloured pair', 1100]]);
+    expect(settledOf(dealt, 'pair').map((e) => [e.player, e.outcome, e.returned])).toEqual([
+      ['alice', 'coloured pair', 5500],
+      ['carol', 'coloured pair', 1100],
+    ]);
     must(ctx, state, { type: 'act', player: 'bob', seat: 2, action: 'insurance', accept: true });
     must(ctx, state, { type: 'act', player: 'alice', seat: 1, action: 'insurance', accept: false });
     must(ctx, state, { type: 'act', player: 'carol', seat: 1, action: 'insurance', accept: false });
@@ -387,7 +465,10 @@ describe('void after partial settlement returns everything', () => {
     const ctx = ctxFor('blackjack-lucky-ladies');
     const state = table(ctx, { alice: 100_000, bob: 100_000 }, 'KH 9S 5C QD 8S 7C 2D 3D 4D 5D');
     const opening = balances(state);
-    for (const [p, seat] of [['alice', 1], ['bob', 2]] as const) {
+    for (const [p, seat] of [
+      ['alice', 1],
+      ['bob', 2],
+    ] as const) {
       must(ctx, state, { type: 'bet', player: p, bet: 'main', seat, amount: 1000 });
       must(ctx, state, { type: 'bet', player: p, bet: 'lucky-ladies', seat, amount: 2000 });
     }
@@ -418,7 +499,9 @@ describe('void after partial settlement returns everything', () => {
     expect(round.andarBahar!.gameCard).toBe(gameCard);
     // The clock opens the next round too, with its own game card on a fresh deck.
     expect(state.round.no).toBe(2);
-    expect(ofType(state.round.events, 'card')).toEqual([{ type: 'card', to: 'game', card: state.round.andarBahar!.gameCard }]);
+    expect(ofType(state.round.events, 'card')).toEqual([
+      { type: 'card', to: 'game', card: state.round.andarBahar!.gameCard },
+    ]);
     expect(state.shoe!.position).toBe(1);
   });
 
@@ -466,38 +549,56 @@ describe('blackjack-eropa: AI players and the end of a solo round', () => {
 
   function aiActions(seed: number, holeSwap: boolean) {
     const ctx = ctxFor('blackjack-eropa');
-    const players = { human: 100_000, ...Object.fromEntries(levels.map((l) => [`ai-${l}`, { balance: 100_000, ai: l }])) };
+    const players = {
+      human: 100_000,
+      ...Object.fromEntries(levels.map((l) => [`ai-${l}`, { balance: 100_000, ai: l }])),
+    };
     const state = table(ctx, players, shoe(seed, holeSwap).map(formatCard).join(' '));
     must(ctx, state, { type: 'bet', player: 'human', bet: 'main', seat: 1, amount: 100 });
-    levels.forEach((l, i) => must(ctx, state, { type: 'bet', player: `ai-${l}`, bet: 'main', seat: i + 2, amount: 100 }));
+    levels.forEach((l, i) =>
+      must(ctx, state, { type: 'bet', player: `ai-${l}`, bet: 'main', seat: i + 2, amount: 100 }),
+    );
     const events = must(ctx, state, { type: 'deal' });
-    if (state.round.phase === 'turns' && state.round.turnSeat === 1) events.push(...must(ctx, state, { type: 'act', player: 'human', seat: 1, action: 'stand' }));
+    if (state.round.phase === 'turns' && state.round.turnSeat === 1)
+      events.push(...must(ctx, state, { type: 'act', player: 'human', seat: 1, action: 'stand' }));
     events.push(...playOut(ctx, state));
-    return { actions: ofType(events, 'action').filter((e) => e.player.startsWith('ai-')), hole: state.round.dealer.cards[1] };
+    return {
+      actions: ofType(events, 'action').filter((e) => e.player.startsWith('ai-')),
+      hole: state.round.dealer.cards[1],
+    };
   }
 
   // The AI charts live under rules/strategies/; without all three levels these tests are skipped.
   describe.skipIf(levels.length < 3)('AI players (charts loaded)', () => {
-    propTest.prop([fc.nat()], { numRuns: 60 })('R-EU-AI-1: AI decisions never depend on the hole card: another hole card, the same decisions (every level)', (seed) => {
-      const a = aiActions(seed, false);
-      const b = aiActions(seed, true);
-      expect(a.hole).not.toBe(b.hole);
-      expect(b.actions).toEqual(a.actions);
-      expect(a.actions.length).toBeGreaterThan(0);
-    });
+    propTest.prop([fc.nat()], { numRuns: 60 })(
+      'R-EU-AI-1: AI decisions never depend on the hole card: another hole card, the same decisions (every level)',
+      (seed) => {
+        const a = aiActions(seed, false);
+        const b = aiActions(seed, true);
+        expect(a.hole).not.toBe(b.hole);
+        expect(b.actions).toEqual(a.actions);
+        expect(a.actions.length).toBeGreaterThan(0);
+      },
+    );
 
-    propTest.prop([fc.nat()], { numRuns: 60 })('R-EU-AI-1: the AI decision function reads neither the hole card nor the shoe: changing them in the state changes no decision', (seed) => {
-      const ctx = ctxFor('blackjack-eropa', seed);
-      const state = table(ctx, { bot: 100_000 }, shoe(seed, false).map(formatCard).join(' '));
-      must(ctx, state, { type: 'bet', player: 'bot', bet: 'main', seat: 1, amount: 100 });
-      must(ctx, state, { type: 'deal' }); // the bot has no level yet, so the round waits on seat 1
-      if (state.round.phase !== 'turns') return;
-      const other = structuredClone(state);
-      const hole = state.round.dealer.cards[1];
-      other.round.dealer.cards[1] = (hole + 17) % 52;
-      other.shoe = { ...other.shoe!, fixed: other.shoe!.fixed!.slice().reverse() };
-      for (const level of levels) expect(aiDecision(ctx, loadTable(ctx, other), 'bot', level, 1), level).toBe(aiDecision(ctx, loadTable(ctx, state), 'bot', level, 1));
-    });
+    propTest.prop([fc.nat()], { numRuns: 60 })(
+      'R-EU-AI-1: the AI decision function reads neither the hole card nor the shoe: changing them in the state changes no decision',
+      (seed) => {
+        const ctx = ctxFor('blackjack-eropa', seed);
+        const state = table(ctx, { bot: 100_000 }, shoe(seed, false).map(formatCard).join(' '));
+        must(ctx, state, { type: 'bet', player: 'bot', bet: 'main', seat: 1, amount: 100 });
+        must(ctx, state, { type: 'deal' }); // the bot has no level yet, so the round waits on seat 1
+        if (state.round.phase !== 'turns') return;
+        const other = structuredClone(state);
+        const hole = state.round.dealer.cards[1];
+        other.round.dealer.cards[1] = (hole + 17) % 52;
+        other.shoe = { ...other.shoe!, fixed: other.shoe!.fixed!.slice().reverse() };
+        for (const level of levels)
+          expect(aiDecision(ctx, loadTable(ctx, other), 'bot', level, 1), level).toBe(
+            aiDecision(ctx, loadTable(ctx, state), 'bot', level, 1),
+          );
+      },
+    );
   });
 
   it('R-EU-END-1: a solo round ends when all hands are settled; next-round opens the next one', () => {
@@ -525,12 +626,16 @@ describe('blackjack-eropa: AI players and the end of a solo round', () => {
     const ctx = ctxFor('blackjack-eropa');
     const state = table(ctx, { alice: 100_000, bob: 100_000, bot: { balance: 100_000, ai: 'easy' } });
     must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 });
-    expect(refused(ctx, state, { type: 'bet', player: 'bob', bet: 'main', seat: 2, amount: 100 })).toBe('not-your-table');
+    expect(refused(ctx, state, { type: 'bet', player: 'bob', bet: 'main', seat: 2, amount: 100 })).toBe(
+      'not-your-table',
+    );
     must(ctx, state, { type: 'bet', player: 'bot', bet: 'main', seat: 2, amount: 100 });
     // A table opened by a player is theirs before they sit.
     const own = createTable(ctx, 'own', { host: 'bob' });
     for (const player of ['alice', 'bob']) must(ctx, own, { type: 'join', player, balance: 100_000 });
-    expect(refused(ctx, own, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 })).toBe('not-your-table');
+    expect(refused(ctx, own, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 })).toBe(
+      'not-your-table',
+    );
     must(ctx, own, { type: 'bet', player: 'bob', bet: 'main', seat: 1, amount: 100 });
   });
 
@@ -547,12 +652,24 @@ describe('blackjack-eropa: AI players and the end of a solo round', () => {
     expect(state.round.phase).toBe('settled');
     expect(state.players.alice.balance).toBe(99_900);
     expect(playerView(ctx, state, 'alice').ended).toBe(true);
-    for (const cmd of [{ type: 'next-round' }, { type: 'tick' }, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 }, { type: 'end-session' }] as Command[])
+    for (const cmd of [
+      { type: 'next-round' },
+      { type: 'tick' },
+      { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 },
+      { type: 'end-session' },
+    ] as Command[])
       expect(refused(ctx, state, cmd)).toBe('session-ended');
     // The round's record holds the request, so it replays to the same end.
     expect(state.round.log.map((e) => e.command.type)).toEqual(['join', 'bet', 'deal', 'end-session']);
-    const replayed = replayRound(ctxFor('blackjack-eropa'), 't1', structuredClone(state.round), structuredClone(state.shoe!));
-    expect(replayed.round.events).toEqual(state.round.events.slice(state.round.events.findIndex((e) => e.type === 'round-opened')));
+    const replayed = replayRound(
+      ctxFor('blackjack-eropa'),
+      't1',
+      structuredClone(state.round),
+      structuredClone(state.shoe!),
+    );
+    expect(replayed.round.events).toEqual(
+      state.round.events.slice(state.round.events.findIndex((e) => e.type === 'round-opened')),
+    );
     expect(replayed.ended).toBe(true);
   });
 
@@ -561,7 +678,9 @@ describe('blackjack-eropa: AI players and the end of a solo round', () => {
     const state = table(ctx, { alice: 100_000 });
     must(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 100 });
     const events = must(ctx, state, { type: 'end-session' }, 'alice');
-    expect(ofType(events, 'bet-returned')).toMatchObject([{ player: 'alice', amount: 100, reason: 'round void: the player ended the session before the deal' }]);
+    expect(ofType(events, 'bet-returned')).toMatchObject([
+      { player: 'alice', amount: 100, reason: 'round void: the player ended the session before the deal' },
+    ]);
     expect(state.round.phase).toBe('void');
     expect(state.players.alice.balance).toBe(100_000);
     // Nothing bet: the round is left as it was, and the table ends.
@@ -650,7 +769,11 @@ describe('deadlines are enforced from the clock by tick', () => {
     expect(ofType(must(ctx, state, { type: 'tick' }), 'action')).toEqual([]);
     ctx.env.now += 1;
     const first = must(ctx, state, { type: 'tick' });
-    expect(ofType(first, 'action').map((e) => [e.seat, e.action, e.auto])).toEqual([[1, 'hit', true], [1, 'hit', true], [1, 'stand', true]]);
+    expect(ofType(first, 'action').map((e) => [e.seat, e.action, e.auto])).toEqual([
+      [1, 'hit', true],
+      [1, 'hit', true],
+      [1, 'stand', true],
+    ]);
     expect(state.round.seats[0].hands[0].cards.map(formatCard)).toEqual(['5S', '4H', '2S', '5C']);
     expect(state.round.turnSeat).toBe(2);
     expect(state.round.deadline).toBe(ctx.env.now + timing.decisionMs);
@@ -661,7 +784,10 @@ describe('deadlines are enforced from the clock by tick', () => {
     const last = must(ctx, state, { type: 'tick' });
     expect(ofType(last, 'action').map((e) => [e.seat, e.action])).toEqual([[3, 'stand']]);
     // Dealer 17: seat 1 (16) and seat 3 (16) lose, seat 2 (18) wins; the same tick opens round 2.
-    expect(last.map((e) => e.type).filter((t) => t === 'round-settled' || t === 'round-opened')).toEqual(['round-settled', 'round-opened']);
+    expect(last.map((e) => e.type).filter((t) => t === 'round-settled' || t === 'round-opened')).toEqual([
+      'round-settled',
+      'round-opened',
+    ]);
     expect(state.round.no).toBe(2);
     expect(balances(state)).toEqual({ alice: 99_900, bob: 100_100, carol: 99_900 });
   });
@@ -678,7 +804,10 @@ describe('deadlines are enforced from the clock by tick', () => {
     const events = must(ctx, state, { type: 'tick' });
     expect(ofType(events, 'dealer-peek')).toEqual([{ type: 'dealer-peek', blackjack: false }]);
     const ins = state.round.bets.filter((b) => b.key === 'main').map((b) => [b.player, b.insurance?.cost]);
-    expect(ins).toEqual([['alice', 0], ['bob', 500]]);
+    expect(ins).toEqual([
+      ['alice', 0],
+      ['bob', 500],
+    ]);
     expect(state.round.phase).toBe('turns');
   });
 
@@ -692,7 +821,11 @@ describe('deadlines are enforced from the clock by tick', () => {
     must(ctx, state, { type: 'act', player: 'bob', action: 'stand' });
     ctx.env.now = state.round.deadline!;
     const events = must(ctx, state, { type: 'tick' });
-    expect(ofType(events, 'action').map((e) => [e.player, e.action, e.auto])).toEqual([['alice', 'hit', true], ['alice', 'hit', true], ['alice', 'stand', true]]);
+    expect(ofType(events, 'action').map((e) => [e.player, e.action, e.auto])).toEqual([
+      ['alice', 'hit', true],
+      ['alice', 'hit', true],
+      ['alice', 'stand', true],
+    ]);
     expect(ofType(events, 'round-settled')).toHaveLength(1);
     expect(balances(state)).toEqual({ alice: 100_100, bob: 99_900 });
   });
@@ -708,8 +841,15 @@ describe('a recorded round replays from its record and its shoe', () => {
     must(ctx, state, { type: 'bet', player: 'bob', bet: 'behind', seat: 1, amount: 500 });
     must(ctx, state, { type: 'deal' });
     playOut(ctx, state);
-    const replayed = replayRound(ctxFor('blackjack-mewah', 0), 't1', structuredClone(state.round), structuredClone(state.shoe!));
-    expect(replayed.round.events).toEqual(state.round.events.slice(state.round.events.findIndex((e) => e.type === 'round-opened')));
+    const replayed = replayRound(
+      ctxFor('blackjack-mewah', 0),
+      't1',
+      structuredClone(state.round),
+      structuredClone(state.shoe!),
+    );
+    expect(replayed.round.events).toEqual(
+      state.round.events.slice(state.round.events.findIndex((e) => e.type === 'round-opened')),
+    );
     expect(balances(replayed)).toEqual(balances(state));
   });
 
@@ -737,7 +877,12 @@ describe('a recorded round replays from its record and its shoe', () => {
     quickRound(ctx, state, [['alice', 1]]);
     const round = state.round;
     must(ctx, state, { type: 'next-round' });
-    const replayed = replayRound(ctxFor('blackjack-mewah', 0), 't1', structuredClone(round), structuredClone(state.shoe!));
+    const replayed = replayRound(
+      ctxFor('blackjack-mewah', 0),
+      't1',
+      structuredClone(round),
+      structuredClone(state.shoe!),
+    );
     expect(replayed.round.no).toBe(round.no);
     expect(replayed.round.phase).toBe('settled');
   });

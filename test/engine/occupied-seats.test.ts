@@ -15,23 +15,34 @@ describe('occupied seats (R-MW-SEAT-1..4)', () => {
     const ctx = ctxFor('blackjack-mewah', 5);
     const table = openTable(ctx, 't1');
     // carol can cover one table minimum only: she loses her seat for a short balance (R-MW-SEAT-4).
-    for (const [player, balance] of [['alice', 10_000_000], ['bob', 10_000_000], ['carol', 150]] as const) execute(ctx, table, { type: 'join', player, balance });
+    for (const [player, balance] of [
+      ['alice', 10_000_000],
+      ['bob', 10_000_000],
+      ['carol', 150],
+    ] as const)
+      execute(ctx, table, { type: 'join', player, balance });
     const rng = new FastRandom(42);
     const pick = <T>(xs: readonly T[]): T => xs[rng.below(xs.length)];
     const seen = { taken: 0, released: 0, refusedSlips: 0 };
     for (let round = 0; round < 400; round++) {
       for (let i = rng.below(4); i > 0; i--) {
         const seat = 1 + rng.below(7);
-        // A pair without a main bet, or a main bet under the minimum, makes some slips refused after a seat was taken in them.
+        // A pair without a main bet, or a main bet under the minimum, makes some slips refused after a seat was taken
+        // in them.
         const bets: BetSpec[] = [{ bet: 'main', seat, amount: pick([100, 1000, 40]) }];
-        if (rng.below(3) === 0) bets.push({ bet: 'pair', seat: pick([seat, 1 + rng.below(7)]), amount: pick([100, 100_000]) });
+        if (rng.below(3) === 0)
+          bets.push({ bet: 'pair', seat: pick([seat, 1 + rng.below(7)]), amount: pick([100, 100_000]) });
         ctx.events = [];
         const r = execute(ctx, table, { type: 'bets', player: pick(['alice', 'bob', 'carol']), bets });
         if (!r.ok) seen.refusedSlips++;
         else for (const e of r.events) if (e.type === 'seat-taken') seen.taken++;
         expect(table.occupied).toEqual(takenSeats(table));
       }
-      const commands: Command[] = [{ type: 'deal' }, ...Array.from({ length: 12 }, (): Command => ({ type: 'timeout' })), { type: 'next-round' }];
+      const commands: Command[] = [
+        { type: 'deal' },
+        ...Array.from({ length: 12 }, (): Command => ({ type: 'timeout' })),
+        { type: 'next-round' },
+      ];
       for (const cmd of commands) {
         ctx.events = [];
         const r = execute(ctx, table, cmd);

@@ -5,7 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 
 const play = (pack: string, shoe: string, lines: string[]) =>
-  spawnSync('npx', ['tsx', 'cli/croupier.ts', 'play', pack, '--shoe', shoe], { encoding: 'utf8', input: `${lines.join('\n')}\nquit\n` });
+  spawnSync('npx', ['tsx', 'cli/croupier.ts', 'play', pack, '--shoe', shoe], {
+    encoding: 'utf8',
+    input: `${lines.join('\n')}\nquit\n`,
+  });
 
 describe('croupier play', () => {
   test('blackjack-mewah: split aces take one card each; surrender is refused against a ten (R-MW-SPLIT-1, R-MW-SURR-1)', () => {
@@ -20,7 +23,7 @@ describe('croupier play', () => {
     expect(out.stdout).toContain('dealer: TC 7H (17)');
   });
 
-  test('andar-bahar: a game card matched by Andar\'s first card pays Andar 0.9:1 (R-AB-PAY-1, R-AB-EXAMPLE-1)', () => {
+  test("andar-bahar: a game card matched by Andar's first card pays Andar 0.9:1 (R-AB-PAY-1, R-AB-EXAMPLE-1)", () => {
     const out = play('andar-bahar', 'KS KC', ['bet andar 5000', 'bet first-3 100', 'deal']);
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout).toContain('you andar/commission: andar wins, returns 95.00 USD');
@@ -41,7 +44,14 @@ describe('croupier play', () => {
   });
 
   test('stray words are refused with the usage, never silently dropped; a shoe that runs out voids the round (R-BJ-VOID-1)', () => {
-    const out = play('blackjack-mewah', 'AS TC', ['bet main 1000 2', 'bet main 1000 seat', 'stand now', 'insurance maybe', 'bet main 1000', 'deal']);
+    const out = play('blackjack-mewah', 'AS TC', [
+      'bet main 1000 2',
+      'bet main 1000 seat',
+      'stand now',
+      'insurance maybe',
+      'bet main 1000',
+      'deal',
+    ]);
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout).toContain('did not understand "2"; usage: bet <name> <amount> [seat N] [mode M]');
     expect(out.stdout).toContain('did not understand "seat"; usage: bet <name> <amount> [seat N] [mode M]');

@@ -54,8 +54,12 @@ function checkViews(ctx: Ctx, state: TableState): void {
   const visibleText = JSON.stringify(visible);
   if (seed) expect(visibleText.includes(seed), 'seed in the visible events').toBe(false);
   if (!dealer.holeShown) {
-    expect(visible.some((e) => e.type === 'hole-shown'), 'hole-shown before the hole is shown').toBe(false);
-    for (const e of visible) if (e.type === 'card' && e.to === 'dealer-hole') expect(e.card, 'the hole card in a visible event').toBeNull();
+    expect(
+      visible.some((e) => e.type === 'hole-shown'),
+      'hole-shown before the hole is shown',
+    ).toBe(false);
+    for (const e of visible)
+      if (e.type === 'card' && e.to === 'dealer-hole') expect(e.card, 'the hole card in a visible event').toBeNull();
   }
   for (const viewer of [...Object.keys(state.players), null]) {
     const view = playerView(ctx, state, viewer);
@@ -66,14 +70,19 @@ function checkViews(ctx: Ctx, state: TableState): void {
       const hole = formatCard(dealer.cards[1]);
       expect(view.dealer.cards[1], `${viewer}'s view shows the hole card`).toBeNull();
       expect(view.dealer.total, 'the dealer total counts only the up card').toBe(total([dealer.cards[0]]));
-      if (hole !== up) expect(JSON.stringify(view.dealer).includes(hole), `${viewer}'s dealer section names the hole card ${hole}`).toBe(false);
+      if (hole !== up)
+        expect(
+          JSON.stringify(view.dealer).includes(hole),
+          `${viewer}'s dealer section names the hole card ${hole}`,
+        ).toBe(false);
       if (dealer.blackjack === true) expect(view.dealer.blackjack, 'a dealer blackjack not yet shown').toBeNull();
     }
   }
 }
 
 function checkBalances(state: TableState): void {
-  for (const [name, p] of Object.entries(state.players)) expect(p.balance, `${name}'s balance`).toBeGreaterThanOrEqual(0);
+  for (const [name, p] of Object.entries(state.players))
+    expect(p.balance, `${name}'s balance`).toBeGreaterThanOrEqual(0);
 }
 
 // ------------------------------------------------------------------ the random driver
@@ -99,9 +108,16 @@ function applyStep(run: Run, g: Gen, cmd: Command, at?: number): boolean {
 }
 
 function randomAmount(g: Gen, bet: CompiledBet, balance: number, sensible: boolean): number {
-  const inRange = () => g(fc.integer, { min: bet.min, max: Math.max(bet.min, Math.min(bet.max, Math.floor(balance / 3))) });
+  const inRange = () =>
+    g(fc.integer, { min: bet.min, max: Math.max(bet.min, Math.min(bet.max, Math.floor(balance / 3))) });
   if (sensible || chance(g, 60)) return pick(g, [bet.min, bet.min * 2, bet.min * 10, inRange(), inRange()]);
-  return pick(g, [bet.max, bet.max + bet.min, Math.max(1, Math.floor(bet.min / 2)), Math.max(1, balance), g(fc.integer, { min: 1, max: bet.max * 2 })]);
+  return pick(g, [
+    bet.max,
+    bet.max + bet.min,
+    Math.max(1, Math.floor(bet.min / 2)),
+    Math.max(1, balance),
+    g(fc.integer, { min: 1, max: bet.max * 2 }),
+  ]);
 }
 
 /** A random bet; `main` asks for a plausible main bet by `player` (still refused when it does not fit). */
@@ -110,7 +126,12 @@ function randomBet(g: Gen, run: Run, main: string | null): Command {
   const player = main ?? pick(g, Object.keys(state.players));
   const bets = ctx.pack.bets;
   const bet = main ? (bets.find((b) => b.type === 'hand') ?? pick(g, bets)) : pick(g, bets);
-  const cmd: Extract<Command, { type: 'bet' }> = { type: 'bet', player, bet: bet.name, amount: randomAmount(g, bet, state.players[player].balance, main !== null) };
+  const cmd: Extract<Command, { type: 'bet' }> = {
+    type: 'bet',
+    player,
+    bet: bet.name,
+    amount: randomAmount(g, bet, state.players[player].balance, main !== null),
+  };
   if (bet.mode !== null) cmd.mode = bet.mode;
   const kind = ctx.pack.table.kind;
   if (kind === 'seated' || kind === 'solo') {
@@ -118,7 +139,8 @@ function randomBet(g: Gen, run: Run, main: string | null): Command {
     const mine = taken.filter((s) => state.seats[s].owner === player);
     const free = Array.from({ length: ctx.pack.table.seats }, (_, i) => i + 1).filter((s) => !taken.includes(s));
     const any = g(fc.integer, { min: 1, max: ctx.pack.table.seats });
-    if (bet.type === 'hand') cmd.seat = mine.length && chance(g, 60) ? pick(g, mine) : free.length && chance(g, 90) ? pick(g, free) : any;
+    if (bet.type === 'hand')
+      cmd.seat = mine.length && chance(g, 60) ? pick(g, mine) : free.length && chance(g, 90) ? pick(g, free) : any;
     else cmd.seat = taken.length && chance(g, 90) ? pick(g, taken) : any;
   }
   return cmd;
@@ -136,15 +158,21 @@ function randomDecision(g: Gen, run: Run): Command {
     const m = pick(g, moves);
     const cmd: Extract<Command, { type: 'act' }> = { type: 'act', player: m.player, action: m.action };
     if (m.seat !== undefined) cmd.seat = m.seat;
-    if (m.action === 'insurance' || m.action === 'follow-double' || m.action === 'follow-split') cmd.accept = g(fc.boolean);
+    if (m.action === 'insurance' || m.action === 'follow-double' || m.action === 'follow-split')
+      cmd.accept = g(fc.boolean);
     return cmd;
   }
   if (roll < 85) {
     const player = pick(g, players);
     const pre = playerView(ctx, state, player).preselect;
-    const cmd: Extract<Command, { type: 'act' }> = { type: 'act', player, action: pick(g, [...PLAY, 'insurance', 'follow-double', 'follow-split'] as const) };
+    const cmd: Extract<Command, { type: 'act' }> = {
+      type: 'act',
+      player,
+      action: pick(g, [...PLAY, 'insurance', 'follow-double', 'follow-split'] as const),
+    };
     if (pre.length && chance(g, 70)) cmd.seat = pick(g, pre);
-    else if (ctx.pack.table.kind !== 'common-draw' && chance(g, 80)) cmd.seat = g(fc.integer, { min: 1, max: Math.max(1, ctx.pack.table.seats) });
+    else if (ctx.pack.table.kind !== 'common-draw' && chance(g, 80))
+      cmd.seat = g(fc.integer, { min: 1, max: Math.max(1, ctx.pack.table.seats) });
     if (chance(g, 50)) cmd.accept = g(fc.boolean);
     return cmd;
   }
@@ -155,7 +183,8 @@ function randomDecision(g: Gen, run: Run): Command {
 function expire(g: Gen, run: Run): boolean {
   const deadline = run.state.round.deadline;
   if (!run.ticks) return applyStep(run, g, { type: 'timeout' });
-  if (deadline === null) return applyStep(run, g, run.state.round.phase === 'betting' ? { type: 'deal' } : { type: 'timeout' });
+  if (deadline === null)
+    return applyStep(run, g, run.state.round.phase === 'betting' ? { type: 'deal' } : { type: 'timeout' });
   return applyStep(run, g, { type: 'tick' }, Math.max(run.ctx.env.now, deadline + g(fc.nat, 2000)));
 }
 
@@ -173,7 +202,8 @@ function playRound(g: Gen, run: Run): void {
   }
   if (state.round.phase === 'betting') {
     const ok = chance(g, 70) ? applyStep(run, g, { type: 'deal' }) : expire(g, run);
-    if (!ok || (state.round === round && round.phase === 'betting')) applyStep(run, g, { type: 'void', reason: 'nothing to deal' });
+    if (!ok || (state.round === round && round.phase === 'betting'))
+      applyStep(run, g, { type: 'void', reason: 'nothing to deal' });
   }
   for (let i = 0; i < 150 && !over(); i++) {
     if (chance(g, 1)) applyStep(run, g, { type: 'void', reason: 'operator test void' });
@@ -184,11 +214,16 @@ function playRound(g: Gen, run: Run): void {
     }
   }
   // Whatever is still open is expired; every expiry must be accepted and the round must end.
-  for (let i = 0; i < 60 && !over(); i++) expect(expire(g, run), `expiry refused in phase ${state.round.phase}`).toBe(true);
+  for (let i = 0; i < 60 && !over(); i++)
+    expect(expire(g, run), `expiry refused in phase ${state.round.phase}`).toBe(true);
   expect(['settled', 'void']).toContain(round.phase);
   // A tick after the settlement opens the next round at once; nothing is bet in it yet.
   const shoe = state.round === round ? state.shoe : null;
-  run.rounds.push({ round: structuredClone(round), shoe: structuredClone(shoe), players: Object.fromEntries(Object.entries(state.players).map(([n, p]) => [n, p.balance])) });
+  run.rounds.push({
+    round: structuredClone(round),
+    shoe: structuredClone(shoe),
+    players: Object.fromEntries(Object.entries(state.players).map(([n, p]) => [n, p.balance])),
+  });
 }
 
 function randomRun(g: Gen, packId: string, ticks = false): Run {
@@ -198,8 +233,11 @@ function randomRun(g: Gen, packId: string, ticks = false): Run {
   const n = g(fc.integer, { min: 1, max: 5 });
   const hasAi = Object.keys(ctx.charts).length > 0;
   for (let i = 0; i < n; i++) {
-    const balance = chance(g, 25) ? pick(g, [0, 50, 150, 250, 1_000, 2_500]) : pick(g, [10_000, 100_000, 1_000_000, g(fc.integer, { min: 0, max: 3_000_000 })]);
-    const ai = hasAi && i > 0 && chance(g, 40) ? pick(g, Object.keys(ctx.charts) as ('easy' | 'normal' | 'hard')[]) : null;
+    const balance = chance(g, 25)
+      ? pick(g, [0, 50, 150, 250, 1_000, 2_500])
+      : pick(g, [10_000, 100_000, 1_000_000, g(fc.integer, { min: 0, max: 3_000_000 })]);
+    const ai =
+      hasAi && i > 0 && chance(g, 40) ? pick(g, Object.keys(ctx.charts) as ('easy' | 'normal' | 'hard')[]) : null;
     const name = `p${i + 1}`;
     expect(applyStep(run, g, { type: 'join', player: name, balance, ai, demo: chance(g, 10) })).toBe(true);
     run.joined[name] = balance;
@@ -228,17 +266,22 @@ function tally(run: Run): void {
     if (round.dealer.holeShown) add('hole shown');
     if (round.dealer.blackjack) add('dealer blackjack');
     for (const e of round.events) {
-      if (e.type === 'action') add(`action ${e.action}${e.note?.startsWith('ai') ? ' (ai)' : ''}${e.note?.includes('pre-selected') ? ' (pre-selected)' : ''}${e.auto && e.note?.includes('timeout') ? ' (timeout)' : ''}`);
+      if (e.type === 'action')
+        add(
+          `action ${e.action}${e.note?.startsWith('ai') ? ' (ai)' : ''}${e.note?.includes('pre-selected') ? ' (pre-selected)' : ''}${e.auto && e.note?.includes('timeout') ? ' (timeout)' : ''}`,
+        );
       if (e.type === 'window') add(`window ${e.window}`);
       if (e.type === 'settled' && e.returned > e.stake && e.bet !== 'main') add(`won ${e.bet}`);
       if (e.type === 'round-void') add(`void: ${e.reason}`);
-      if (e.type === 'capped' || e.type === 'seat-released' || e.type === 'warning' || e.type === 'dealer-peek') add(e.type);
+      if (e.type === 'capped' || e.type === 'seat-released' || e.type === 'warning' || e.type === 'dealer-peek')
+        add(e.type);
     }
   }
 }
 
 /** A bet's spot: one open bet per player, bet and seat, so a round's records and events meet there. */
-const spot = (b: { player: string; bet?: string; key?: string; seat: number | null }): string => `${b.player} ${b.key ?? b.bet} ${b.seat}`;
+const spot = (b: { player: string; bet?: string; key?: string; seat: number | null }): string =>
+  `${b.player} ${b.key ?? b.bet} ${b.seat}`;
 
 function checkMoney(run: Run): void {
   tally(run);
@@ -249,18 +292,26 @@ function checkMoney(run: Run): void {
     for (const b of round.bets) {
       expect(b.status, `bet ${b.key} of ${b.player} left open in round ${round.no}`).not.toBe('open');
       expect(b.returned).toBeGreaterThanOrEqual(0);
-      if (b.status === 'returned') expect(b.returned, 'a returned bet gives back exactly what was staked').toBe(b.staked);
+      if (b.status === 'returned')
+        expect(b.returned, 'a returned bet gives back exactly what was staked').toBe(b.staked);
       if (round.phase === 'void') expect(b.status, 'a void round returns every bet').toBe('returned');
       staked += b.staked;
       returned += b.returned;
     }
     for (const e of round.events) if (e.type === 'wallet') walletSum += e.delta;
     // A round ends exactly once.
-    expect(round.events.filter((e) => e.type === 'round-void' || e.type === 'round-settled').map((e) => e.type)).toEqual([round.phase === 'void' ? 'round-void' : 'round-settled']);
+    expect(
+      round.events.filter((e) => e.type === 'round-void' || e.type === 'round-settled').map((e) => e.type),
+    ).toEqual([round.phase === 'void' ? 'round-void' : 'round-settled']);
     // Every settled bet was settled by a rule: its settlement events credit exactly what its record returned.
     const credited = new Map<string, number>();
-    for (const e of round.events) if (e.type === 'settled') credited.set(spot(e), (credited.get(spot(e)) ?? 0) + e.returned);
-    for (const b of round.bets) if (b.status === 'settled') expect(credited.get(spot(b)), `bet ${b.key} of ${b.player} settled without a settlement event`).toBe(b.returned);
+    for (const e of round.events)
+      if (e.type === 'settled') credited.set(spot(e), (credited.get(spot(e)) ?? 0) + e.returned);
+    for (const b of round.bets)
+      if (b.status === 'settled')
+        expect(credited.get(spot(b)), `bet ${b.key} of ${b.player} settled without a settlement event`).toBe(
+          b.returned,
+        );
     expect(round.events.filter((e) => e.type === 'bet-returned' && e.reason === UNSETTLED)).toEqual([]);
   }
   const start = Object.values(run.joined).reduce((a, b) => a + b, 0);
@@ -294,9 +345,13 @@ function checkReplay(run: Run): void {
     if (!shoe) continue;
     const ctx = ctxFor(run.ctx.pack.id, 0);
     const record: RoundState = structuredClone(round);
-    expect(record.log.some((e) => e.command.type === 'next-round' || e.command.type === 'tick'), 'a round record holds its own commands only').toBe(false);
+    expect(
+      record.log.some((e) => e.command.type === 'next-round' || e.command.type === 'tick'),
+      'a round record holds its own commands only',
+    ).toBe(false);
     const replayed = replayRound(ctx, run.state.tableId, record, structuredClone(shoe!));
-    const from = (events: EngineEvent[]) => JSON.stringify(events.slice(events.findIndex((e) => e.type === 'round-opened')));
+    const from = (events: EngineEvent[]) =>
+      JSON.stringify(events.slice(events.findIndex((e) => e.type === 'round-opened')));
     expect(from(replayed.round.events), `round ${round.no} replayed`).toBe(from(round.events));
     expect(replayed.round.phase).toBe(round.phase);
     expect(JSON.stringify(replayed.round.dealer)).toBe(JSON.stringify(round.dealer));
@@ -320,7 +375,10 @@ function checkAndarBahar(run: Run): void {
     const winning = ab.sides[ab.winner!];
     expect(rankOf(winning[winning.length - 1]), 'the winning side ends on the game card’s rank').toBe(target);
     const before = [...ab.sides[0], ...ab.sides[1]].filter((c) => c !== winning[winning.length - 1]);
-    expect(before.every((c) => rankOf(c) !== target), 'the round ends at the first match').toBe(true);
+    expect(
+      before.every((c) => rankOf(c) !== target),
+      'the round ends at the first match',
+    ).toBe(true);
     // R-AB-DEAL-1: first to Andar, then alternately.
     expect(ab.sides[0].length - ab.sides[1].length).toBeGreaterThanOrEqual(0);
     expect(ab.sides[0].length - ab.sides[1].length).toBeLessThanOrEqual(1);
@@ -373,7 +431,19 @@ describe('properties of random rounds', () => {
       const m = reached.get(id);
       expect(m, id).toBeDefined();
       const seen = Object.fromEntries(m!);
-      const need = id === 'andar-bahar' ? ['round settled', 'round void', 'refused', 'ok deal'] : ['dealt', 'hole shown', 'round settled', 'round void', 'refused', 'action hit', 'action stand', 'action double'];
+      const need =
+        id === 'andar-bahar'
+          ? ['round settled', 'round void', 'refused', 'ok deal']
+          : [
+              'dealt',
+              'hole shown',
+              'round settled',
+              'round void',
+              'refused',
+              'action hit',
+              'action stand',
+              'action double',
+            ];
       if (id === 'blackjack-eropa' && Object.keys(charts(pack(id))).length) need.push('action stand (ai)');
       for (const k of need) expect(seen[k] ?? 0, `${id}: ${k} (reached: ${JSON.stringify(seen)})`).toBeGreaterThan(0);
     }

@@ -27,9 +27,12 @@ function play(packId: string, slip: Command, rounds: number, events: boolean): s
     if (ctx.events) ctx.events = [];
     expect(apply(ctx, state, slip).ok).toBe(true);
     // Every decision window left to expire: auto-play hits to 11, no insurance (R-BJ-AUTO-1).
-    for (let guard = 0; guard < 50 && state.round.phase !== 'settled' && state.round.phase !== 'void'; guard++) apply(ctx, state, { type: 'timeout' });
+    for (let guard = 0; guard < 50 && state.round.phase !== 'settled' && state.round.phase !== 'void'; guard++)
+      apply(ctx, state, { type: 'timeout' });
     const round = state.round;
-    const hands = round.common ? Object.values(round.common.players).flatMap((p) => p.hands) : round.seats.flatMap((s) => s.hands);
+    const hands = round.common
+      ? Object.values(round.common.players).flatMap((p) => p.hands)
+      : round.seats.flatMap((s) => s.hands);
     out.push(
       [
         round.bets.map((b) => `${b.key}:${b.staked}->${b.returned}:${b.status}:${b.line}`).join(','),
@@ -58,7 +61,16 @@ describe('recycled rounds (events off) play exactly like fresh ones', () => {
   });
 
   it('seated blackjack with side bets and a cut card (R-BJ-SHOE-1, R-LL-SETTLE-1)', () => {
-    const slip: Command = { type: 'bets', player: 'p', bets: [{ bet: 'main', seat: 1, amount: 1000 }, ...pack('blackjack-lucky-ladies').bets.filter((b) => b.type === 'paytable').map((b) => ({ bet: b.name, seat: 1, amount: 100 }))] };
+    const slip: Command = {
+      type: 'bets',
+      player: 'p',
+      bets: [
+        { bet: 'main', seat: 1, amount: 1000 },
+        ...pack('blackjack-lucky-ladies')
+          .bets.filter((b) => b.type === 'paytable')
+          .map((b) => ({ bet: b.name, seat: 1, amount: 100 })),
+      ],
+    };
     expect(play('blackjack-lucky-ladies', slip, 400, false)).toEqual(play('blackjack-lucky-ladies', slip, 400, true));
   });
 
@@ -69,7 +81,11 @@ describe('recycled rounds (events off) play exactly like fresh ones', () => {
 
   it('common draw with four side bets and round limits (R-TB-DRAW-1, R-TB-SIDE-2)', () => {
     const side = pack('blackjack-tanpa-batas').bets.filter((b) => b.type === 'paytable' && b.roundLimit === null);
-    const slip: Command = { type: 'bets', player: 'p', bets: [{ bet: 'main', amount: 1000 }, ...side.map((b) => ({ bet: b.name, amount: 100 }))] };
+    const slip: Command = {
+      type: 'bets',
+      player: 'p',
+      bets: [{ bet: 'main', amount: 1000 }, ...side.map((b) => ({ bet: b.name, amount: 100 }))],
+    };
     expect(play('blackjack-tanpa-batas', slip, 400, false)).toEqual(play('blackjack-tanpa-batas', slip, 400, true));
   });
 });
@@ -88,7 +104,10 @@ function playWorking(slip: Command, rounds: number, events: boolean): string[] {
     if (r > 0 && !events) expect(table.round.bets.isUntouchedBlock()).toBe(true);
     expect(execute(ctx, table, { type: 'deal' }).ok).toBe(true);
     const bets = table.round.bets;
-    const rows = Array.from({ length: bets.length }, (_, row) => `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:${bets.line(row)}`);
+    const rows = Array.from(
+      { length: bets.length },
+      (_, row) => `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:${bets.line(row)}`,
+    );
     out.push(`${rows.join(',')}; winner ${table.round.andarBahar!.winner}; balance ${table.players.balance[0]}`);
     expect(execute(ctx, table, { type: 'next-round' }).ok).toBe(true);
   }
@@ -98,7 +117,9 @@ function playWorking(slip: Command, rounds: number, events: boolean): string[] {
 describe('a round settled from memory (events off, the same frozen slip) settles as one settled bet by bet', () => {
   it('Andar Bahar: every bet in both modes, stakes whose payouts round (R-AB-PAY-1, R-AB-SIDE-1, R-AB-SIDE-2, R-AB-SIDE-3, R-BJ-MONEY-1)', () => {
     // Frozen, the array and its bets, as the simulator's: the slip is known by its array.
-    const bets = Object.freeze(pack('andar-bahar').bets.map((b) => Object.freeze({ bet: b.name, mode: b.mode ?? undefined, amount: 333 })));
+    const bets = Object.freeze(
+      pack('andar-bahar').bets.map((b) => Object.freeze({ bet: b.name, mode: b.mode ?? undefined, amount: 333 })),
+    );
     const slip: Command = { type: 'bets', player: 'p', bets };
     expect(playWorking(slip, 3000, false)).toEqual(playWorking(slip, 3000, true));
   });
@@ -108,7 +129,12 @@ describe('a round settled from memory (events off, the same frozen slip) settles
 // as it settled before for the same first two cards and dealer-blackjack fact (deal.ts stageKey,
 // ledger.ts settleKnownStep), or, where a side bet reads the up card, from the bets' lookup tables
 // (blackjack/side-tables.ts).
-function playBlackjack(packId: string, slipFor: (roundInShoe: number) => Command, rounds: number, events: boolean): string[] {
+function playBlackjack(
+  packId: string,
+  slipFor: (roundInShoe: number) => Command,
+  rounds: number,
+  events: boolean,
+): string[] {
   const ctx = simCtx(packId, 7, events);
   const table = openTable(ctx, 'sim');
   execute(ctx, table, { type: 'join', player: 'p', balance: 10_000_000_000 });
@@ -118,9 +144,13 @@ function playBlackjack(packId: string, slipFor: (roundInShoe: number) => Command
     expect(execute(ctx, table, slipFor(table.round.roundInShoe)).ok).toBe(true);
     expect(execute(ctx, table, { type: 'deal' }).ok).toBe(true);
     // Every decision window left to expire: auto-play (R-BJ-AUTO-1).
-    for (let guard = 0; guard < 50 && table.round.phase !== 'settled' && table.round.phase !== 'void'; guard++) execute(ctx, table, { type: 'timeout' });
+    for (let guard = 0; guard < 50 && table.round.phase !== 'settled' && table.round.phase !== 'void'; guard++)
+      execute(ctx, table, { type: 'timeout' });
     const bets = table.round.bets;
-    const rows = Array.from({ length: bets.length }, (_, row) => `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:${bets.line(row)}`);
+    const rows = Array.from(
+      { length: bets.length },
+      (_, row) => `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:${bets.line(row)}`,
+    );
     out.push(`${rows.join(',')}; dealer ${table.round.dealer.cards.join(' ')}; balance ${table.players.balance[0]}`);
     expect(execute(ctx, table, { type: 'next-round' }).ok).toBe(true);
   }
@@ -128,23 +158,44 @@ function playBlackjack(packId: string, slipFor: (roundInShoe: number) => Command
 }
 
 describe('side bets settled from memory or lookup tables (events off, the same frozen slip) settle as ones settled bet by bet', () => {
-  /** The slip of every bet the round's place in its shoe allows (R-TB-SIDE-2), frozen and made once per set of bets, as the simulator's. */
+  /**
+   * The slip of every bet the round's place in its shoe allows (R-TB-SIDE-2), frozen and made once per set of bets, as
+   * the simulator's.
+   */
   const slipsFor = (packId: string, seat?: number): ((roundInShoe: number) => Command) => {
     const slips = new Map<string, Command>();
     return (roundInShoe) => {
-      const bets = pack(packId).bets.filter((b) => (b.type === 'hand' || b.type === 'paytable') && (b.roundLimit === null || roundInShoe <= b.roundLimit));
+      const bets = pack(packId).bets.filter(
+        (b) => (b.type === 'hand' || b.type === 'paytable') && (b.roundLimit === null || roundInShoe <= b.roundLimit),
+      );
       const key = bets.map((b) => b.key).join();
-      if (!slips.has(key)) slips.set(key, { type: 'bets', player: 'p', bets: Object.freeze(bets.map((b) => Object.freeze({ bet: b.name, amount: b.type === 'hand' ? 1000 : 333, ...(seat ? { seat } : {}) }))) });
+      if (!slips.has(key))
+        slips.set(key, {
+          type: 'bets',
+          player: 'p',
+          bets: Object.freeze(
+            bets.map((b) =>
+              Object.freeze({ bet: b.name, amount: b.type === 'hand' ? 1000 : 333, ...(seat ? { seat } : {}) }),
+            ),
+          ),
+        });
       return slips.get(key)!;
     };
   };
   it.each([
     ['blackjack-lucky-ladies', 'from memory, a side bet the peek decides (R-LL-SETTLE-1, R-MW-END-1)', 1, 'memory'],
     ['blackjack-mewah', 'from memory, a seated pair bet (R-MW-DEAL-1)', 1, 'memory'],
-    ['blackjack-tanpa-batas', "from tables, common draw, side bets on the up card and on the dealer's final hand (R-TB-DRAW-1, R-LL-SETTLE-1)", undefined, 'tables'],
+    [
+      'blackjack-tanpa-batas',
+      "from tables, common draw, side bets on the up card and on the dealer's final hand (R-TB-DRAW-1, R-LL-SETTLE-1)",
+      undefined,
+      'tables',
+    ],
   ] as const)('%s: %s', (packId, _, seat, how) => {
     // The tables a simulation builds once a bet has been settled 20,000 times, built now.
-    for (const bet of pack(packId).bets) for (let i = 0; bet.lineFinder.multisetSize && i <= TABLE_AFTER; i++) bet.lineFinder.lineOf([0, 1, 2], bet.lineFinder.multisetSize, { dealerBlackjack: false });
+    for (const bet of pack(packId).bets)
+      for (let i = 0; bet.lineFinder.multisetSize && i <= TABLE_AFTER; i++)
+        bet.lineFinder.lineOf([0, 1, 2], bet.lineFinder.multisetSize, { dealerBlackjack: false });
     const known = vi.spyOn(Ledger.prototype, 'settleKnownStep');
     const lookups = vi.spyOn(LineFinder.prototype, 'lineAt');
     const byShape = vi.spyOn(LineFinder.prototype, 'lineByShape');

@@ -19,7 +19,9 @@ const SHOE = 'AS 9C AH 7D AD KS 5H AC 9S 2S TS';
 function resplitVariant(): CompiledPack {
   const dir = mkdtempSync(join(tmpdir(), 'croupier-resplit-'));
   const path = join(dir, 'blackjack-eropa-resplit.yaml');
-  const text = readFileSync('rules/blackjack-eropa.yaml', 'utf8').replace('id: blackjack-eropa', 'id: blackjack-eropa-resplit').replace('resplitAces: false', 'resplitAces: true');
+  const text = readFileSync('rules/blackjack-eropa.yaml', 'utf8')
+    .replace('id: blackjack-eropa', 'id: blackjack-eropa-resplit')
+    .replace('resplitAces: false', 'resplitAces: true');
   writeFileSync(path, text);
   symlinkSync(resolve('rules/strategies'), join(dir, 'strategies')); // the AI players' charts
   return loadPack(path);

@@ -10,7 +10,12 @@ import { RULES_DIR } from '../../lambdas/pack/load.ts';
 const ROOT = resolve(RULES_DIR, '..');
 
 /** RULES.md: CROUPIER_RULES_MD, then a copy in the repository, then the shared spec folder. */
-const RULES_MD = [process.env.CROUPIER_RULES_MD, join(ROOT, 'docs/RULES.md'), join(ROOT, 'RULES.md'), '/work/shared/spec/RULES.md'].find((p): p is string => !!p && existsSync(p));
+const RULES_MD = [
+  process.env.CROUPIER_RULES_MD,
+  join(ROOT, 'docs/RULES.md'),
+  join(ROOT, 'RULES.md'),
+  '/work/shared/spec/RULES.md',
+].find((p): p is string => !!p && existsSync(p));
 
 const ID = /\*\*(R-[A-Z]+-[A-Z0-9]+-\d+)\*\*/g;
 
@@ -41,8 +46,11 @@ function scenarioCites(): Map<string, string[]> {
  * files: an ID counts where a test says it proves it, not where a comment or a helper mentions it.
  */
 function testTitles(): { path: string; title: string }[] {
-  const call = /\b(?:test|it|describe|propTest)\b[\w.]*(?:\((?:[^()]|\([^()]*\))*\))*\s*\(\s*(['"`])((?:\\.|(?!\1)[\s\S])*?)\1/g;
-  return files(join(ROOT, 'test'), /\.test\.ts$/).flatMap((path) => [...readFileSync(path, 'utf8').matchAll(call)].map((m) => ({ path, title: m[2] })));
+  const call =
+    /\b(?:test|it|describe|propTest)\b[\w.]*(?:\((?:[^()]|\([^()]*\))*\))*\s*\(\s*(['"`])((?:\\.|(?!\1)[\s\S])*?)\1/g;
+  return files(join(ROOT, 'test'), /\.test\.ts$/).flatMap((path) =>
+    [...readFileSync(path, 'utf8').matchAll(call)].map((m) => ({ path, title: m[2] })),
+  );
 }
 
 describe.skipIf(!RULES_MD)('rule coverage', () => {
@@ -50,7 +58,11 @@ describe.skipIf(!RULES_MD)('rule coverage', () => {
 
   it('RULES.md has rule IDs to cover (a parse that finds none proves nothing)', () => {
     expect(ids.length).toBeGreaterThan(60);
-    for (const family of ['R-BJ-', 'R-MW-', 'R-TB-', 'R-EU-', 'R-LL-', 'R-AB-']) expect(ids.some((id) => id.startsWith(family)), family).toBe(true);
+    for (const family of ['R-BJ-', 'R-MW-', 'R-TB-', 'R-EU-', 'R-LL-', 'R-AB-'])
+      expect(
+        ids.some((id) => id.startsWith(family)),
+        family,
+      ).toBe(true);
   });
 
   it('every rule ID in RULES.md is cited by a scenario file or named by a test', () => {
@@ -58,7 +70,8 @@ describe.skipIf(!RULES_MD)('rule coverage', () => {
     const titles = testTitles();
     const named = (id: string) => titles.some((t) => new RegExp(`\\b${id}\\b(?!\\d)`).test(t.title));
     const missing = ids.filter((id) => !cites.has(id) && !named(id));
-    if (missing.length) console.log(`rule IDs not cited by any scenario or test (${missing.length}):\n  ${missing.join('\n  ')}`);
+    if (missing.length)
+      console.log(`rule IDs not cited by any scenario or test (${missing.length}):\n  ${missing.join('\n  ')}`);
     expect(missing).toEqual([]);
   });
 
@@ -69,7 +82,9 @@ describe.skipIf(!RULES_MD)('rule coverage', () => {
   });
 
   it('scenario files cite only rule IDs that RULES.md defines', () => {
-    const unknown = [...scenarioCites()].filter(([id]) => !ids.includes(id)).map(([id, paths]) => `${id} (${paths.join(', ')})`);
+    const unknown = [...scenarioCites()]
+      .filter(([id]) => !ids.includes(id))
+      .map(([id, paths]) => `${id} (${paths.join(', ')})`);
     expect(unknown).toEqual([]);
   });
 });

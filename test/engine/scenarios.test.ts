@@ -17,7 +17,13 @@ const SHIPPED = yamlFiles(['rules/scenarios']);
 describe('every shipped scenario passes', () => {
   test('there are scenarios for every variant', () => {
     const packs = new Set(SHIPPED.map((f) => (parse(readFileSync(f, 'utf8')) as Scenario).pack));
-    expect([...packs].sort()).toEqual(['andar-bahar', 'blackjack-eropa', 'blackjack-lucky-ladies', 'blackjack-mewah', 'blackjack-tanpa-batas']);
+    expect([...packs].sort()).toEqual([
+      'andar-bahar',
+      'blackjack-eropa',
+      'blackjack-lucky-ladies',
+      'blackjack-mewah',
+      'blackjack-tanpa-batas',
+    ]);
   });
   for (const file of SHIPPED) {
     const cites = (parse(readFileSync(file, 'utf8')) as Scenario).cites.join(', ');
@@ -30,7 +36,8 @@ describe('every shipped scenario passes', () => {
 });
 
 /** R-AB-EXAMPLE-1 as shipped, to be broken one way at a time. */
-const example = (): Scenario => parse(readFileSync('rules/scenarios/andar-bahar--example-1-first-andar.yaml', 'utf8')) as Scenario;
+const example = (): Scenario =>
+  parse(readFileSync('rules/scenarios/andar-bahar--example-1-first-andar.yaml', 'utf8')) as Scenario;
 
 describe('the scenario runner fails what does not hold', () => {
   test('a wrong balance, naming the player and both amounts', () => {
@@ -45,10 +52,20 @@ describe('the scenario runner fails what does not hold', () => {
     const dir = mkdtempSync(join(tmpdir(), 'croupier-scenarios-'));
     try {
       const file = join(dir, 'no-balance.yaml');
-      writeFileSync(file, readFileSync('rules/scenarios/andar-bahar--example-1-first-andar.yaml', 'utf8').replace('{ alice: 104500, ', '{ '));
+      writeFileSync(
+        file,
+        readFileSync('rules/scenarios/andar-bahar--example-1-first-andar.yaml', 'utf8').replace(
+          '{ alice: 104500, ',
+          '{ ',
+        ),
+      );
       const r = runScenarioFile(file);
       expect(r.passed).toBe(false);
-      expect(r.problems).toEqual([expect.stringMatching(/no-balance\.yaml:\d+:\d+: expect\.balances: give the final balance of every player; missing: alice$/)]);
+      expect(r.problems).toEqual([
+        expect.stringMatching(
+          /no-balance\.yaml:\d+:\d+: expect\.balances: give the final balance of every player; missing: alice$/,
+        ),
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -57,10 +74,14 @@ describe('the scenario runner fails what does not hold', () => {
   test('a legal step marked reject, and a refusal with another code than the one expected', () => {
     const accepted = example();
     accepted.steps[0] = { bet: { player: 'alice', on: 'andar', amount: 5000 }, reject: true };
-    expect(runScenario(accepted).problems).toEqual(['step 1 (bet alice andar 5000): expected it to be refused, but it was accepted']);
+    expect(runScenario(accepted).problems).toEqual([
+      'step 1 (bet alice andar 5000): expected it to be refused, but it was accepted',
+    ]);
     const otherCode = example();
     otherCode.steps[0] = { bet: { player: 'alice', on: 'andar', amount: 50 }, reject: 'above-maximum' };
-    expect(runScenario(otherCode).problems[0]).toMatch(/^step 1 \(bet alice andar 50\): refused with below-minimum .*expected above-maximum$/);
+    expect(runScenario(otherCode).problems[0]).toMatch(
+      /^step 1 \(bet alice andar 50\): refused with below-minimum .*expected above-maximum$/,
+    );
   });
 
   test('a refused step that is not marked reject', () => {
@@ -72,17 +93,23 @@ describe('the scenario runner fails what does not hold', () => {
   test('a round left unfinished, and a round that runs past its shoe (R-BJ-VOID-1)', () => {
     const unfinished = example();
     unfinished.steps.pop(); // no deal
-    expect(runScenario(unfinished).problems).toEqual(['the round is not settled at the end of the steps (phase betting)']);
+    expect(runScenario(unfinished).problems).toEqual([
+      'the round is not settled at the end of the steps (phase betting)',
+    ]);
     const short = example();
     short.shoe = ['KS', '2C']; // no second king: the shoe runs out, the round is void (R-BJ-VOID-1)
     expect(runScenario(short).problems[0]).toMatch(/ran past the end of the scenario's shoe \(2 cards\)/);
     const empty = example();
     empty.shoe = [];
-    expect(runScenario(empty).problems).toEqual(["the table could not open on the scenario's shoe (0 cards): a fresh deck has no cards"]);
+    expect(runScenario(empty).problems).toEqual([
+      "the table could not open on the scenario's shoe (0 cards): a fresh deck has no cards",
+    ]);
   });
 
   test('a wrong dealer hand', () => {
-    const s = parse(readFileSync('rules/scenarios/blackjack-mewah--bust-loses-though-dealer-busts.yaml', 'utf8')) as Scenario;
+    const s = parse(
+      readFileSync('rules/scenarios/blackjack-mewah--bust-loses-though-dealer-busts.yaml', 'utf8'),
+    ) as Scenario;
     expect(runScenario(s).passed).toBe(true);
     s.expect.dealer = ['2C', '2D'];
     expect(runScenario(s).problems.at(-1)).toMatch(/^dealer: expected 2C 2D, got /);

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordRequest, recordSweep } from '../../lambdas/handlers/metrics.ts';
 
 const published = (spy: { mock: { calls: unknown[][] } }) =>
-  spy.mock.calls.map((c) => String(c[0])).filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
+  spy.mock.calls
+    .map((c) => String(c[0]))
+    .filter((line) => line.includes('_aws'))
+    .map((line) => JSON.parse(line));
 
 describe('metrics of the Lambda entry points', () => {
   afterEach(() => vi.restoreAllMocks());

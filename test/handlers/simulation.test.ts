@@ -14,7 +14,8 @@ afterEach(() => {
 /** The handler module fresh, with the env the bundle would have baked in. */
 async function simulateFor(packId: string) {
   const defines = packDefines(loadPack(packId), 'simulate');
-  for (const [name, value] of Object.entries(defines)) process.env[name.replace('process.env.', '')] = JSON.parse(value) as string;
+  for (const [name, value] of Object.entries(defines))
+    process.env[name.replace('process.env.', '')] = JSON.parse(value) as string;
   const { vi } = await import('vitest');
   vi.resetModules();
   return (await import('../../lambdas/handlers/simulate.ts')).handler;

@@ -33,7 +33,13 @@ describe('the CDK app', () => {
   test('one stack per variant pack, named Croupier-<stage>-<pack-id>, and none for side-bet modules', () => {
     const stacks = synthStacks();
     const ids = variantIds(RULES_DIR);
-    expect(ids).toEqual(['andar-bahar', 'blackjack-eropa', 'blackjack-lucky-ladies', 'blackjack-mewah', 'blackjack-tanpa-batas']);
+    expect(ids).toEqual([
+      'andar-bahar',
+      'blackjack-eropa',
+      'blackjack-lucky-ladies',
+      'blackjack-mewah',
+      'blackjack-tanpa-batas',
+    ]);
     expect(stacks.map((s) => s.stackName)).toEqual(ids.map((id) => `Croupier-dev-${id}`));
     expect(stacks.some((s) => s.stackName.endsWith('-lucky-ladies') && !s.stackName.includes('blackjack'))).toBe(false);
   });
@@ -55,34 +61,79 @@ describe('the CDK app', () => {
     expect(() => synthStacks({ stage: 'prod', variants: 'andar-bahar' })).toThrow(
       'prod needs your identity provider: -c jwtIssuer=https://<issuer>/ -c jwtAudience=<audience> (the issuer https://auth.croupier.example/ is a placeholder, so no token could reach the API)',
     );
-    const t = templateOf(synthStacks({ stage: 'prod', variants: 'andar-bahar', context: { jwtIssuer: 'https://login.operator.test/', jwtAudience: 'croupier, croupier-web', alarmEmail: 'oncall@operator.test' } }), 'andar-bahar');
-    const authorizers = Object.values(t.findResources('AWS::ApiGatewayV2::Authorizer')) as { Properties: { JwtConfiguration: unknown } }[];
-    expect(authorizers.map((a) => a.Properties.JwtConfiguration)).toEqual([{ Issuer: 'https://login.operator.test/', Audience: ['croupier', 'croupier-web'] }]);
+    const t = templateOf(
+      synthStacks({
+        stage: 'prod',
+        variants: 'andar-bahar',
+        context: {
+          jwtIssuer: 'https://login.operator.test/',
+          jwtAudience: 'croupier, croupier-web',
+          alarmEmail: 'oncall@operator.test',
+        },
+      }),
+      'andar-bahar',
+    );
+    const authorizers = Object.values(t.findResources('AWS::ApiGatewayV2::Authorizer')) as {
+      Properties: { JwtConfiguration: unknown };
+    }[];
+    expect(authorizers.map((a) => a.Properties.JwtConfiguration)).toEqual([
+      { Issuer: 'https://login.operator.test/', Audience: ['croupier', 'croupier-web'] },
+    ]);
     t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@operator.test' });
-    expect(() => synthStacks({ variants: 'andar-bahar', context: { jwtIssuer: 'http://login.operator.test/' } })).toThrow('-c jwtIssuer=http://login.operator.test/ is not an https URL (the issuer\'s JWKS is read from it)');
-    expect(() => synthStacks({ variants: 'andar-bahar', context: { alarmEmail: 'oncall' } })).toThrow('-c alarmEmail=oncall is not an e-mail address');
-    expect(() => synthStacks({ variants: 'andar-bahar', context: { jwtAudience: ' , ' } })).toThrow('-c jwtAudience= names no audience; give one or more, separated by commas');
+    expect(() =>
+      synthStacks({ variants: 'andar-bahar', context: { jwtIssuer: 'http://login.operator.test/' } }),
+    ).toThrow("-c jwtIssuer=http://login.operator.test/ is not an https URL (the issuer's JWKS is read from it)");
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { alarmEmail: 'oncall' } })).toThrow(
+      '-c alarmEmail=oncall is not an e-mail address',
+    );
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { jwtAudience: ' , ' } })).toThrow(
+      '-c jwtAudience= names no audience; give one or more, separated by commas',
+    );
   });
 
   test('-c variants synthesizes only the packs named, and an unknown id names the variants there are', () => {
-    expect(synthStacks({ stage: 'prod', variants: 'blackjack-eropa, andar-bahar', context: PROD_CONTEXT }).map((s) => s.stackName)).toEqual(['Croupier-prod-andar-bahar', 'Croupier-prod-blackjack-eropa']);
-    expect(() => synthStacks({ variants: 'blackjack-mewah,baccarat' })).toThrow(/no variant pack "baccarat" in .*; the variants are: andar-bahar, blackjack-eropa/);
+    expect(
+      synthStacks({ stage: 'prod', variants: 'blackjack-eropa, andar-bahar', context: PROD_CONTEXT }).map(
+        (s) => s.stackName,
+      ),
+    ).toEqual(['Croupier-prod-andar-bahar', 'Croupier-prod-blackjack-eropa']);
+    expect(() => synthStacks({ variants: 'blackjack-mewah,baccarat' })).toThrow(
+      /no variant pack "baccarat" in .*; the variants are: andar-bahar, blackjack-eropa/,
+    );
     expect(() => synthStacks({ variants: 'lucky-ladies' })).toThrow(ConfigError);
   });
 
   test('editing a pack changes only the functions (its SHA-256 and version), never the table: same logical id, same properties', () => {
-    const edited = rulesCopy('blackjack-mewah', (t) => t.replace('hitsSoft17: false', 'hitsSoft17: true').replace('version: 1.0.0', 'version: 1.1.0'));
-    const before = templateOf(synthStacks({ stage: 'prod', variants: 'blackjack-mewah', context: PROD_CONTEXT }), 'blackjack-mewah').toJSON();
-    const after = templateOf(synthStacks({ stage: 'prod', variants: 'blackjack-mewah', rulesDir: edited, context: PROD_CONTEXT }), 'blackjack-mewah').toJSON();
-    const tables = (tpl: any) => Object.entries(tpl.Resources).filter(([, r]: [string, any]) => r.Type === 'AWS::DynamoDB::Table');
+    const edited = rulesCopy('blackjack-mewah', (t) =>
+      t.replace('hitsSoft17: false', 'hitsSoft17: true').replace('version: 1.0.0', 'version: 1.1.0'),
+    );
+    const before = templateOf(
+      synthStacks({ stage: 'prod', variants: 'blackjack-mewah', context: PROD_CONTEXT }),
+      'blackjack-mewah',
+    ).toJSON();
+    const after = templateOf(
+      synthStacks({ stage: 'prod', variants: 'blackjack-mewah', rulesDir: edited, context: PROD_CONTEXT }),
+      'blackjack-mewah',
+    ).toJSON();
+    const tables = (tpl: any) =>
+      Object.entries(tpl.Resources).filter(([, r]: [string, any]) => r.Type === 'AWS::DynamoDB::Table');
     expect(tables(before).map(([id]) => id)).toEqual([TABLE_LOGICAL_ID]);
     expect(tables(after).map(([id]) => id)).toEqual([TABLE_LOGICAL_ID]);
     expect(tables(after)).toEqual(tables(before));
     // Every logical id stays; only the functions change (what cdk diff shows for a pack edit).
     expect(Object.keys(after.Resources).sort()).toEqual(Object.keys(before.Resources).sort());
-    const changed = Object.keys(after.Resources).filter((k) => JSON.stringify(after.Resources[k]) !== JSON.stringify(before.Resources[k]));
-    expect(changed.map((k) => after.Resources[k].Type)).toEqual(['AWS::Lambda::Function', 'AWS::Lambda::Function', 'AWS::Lambda::Function', 'AWS::Lambda::Function']);
-    const sha = (tpl: any) => tpl.Resources[Object.keys(tpl.Resources).find((k) => tpl.Resources[k].Type === 'AWS::Lambda::Function')!].Properties.Environment.Variables;
+    const changed = Object.keys(after.Resources).filter(
+      (k) => JSON.stringify(after.Resources[k]) !== JSON.stringify(before.Resources[k]),
+    );
+    expect(changed.map((k) => after.Resources[k].Type)).toEqual([
+      'AWS::Lambda::Function',
+      'AWS::Lambda::Function',
+      'AWS::Lambda::Function',
+      'AWS::Lambda::Function',
+    ]);
+    const sha = (tpl: any) =>
+      tpl.Resources[Object.keys(tpl.Resources).find((k) => tpl.Resources[k].Type === 'AWS::Lambda::Function')!]
+        .Properties.Environment.Variables;
     expect(sha(after).CROUPIER_PACK_SHA256).not.toBe(sha(before).CROUPIER_PACK_SHA256);
     expect(sha(after).CROUPIER_PACK_VERSION).toBe('1.1.0');
   }, 30_000);
@@ -99,14 +150,20 @@ describe('the CDK app', () => {
     const diagnostics = (error as PackError).diagnostics;
     expect(diagnostics.length).toBeGreaterThan(0);
     expect(diagnostics[0]).toMatchObject({ path: join(broken, 'blackjack-mewah.yaml'), line: 13 });
-    expect((error as Error).message).toMatch(new RegExp(`^${join(broken, 'blackjack-mewah.yaml').replaceAll('.', '\\.')}:13:\\d+: .*deck`, 'm'));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^${join(broken, 'blackjack-mewah.yaml').replaceAll('.', '\\.')}:13:\\d+: .*deck`, 'm'),
+    );
   }, 30_000);
 
   test('cdk synth of a broken pack exits 1 and prints the path:line:col lines', () => {
     const broken = rulesCopy('andar-bahar', (t) => t.replace(/^version: .*$/m, 'version: [oops'));
     const run = spawnSync('npx', ['tsx', 'infra/app.ts'], {
       encoding: 'utf8',
-      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify({ rulesDir: broken, 'aws:cdk:bundling-stacks': [] }), CDK_OUTDIR: join(broken, 'cdk.out') },
+      env: {
+        ...process.env,
+        CDK_CONTEXT_JSON: JSON.stringify({ rulesDir: broken, 'aws:cdk:bundling-stacks': [] }),
+        CDK_OUTDIR: join(broken, 'cdk.out'),
+      },
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('synth stopped: a rule pack does not validate');

@@ -28,7 +28,11 @@ describe('baked-in pack defines', () => {
   test('the simulate function of a blackjack pack also gets its best basic-strategy chart', () => {
     const pack = loadPackFile(join(RULES_DIR, 'blackjack-lucky-ladies.yaml'));
     const chart = JSON.parse(JSON.parse(packDefines(pack, 'simulate')[BAKED.chart]) as string);
-    expect(chart).toMatchObject({ kind: 'Strategy', family: 'blackjack', spec: { hard: expect.any(Object), soft: expect.any(Object), pairs: expect.any(Object) } });
+    expect(chart).toMatchObject({
+      kind: 'Strategy',
+      family: 'blackjack',
+      spec: { hard: expect.any(Object), soft: expect.any(Object), pairs: expect.any(Object) },
+    });
     expect(packDefines(loadPackFile(join(RULES_DIR, 'andar-bahar.yaml')), 'simulate')[BAKED.chart]).toBeUndefined();
   }, 30_000);
 
@@ -46,16 +50,20 @@ describe('baked-in pack defines', () => {
   test.each([
     ['andar-bahar', 'lambdas/engine/andar-bahar.ts', 'lambdas/engine/blackjack/'],
     ['blackjack-mewah', 'lambdas/engine/blackjack/', 'lambdas/engine/andar-bahar.ts'],
-  ])('the API bundle of %s carries its own family\'s code and none of the other\'s', async (id, own, other) => {
-    const result = await build({ ...handlerBuild(loadPack(id), 'api'), write: false, metafile: true });
-    const bytesFrom = (prefix: string) =>
-      Object.values(result.metafile.outputs)
-        .flatMap((o) => Object.entries(o.inputs))
-        .filter(([path]) => path.startsWith(prefix))
-        .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
-    expect(bytesFrom(own)).toBeGreaterThan(1000);
-    expect(bytesFrom(other)).toBe(0);
-  }, 60_000);
+  ])(
+    "the API bundle of %s carries its own family's code and none of the other's",
+    async (id, own, other) => {
+      const result = await build({ ...handlerBuild(loadPack(id), 'api'), write: false, metafile: true });
+      const bytesFrom = (prefix: string) =>
+        Object.values(result.metafile.outputs)
+          .flatMap((o) => Object.entries(o.inputs))
+          .filter(([path]) => path.startsWith(prefix))
+          .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
+      expect(bytesFrom(own)).toBeGreaterThan(1000);
+      expect(bytesFrom(other)).toBe(0);
+    },
+    60_000,
+  );
 
   test('a build for one family refuses a pack of another, saying which it carries', async () => {
     process.env.CROUPIER_FAMILY = 'andar-bahar';
@@ -63,7 +71,9 @@ describe('baked-in pack defines', () => {
       vi.resetModules();
       const { familyOf } = await import('../../lambdas/engine/families.ts');
       expect(familyOf(loadPack('andar-bahar'))).toBeDefined();
-      expect(() => familyOf(loadPack('blackjack-mewah'))).toThrow('this build carries the andar-bahar family only, not blackjack');
+      expect(() => familyOf(loadPack('blackjack-mewah'))).toThrow(
+        'this build carries the andar-bahar family only, not blackjack',
+      );
     } finally {
       delete process.env.CROUPIER_FAMILY;
       vi.resetModules();

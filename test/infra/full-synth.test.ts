@@ -20,7 +20,10 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /** Runs an ES module snippet in a fresh Node process; returns its stdout. */
 function node(script: string): string {
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, CROUPIER_TABLE_NAME: 'synth-test', AWS_REGION: 'eu-west-1' } });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, CROUPIER_TABLE_NAME: 'synth-test', AWS_REGION: 'eu-west-1' },
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   return run.stdout;
 }
@@ -55,13 +58,28 @@ describe.skipIf(missing.length > 0)(`a full synth with bundling${skipped ? ` (${
     expect(api).toContain(pack.sha256);
     expect(simulate).toContain(pack.sha256);
 
-    for (const [what, file] of bundles) expect(node(`await import(${JSON.stringify(file)}); process.stdout.write('ok')`), what).toBe('ok');
-    const out = JSON.parse(node(`const { handler } = await import(${JSON.stringify(bundles.get('plays one simulation batch')!)}); process.stdout.write(JSON.stringify(await handler({ rounds: 300, seed: 7 })))`));
+    for (const [what, file] of bundles)
+      expect(node(`await import(${JSON.stringify(file)}); process.stdout.write('ok')`), what).toBe('ok');
+    const out = JSON.parse(
+      node(
+        `const { handler } = await import(${JSON.stringify(bundles.get('plays one simulation batch')!)}); process.stdout.write(JSON.stringify(await handler({ rounds: 300, seed: 7 })))`,
+      ),
+    );
     expect(out.rounds).toBe(300);
     expect(out.tallies.find((t: { key: string }) => t.key === 'main').placed).toBe(300);
     // GET /rules answers the RTPs baked in at synth time: the bundle computes none (no analyser in it).
-    const event = { version: '2.0', routeKey: '$default', rawPath: '/rules', rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { http: { method: 'GET', path: '/rules' }, requestId: 'synth-test' } };
-    const answer = node(`const { handler } = await import(${JSON.stringify(bundles.get('HTTP API')!)}); process.stdout.write('\\n' + JSON.stringify(await handler(${JSON.stringify(event)})))`);
+    const event = {
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/rules',
+      rawQueryString: '',
+      headers: {},
+      isBase64Encoded: false,
+      requestContext: { http: { method: 'GET', path: '/rules' }, requestId: 'synth-test' },
+    };
+    const answer = node(
+      `const { handler } = await import(${JSON.stringify(bundles.get('HTTP API')!)}); process.stdout.write('\\n' + JSON.stringify(await handler(${JSON.stringify(event)})))`,
+    );
     const rules = JSON.parse(JSON.parse(answer.trim().split('\n').at(-1)!).body); // after the handler's own log line
     expect(rules.rtp).toEqual(rtpRows(pack));
     expect(rules.lines).toEqual(lineRows(pack));

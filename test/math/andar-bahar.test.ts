@@ -6,7 +6,8 @@ import { formatFraction, frac, toNumber } from '../../lambdas/math/fraction.ts';
 import { linePays } from './helpers.ts';
 
 const pack = loadPack('andar-bahar');
-const rtpOf = (name: string, mode: string, p = pack) => andarBaharOdds(p, p.bets.find((b) => b.name === name && b.mode === mode)!).rtp;
+const rtpOf = (name: string, mode: string, p = pack) =>
+  andarBaharOdds(p, p.bets.find((b) => b.name === name && b.mode === mode)!).rtp;
 
 describe('Andar Bahar exact RTP (R-AB-DECK-1, R-AB-DEAL-1)', () => {
   test('where the first matching card falls equals a listing of every placement of the 3 matches among 51 cards', () => {
@@ -39,7 +40,7 @@ describe('Andar Bahar exact RTP (R-AB-DECK-1, R-AB-DEAL-1)', () => {
     expect(rtpOf('bahar', 'commission', swapped)).toEqual(frac(2 * 429, 833));
   });
 
-  test('First Andar and First Bahar: a match on that side\'s first card (R-AB-SIDE-1)', () => {
+  test("First Andar and First Bahar: a match on that side's first card (R-AB-SIDE-1)", () => {
     expect(rtpOf('first-andar', 'commission')).toEqual(frac(3 * 16, 51));
     // Bahar's first card matches: Andar's did not (48/51), then 3 of the 50 left.
     expect(rtpOf('first-bahar', 'commission')).toEqual(frac(48 * 3 * 33, 51 * 50 * 2));

@@ -8,7 +8,10 @@ import { bestStrategy } from '../../lambdas/math/strategy.ts';
 import { bruteForceEv } from './brute-blackjack.ts';
 
 const luckyLadies = rulesOf(loadPack('blackjack-lucky-ladies')); // 6D S17 DAS, split to 4, no RSA, peek, no surrender
-const withDecks = (r: BlackjackRules, decks: number): BlackjackRules => ({ ...r, shoe: r.shoe.map((n) => (n / (r.shoe[0] / 4)) * decks) });
+const withDecks = (r: BlackjackRules, decks: number): BlackjackRules => ({
+  ...r,
+  shoe: r.shoe.map((n) => (n / (r.shoe[0] / 4)) * decks),
+});
 const analysed = new Map<BlackjackRules, number>(); // each rule set analysed once (~0.7 s each)
 const edge = (r: BlackjackRules): number => {
   if (!analysed.has(r)) analysed.set(r, -analyseMain(r).ev * 100);
@@ -68,14 +71,26 @@ describe('main bet against published combinatorial analyses (Wizard of Odds, Bla
   const noPeekLoseAll = { peek: Array(10).fill(false), loseAll: true };
   const published: [string, BlackjackRules, number, number][] = [
     ['5 decks S17, peek', withDecks(luckyLadies, 5), -0.3804, -0.5225],
-    ['6 decks H17, no hole card, lose all (R-EU-DEAL-1)', { ...withDecks(luckyLadies, 6), hitsSoft17: true, ...noPeekLoseAll }, -0.72705, -0.86975],
-    ['8 decks H17, no hole card, lose all', { ...withDecks(luckyLadies, 8), hitsSoft17: true, ...noPeekLoseAll }, -0.7562, -0.89865],
+    [
+      '6 decks H17, no hole card, lose all (R-EU-DEAL-1)',
+      { ...withDecks(luckyLadies, 6), hitsSoft17: true, ...noPeekLoseAll },
+      -0.72705,
+      -0.86975,
+    ],
+    [
+      '8 decks H17, no hole card, lose all',
+      { ...withDecks(luckyLadies, 8), hitsSoft17: true, ...noPeekLoseAll },
+      -0.7562,
+      -0.89865,
+    ],
   ];
   for (const [name, rules, das, noDas] of published)
     test(`${name}: ${das}% with double after split, ${noDas}% without`, () => {
       const returned = (r: BlackjackRules) => -edge(r);
       expect(Math.abs(returned(rules) - das)).toBeLessThan(0.01);
-      expect(Math.abs(returned({ ...rules, double: { ...rules.double!, afterSplit: false } }) - noDas)).toBeLessThan(0.01);
+      expect(Math.abs(returned({ ...rules, double: { ...rules.double!, afterSplit: false } }) - noDas)).toBeLessThan(
+        0.01,
+      );
       // Never above the composition-dependent figure: a strategy by total cannot beat it.
       expect(returned(rules)).toBeLessThanOrEqual(das);
     });
@@ -92,12 +107,26 @@ describe('main bet against published combinatorial analyses (Wizard of Odds, Bla
 });
 
 describe('main bet against full enumeration on tiny shoes (no splits)', () => {
-  const tiny = (overrides: Partial<BlackjackRules>): BlackjackRules => ({ ...luckyLadies, shoe: [2, 2, 2, 2, 2, 2, 2, 2, 2, 8], split: null, ...overrides });
+  const tiny = (overrides: Partial<BlackjackRules>): BlackjackRules => ({
+    ...luckyLadies,
+    shoe: [2, 2, 2, 2, 2, 2, 2, 2, 2, 8],
+    split: null,
+    ...overrides,
+  });
   const cases: [string, Partial<BlackjackRules>][] = [
     ['peek, S17, double any two', {}],
     ['peek, H17, late surrender', { hitsSoft17: true, surrender: fullSurrender }],
     ['no peek, a dealer blackjack takes all (R-EU-DEAL-1)', { peek: Array(10).fill(false), loseAll: true }],
-    ['double on 10 and 11 only', { double: { totals: Array.from({ length: 32 }, (_, t) => t === 10 || t === 11), afterSplit: false, splitAces: false } }],
+    [
+      'double on 10 and 11 only',
+      {
+        double: {
+          totals: Array.from({ length: 32 }, (_, t) => t === 10 || t === 11),
+          afterSplit: false,
+          splitAces: false,
+        },
+      },
+    ],
   ];
   for (const [name, overrides] of cases)
     test(`${name}: the analyser's EV of its chart equals every deal listed`, () => {
@@ -120,7 +149,9 @@ describe('strategy charts (R-EU-AI-2)', () => {
   test('the derived 6-deck S17 DAS chart is the published one (normal.yaml without surrender)', () => {
     const normal = loadChart(join(RULES_DIR, 'strategies/normal.yaml'));
     const noSurrender = (r: Record<string, readonly Code[]>) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.map((c) => (c === 'R' ? 'H' : c === 'Rs' ? 'S' : c))]));
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, v.map((c) => (c === 'R' ? 'H' : c === 'Rs' ? 'S' : c))]),
+      );
     const derived = bestStrategy(loadPack('blackjack-lucky-ladies'));
     expect(derived.hard).toEqual(noSurrender(normal.hard));
     // The published chart has no soft-12 row: it always splits aces.

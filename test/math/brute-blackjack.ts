@@ -61,7 +61,8 @@ export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
     for (const h of hands) {
       const t = score(h.cards).total;
       if (h.surrendered) r -= h.stake / 2;
-      else if (t > 21 || bj) r -= h.stake; // a blackjack reached here (no peek) takes every stake
+      else if (t > 21 || bj)
+        r -= h.stake; // a blackjack reached here (no peek) takes every stake
       else if (total > 21 || t > total) r += h.stake * rules.winPays;
       else if (t < total) r -= h.stake;
     }
@@ -92,8 +93,17 @@ export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
     const { total } = score(h.cards);
     const oneCard = h.splitAces && sp!.splitAcesOneCard;
     const legal: Action[] = oneCard ? ['stand'] : ['hit', 'stand'];
-    if (two && !oneCard && d && (!h.fromSplit || d.afterSplit) && (!h.splitAces || d.splitAces) && (!d.totals || d.totals[total])) legal.push('double');
-    if (two && sp && h.cards[0] === h.cards[1] && hands.length < sp.maxHands && (!h.splitAces || sp.resplitAces)) legal.push('split');
+    if (
+      two &&
+      !oneCard &&
+      d &&
+      (!h.fromSplit || d.afterSplit) &&
+      (!h.splitAces || d.splitAces) &&
+      (!d.totals || d.totals[total])
+    )
+      legal.push('double');
+    if (two && sp && h.cards[0] === h.cards[1] && hands.length < sp.maxHands && (!h.splitAces || sp.resplitAces))
+      legal.push('split');
     if (two && rules.surrender && !rules.surrender.notAgainst[up] && hands.length === 1) legal.push('surrender');
     const action = decide(chart, h.cards.map(card), card(up), legal);
     let r: number;
@@ -114,7 +124,14 @@ export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
         return drawTo((n) => score(n.cards).total >= 21);
       case 'split': {
         const v = h.cards[0];
-        const part = (): Hand => ({ cards: [v], stake: h.stake, fromSplit: true, splitAces: v === 0, done: false, surrendered: false });
+        const part = (): Hand => ({
+          cards: [v],
+          stake: h.stake,
+          fromSplit: true,
+          splitAces: v === 0,
+          done: false,
+          surrendered: false,
+        });
         hands.splice(i, 1, part(), part());
         r = play(up, hole, hands, i);
         hands.splice(i, 2, h);
@@ -132,7 +149,12 @@ export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
           if (isBj([a, b])) return dealerBj ? 0 : rules.blackjackPays;
           // The dealer peeks, or a blackjack takes only the original bet: the round ends at once.
           if (dealerBj && (rules.peek[up] || !rules.loseAll)) return -1;
-          return play(up, hole, [{ cards: [a, b], stake: 1, fromSplit: false, splitAces: false, done: false, surrendered: false }], 0);
+          return play(
+            up,
+            hole,
+            [{ cards: [a, b], stake: 1, fromSplit: false, splitAces: false, done: false, surrendered: false }],
+            0,
+          );
         }),
       ),
     ),

@@ -19,7 +19,7 @@ describe('decide: playing a hand from a chart', () => {
 
   test('Ds: soft 18 against a 4 doubles, else stands', () => {
     expect(decide(normal, cards('AH', '7D'), parseCard('4S')!, all)).toBe('double');
-    expect(decide(normal, cards('AH', '7D', ), parseCard('4S')!, noExtras)).toBe('stand');
+    expect(decide(normal, cards('AH', '7D'), parseCard('4S')!, noExtras)).toBe('stand');
   });
 
   test('R: 16 against a ten surrenders, else hits; a three-card 16 hits', () => {

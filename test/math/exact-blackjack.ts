@@ -106,7 +106,9 @@ class Table {
   private readonly inv: Float64Array;
   private readonly dist = new Float64Array(7);
   private readonly settled = new Map<number, Float64Array>();
-  /** Joint with "no dealer blackjack" (the round's -1 counted at the deal) rather than a blackjack beating every hand. */
+  /**
+   * Joint with "no dealer blackjack" (the round's -1 counted at the deal) rather than a blackjack beating every hand.
+   */
   readonly conditioned: boolean;
   readonly maySurrender: boolean;
   readonly upCard: number;
@@ -165,7 +167,8 @@ class Table {
       dist[e.outcome[i]] += p;
       sum += p;
     }
-    if (Math.abs(sum - 1) > 1e-9) throw new Error(`exact blackjack: the dealer can run out of cards (${this.left} left)`);
+    if (Math.abs(sum - 1) > 1e-9)
+      throw new Error(`exact blackjack: the dealer can run out of cards (${this.left} left)`);
     return dist;
   }
 
@@ -216,7 +219,15 @@ class Table {
       hand.includes(ACE),
     );
     const out: Action[] = oneCard ? ['stand'] : ['hit', 'stand'];
-    if (two && !oneCard && d && (!fromSplit || d.afterSplit) && (!splitAces || d.splitAces) && (!d.totals || d.totals[total])) out.push('double');
+    if (
+      two &&
+      !oneCard &&
+      d &&
+      (!fromSplit || d.afterSplit) &&
+      (!splitAces || d.splitAces) &&
+      (!d.totals || d.totals[total])
+    )
+      out.push('double');
     if (two && canSplit && hand[0] === hand[1]) out.push('split');
     if (two && this.maySurrender && !fromSplit) out.push('surrender');
     return out;
@@ -237,7 +248,11 @@ class Table {
         const dBj = canBj ? this.dealer()[D_BJ] : 0;
         // A player blackjack pushes against a dealer blackjack; otherwise the dealer's takes the
         // original bet at the deal when `conditioned`, and every stake at the end when not.
-        ev += p * (a === ACE && b === TEN ? this.rules.blackjackPays * (1 - dBj) : (this.conditioned ? -dBj : 0) + value(a, b, dBj));
+        ev +=
+          p *
+          (a === ACE && b === TEN
+            ? this.rules.blackjackPays * (1 - dBj)
+            : (this.conditioned ? -dBj : 0) + value(a, b, dBj));
         this.give(b);
       }
       this.give(a);
@@ -284,7 +299,14 @@ export function exactEv(rules: BlackjackRules, chart: Chart, stats?: ExactStats)
     const W = CLASSES + 1;
 
     /** Settles the hand in play as `cls` with `stake` and goes on to the next hand; writes into `out`. */
-    const finish = (cls: number, stake: number, pending: number, hands: number, sv: number, out: Float64Array): void => {
+    const finish = (
+      cls: number,
+      stake: number,
+      pending: number,
+      hands: number,
+      sv: number,
+      out: Float64Array,
+    ): void => {
       if (pending === 0) {
         const s = t.settle();
         out[0] = stake * s[cls];
@@ -318,7 +340,14 @@ export function exactEv(rules: BlackjackRules, chart: Chart, stats?: ExactStats)
      * The slot of the state: the hand in play (`hand`; one card = a split hand waiting for its
      * second), `pending` split hands of value `sv` after it, `hands` hands in all.
      */
-    function state(n: number, fromSplit: boolean, splitAces: boolean, pending: number, hands: number, sv: number): number {
+    function state(
+      n: number,
+      fromSplit: boolean,
+      splitAces: boolean,
+      pending: number,
+      hands: number,
+      sv: number,
+    ): number {
       let sum = 0;
       let ace = false;
       for (const v of hand) {
@@ -328,7 +357,11 @@ export function exactEv(rules: BlackjackRules, chart: Chart, stats?: ExactStats)
       const pair = n === 2 && hand[0] === hand[1];
       let si = shoeIndex.get(t.rk);
       if (si === undefined) shoeIndex.set(t.rk, (si = shoeIndex.size));
-      const sk = ((((((sum * 2 + +ace) * 3 + Math.min(n, 3) - 1) * 2 + +pair) * 2 + +fromSplit) * 2 + +splitAces) * H + pending) * H + hands;
+      const sk =
+        ((((((sum * 2 + +ace) * 3 + Math.min(n, 3) - 1) * 2 + +pair) * 2 + +fromSplit) * 2 + +splitAces) * H +
+          pending) *
+          H +
+        hands;
       const key = si * STATE + sk * (V + 1) + (sv + 1);
       const hit = memo.get(key);
       if (hit !== undefined) return hit;
@@ -340,17 +373,22 @@ export function exactEv(rules: BlackjackRules, chart: Chart, stats?: ExactStats)
         drawEach(out, (v, into) => {
           const t2 = totalOf(sum + v + 1, ace || v === ACE);
           const mayResplit = splitAces && v === ACE && sp!.resplitAces && hands < maxHands;
-          if (t2 === 21 || (splitAces && sp!.splitAcesOneCard && !mayResplit)) finish(classOf(t2), 1, pending, hands, sv, into);
+          if (t2 === 21 || (splitAces && sp!.splitAcesOneCard && !mayResplit))
+            finish(classOf(t2), 1, pending, hands, sv, into);
           else copy(state(2, fromSplit, splitAces, pending, hands, sv), into);
         });
       } else {
         const canSplit = sp !== null && hands < maxHands && (!splitAces || sp.resplitAces);
         const legal = t.legal(hand, fromSplit, splitAces, canSplit);
         const action = decide(chart, hand.map(cardOf), t.upCard, legal);
-        if (!legal.includes(action)) throw new Error(`exact blackjack: decide chose ${action}, not one of ${legal.join(', ')}`);
+        if (!legal.includes(action))
+          throw new Error(`exact blackjack: decide chose ${action}, not one of ${legal.join(', ')}`);
         if (action === 'stand') finish(classOf(total), 1, pending, hands, sv, out);
         else if (action === 'surrender') finish(C_SURRENDER, 1, pending, hands, sv, out);
-        else if (action === 'double') drawEach(out, (v, into) => finish(classOf(totalOf(sum + v + 1, ace || v === ACE)), 2, pending, hands, sv, into));
+        else if (action === 'double')
+          drawEach(out, (v, into) =>
+            finish(classOf(totalOf(sum + v + 1, ace || v === ACE)), 2, pending, hands, sv, into),
+          );
         else if (action === 'hit')
           drawEach(out, (v, into) => {
             const t2 = totalOf(sum + v + 1, ace || v === ACE);
@@ -458,7 +496,8 @@ export function exactEvByHands(rules: BlackjackRules, chart: Chart, stats?: Exac
       const splitAces = sv === ACE;
       const mayResplit = hands < maxHands && (!splitAces || sp!.resplitAces);
       hand.push(sv, sv);
-      const resplits = mayResplit && decide(chart, hand.map(cardOf), t.upCard, t.legal(hand, true, splitAces, true)) === 'split';
+      const resplits =
+        mayResplit && decide(chart, hand.map(cardOf), t.upCard, t.legal(hand, true, splitAces, true)) === 'split';
       hand.length = 0;
       /** A split hand whose second card is v, played out (a resplit aside). */
       const one = (v: number): number => {

@@ -9,14 +9,40 @@ import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts'
 
 export function paytable(group: CardGroupName, lines: { pays: string; when: ConditionSpec }[]): CompiledBet {
   const compiled = lines
-    .map((l, i) => ({ name: `line ${i}`, pays: parseRatio(l.pays)!, paysAsWritten: l.pays, matches: compileCondition(l.when), totalAndCountOnly: readsOnlyTotalAndCount(l.when) }))
+    .map((l, i) => ({
+      name: `line ${i}`,
+      pays: parseRatio(l.pays)!,
+      paysAsWritten: l.pays,
+      matches: compileCondition(l.when),
+      totalAndCountOnly: readsOnlyTotalAndCount(l.when),
+    }))
     .sort((x, y) => y.pays.num * x.pays.den - x.pays.num * y.pays.den);
   const facts = [...new Set(lines.flatMap((l) => factsRead(l.when)))];
   return {
-    key: 'test', index: 0, name: 'test', mode: null, type: 'paytable', placement: 'player', withMain: false, min: 1, max: 1,
-    overMax: 'refuse', underMin: 'refuse', blackjackPays: null, winPays: null, group, lines: compiled,
-    lineFinder: new LineFinder(compiled, group, facts), outcomeLines: outcomeTable(compiled, group, facts, 52), facts, readsDealerBlackjack: facts.includes('dealerBlackjack'), readsOutcome: facts.includes('winner') || facts.includes('cardsDealt'), roundLimit: null, capPerRound: null,
-    declaredRtp: null, origin: { path: 'test', pointer: '' },
+    key: 'test',
+    index: 0,
+    name: 'test',
+    mode: null,
+    type: 'paytable',
+    placement: 'player',
+    withMain: false,
+    min: 1,
+    max: 1,
+    overMax: 'refuse',
+    underMin: 'refuse',
+    blackjackPays: null,
+    winPays: null,
+    group,
+    lines: compiled,
+    lineFinder: new LineFinder(compiled, group, facts),
+    outcomeLines: outcomeTable(compiled, group, facts, 52),
+    facts,
+    readsDealerBlackjack: facts.includes('dealerBlackjack'),
+    readsOutcome: facts.includes('winner') || facts.includes('cardsDealt'),
+    roundLimit: null,
+    capPerRound: null,
+    declaredRtp: null,
+    origin: { path: 'test', pointer: '' },
   };
 }
 
@@ -30,7 +56,10 @@ export function linePays(bet: CompiledBet, cards: ArrayLike<number>, n: number, 
 }
 
 /** Runs a CLI command in this process and returns its exit code, stdout and stderr (restore mocks after). */
-export async function captureCli(run: (args: string[]) => Promise<number>, args: string[]): Promise<{ code: number; out: string; err: string }> {
+export async function captureCli(
+  run: (args: string[]) => Promise<number>,
+  args: string[],
+): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((s: string) => void out.push(s));

@@ -14,12 +14,20 @@ describe('pay-table line odds', () => {
       const pack = loadPack(id);
       for (const bet of pack.bets.filter((b) => b.type === 'paytable')) {
         const odds = exactOdds(pack, bet);
-        expect(odds.lines.map((l) => l.name), bet.key).toEqual(bet.lines.map((l) => l.name));
+        expect(
+          odds.lines.map((l) => l.name),
+          bet.key,
+        ).toEqual(bet.lines.map((l) => l.name));
         for (const l of odds.lines) {
-          expect(l.rtpShare, `${bet.key} ${l.name}`).toEqual(frac(l.probability.num * BigInt(l.pays.num + l.pays.den), l.probability.den * BigInt(l.pays.den)));
+          expect(l.rtpShare, `${bet.key} ${l.name}`).toEqual(
+            frac(l.probability.num * BigInt(l.pays.num + l.pays.den), l.probability.den * BigInt(l.pays.den)),
+          );
           expect(l.probability.num >= 0n && l.probability.num <= l.probability.den, `${bet.key} ${l.name}`).toBe(true);
         }
-        expect(odds.lines.reduce((s, l) => add(s, l.rtpShare), ZERO), bet.key).toEqual(odds.rtp);
+        expect(
+          odds.lines.reduce((s, l) => add(s, l.rtpShare), ZERO),
+          bet.key,
+        ).toEqual(odds.rtp);
         const paying = odds.lines.reduce((s, l) => add(s, l.probability), ZERO);
         expect(paying.num <= paying.den, bet.key).toBe(true);
       }

@@ -15,7 +15,14 @@ describe('croupier rtp', () => {
     expect(doc.pack).toBe('andar-bahar');
     expect(doc.bets).toHaveLength(27); // 17 bets: andar, bahar, 10 card counts in both modes, 3 commission only
     const andar = doc.bets.find((b: { bet: string; mode: string }) => b.bet === 'andar' && b.mode === 'commission');
-    expect(andar).toEqual({ bet: 'andar', mode: 'commission', rtp: 8151 / 8330, fraction: '8151/8330', method: 'exact', declared: 0.9787 });
+    expect(andar).toEqual({
+      bet: 'andar',
+      mode: 'commission',
+      rtp: 8151 / 8330,
+      fraction: '8151/8330',
+      method: 'exact',
+      declared: 0.9787,
+    });
     // 97.85% computed against 97.87% declared: over 0.01 points, an honest warning.
     expect(err).toMatch(/andar \(commission\): declared RTP 97\.8700% but the rules give 97\.8511%/);
   });
@@ -36,7 +43,9 @@ describe('croupier rtp', () => {
     const main = JSON.parse(out).bets[0];
     expect(main).toMatchObject({ bet: 'main', method: 'analysis', declared: 0.9946 });
     expect(main.rtp - 0.9946).toBeGreaterThan(0.0002);
-    expect(err).toMatch(/blackjack-tanpa-batas main: declared RTP 99\.4600% but the rules give 99\.51\d\d% \(\+0\.05\d\d points; accuracy ±0\.0200\)/);
+    expect(err).toMatch(
+      /blackjack-tanpa-batas main: declared RTP 99\.4600% but the rules give 99\.51\d\d% \(\+0\.05\d\d points; accuracy ±0\.0200\)/,
+    );
   });
 
   test('--lines: every pay-table line with its exact probability and share of the RTP (R-TB-SIDE-1 Pair); the main bet has none', async () => {
@@ -45,7 +54,8 @@ describe('croupier rtp', () => {
     const doc = JSON.parse(out);
     expect(doc.bets[0]).not.toHaveProperty('lines');
     const pair = doc.bets.find((b: { bet: string }) => b.bet === 'pair');
-    // 8 decks: after any first card, 7 of the 415 left are identical, 8 the same colour's other suit, 16 the other colour.
+    // 8 decks: after any first card, 7 of the 415 left are identical, 8 the same colour's other suit, 16 the other
+    // colour.
     expect(pair.lines).toEqual([
       { line: 'perfect pair', pays: '30:1', probability: 7 / 415, fraction: '7/415', rtpShare: (31 * 7) / 415 },
       { line: 'coloured pair', pays: '10:1', probability: 8 / 415, fraction: '8/415', rtpShare: (11 * 8) / 415 },
@@ -53,7 +63,9 @@ describe('croupier rtp', () => {
     ]);
     // Ratios read as the pack writes them.
     const ab = JSON.parse((await capture(['andar-bahar', '--lines', '--json'])).out);
-    expect(ab.bets.find((b: { bet: string; mode: string }) => b.bet === 'andar' && b.mode === 'commission').lines).toEqual([
+    expect(
+      ab.bets.find((b: { bet: string; mode: string }) => b.bet === 'andar' && b.mode === 'commission').lines,
+    ).toEqual([
       { line: 'andar wins', pays: '0.9:1', probability: 429 / 833, fraction: '429/833', rtpShare: 8151 / 8330 },
     ]);
     const text = (await capture(['blackjack-tanpa-batas', '--lines'])).out;
@@ -65,8 +77,15 @@ describe('croupier rtp', () => {
   });
 
   test('usage errors exit 2 and say what is wrong: an option rtp does not take, two packs, none', async () => {
-    expect(await capture(['andar-bahar', '--bogus'])).toMatchObject({ code: 2, out: '', err: expect.stringMatching(/^unknown option --bogus\nusage: croupier rtp <pack>/) });
-    expect(await capture(['andar-bahar', 'blackjack-mewah'])).toMatchObject({ code: 2, err: expect.stringMatching(/^one pack, not 2 \(andar-bahar, blackjack-mewah\)/) });
+    expect(await capture(['andar-bahar', '--bogus'])).toMatchObject({
+      code: 2,
+      out: '',
+      err: expect.stringMatching(/^unknown option --bogus\nusage: croupier rtp <pack>/),
+    });
+    expect(await capture(['andar-bahar', 'blackjack-mewah'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^one pack, not 2 \(andar-bahar, blackjack-mewah\)/),
+    });
     expect(await capture(['--json'])).toMatchObject({ code: 2, err: expect.stringMatching(/^which pack\?/) });
   });
 

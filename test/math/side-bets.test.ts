@@ -42,7 +42,13 @@ describe('side bets on the initial cards, exact', () => {
   // Wizard of Odds, 21+3 "version 1": the 6-deck table counts 485,096 winning hands of 5,013,320.
   test('21+3 paying 9:1: exactly 10 × 485,096 / 5,013,320 at 6 decks; 13.30%, 7.26%, 4.24% and 2.74% at 1, 2, 4 and 8', () => {
     expect(firstTwoAndUpRtp(6, twentyOnePlusThree)).toEqual(frac(10 * 485_096, 5_013_320));
-    for (const [decks, edge] of [[1, 0.133], [2, 0.0726], [4, 0.0424], [8, 0.0274]]) expect(houseEdge(firstTwoAndUpRtp(decks, twentyOnePlusThree))).toBeCloseTo(edge, 4);
+    for (const [decks, edge] of [
+      [1, 0.133],
+      [2, 0.0726],
+      [4, 0.0424],
+      [8, 0.0274],
+    ])
+      expect(houseEdge(firstTwoAndUpRtp(decks, twentyOnePlusThree))).toBeCloseTo(edge, 4);
   });
 
   test('Lucky Ladies pay table B: house edge 17.64% at 6 decks and 16.73% at 8 (R-LL-WIN-1)', () => {
@@ -79,7 +85,10 @@ describe('side bets on the initial cards, exact', () => {
             all++;
             if (BJ_VALUE[u] + BJ_VALUE[h] === 11 && (rankOf(u) === 0 || rankOf(h) === 0)) bj++;
           }
-        for (const [dealerBlackjack, w] of [[true, bj], [false, all - bj]] as const) {
+        for (const [dealerBlackjack, w] of [
+          [true, bj],
+          [false, all - bj],
+        ] as const) {
           const r = linePays(bet, [a, b], 2, { dealerBlackjack });
           if (r) back += w * (1 + r.num / r.den);
         }
@@ -101,7 +110,7 @@ describe('side bets on the initial cards, exact', () => {
   });
 });
 
-describe('Bust Bonus, exact over the dealer\'s drawing (R-TB-SIDE-1)', () => {
+describe("Bust Bonus, exact over the dealer's drawing (R-TB-SIDE-1)", () => {
   /** An independent recursive dealer over card values with exact fractions. */
   function recursiveBustBonus(decks: number, hitsSoft17: boolean, bet: ReturnType<typeof paytable>): Fraction {
     const counts = Array.from({ length: 10 }, (_, v) => (v === 9 ? 16 : 4) * decks);
@@ -138,7 +147,11 @@ describe('Bust Bonus, exact over the dealer\'s drawing (R-TB-SIDE-1)', () => {
     const bet = pack.bets.find((b) => b.name === 'bust-bonus')!;
     for (const decks of [1, 2])
       for (const hitsSoft17 of [false, true]) {
-        const p = { ...pack, shoe: { ...pack.shoe, decks }, blackjack: { ...pack.blackjack!, dealer: { ...pack.blackjack!.dealer, hitsSoft17 } } };
+        const p = {
+          ...pack,
+          shoe: { ...pack.shoe, decks },
+          blackjack: { ...pack.blackjack!, dealer: { ...pack.blackjack!.dealer, hitsSoft17 } },
+        };
         expect(dealerFinalRtp(p, bet)).toEqual(recursiveBustBonus(decks, hitsSoft17, bet as never));
       }
   });

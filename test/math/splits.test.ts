@@ -18,9 +18,17 @@ const mewah = rulesOf(loadPack('blackjack-mewah')); // 8D S17 peek, DAS, 2 hands
 const eropa = rulesOf(loadPack('blackjack-eropa')); // 6D S17 no peek (lose all), DAS, 4 hands, aces once, no surrender
 const luckyLadies = rulesOf(loadPack('blackjack-lucky-ladies')); // 6D S17 peek, DAS, 4 hands, aces once, no surrender
 /** The chart the analyser derives for the rules (as bestStrategy does for a pack). */
-const chartOf = (r: BlackjackRules): Chart => ({ id: 'derived', name: 'derived', source: 'analyser', ...analyseMain(r) });
+const chartOf = (r: BlackjackRules): Chart => ({
+  id: 'derived',
+  name: 'derived',
+  source: 'analyser',
+  ...analyseMain(r),
+});
 const withShoe = (r: BlackjackRules, shoe: number[]): BlackjackRules => ({ ...r, shoe });
-const withMaxHands = (r: BlackjackRules, maxHands: number): BlackjackRules => ({ ...r, split: { ...r.split!, maxHands } });
+const withMaxHands = (r: BlackjackRules, maxHands: number): BlackjackRules => ({
+  ...r,
+  split: { ...r.split!, maxHands },
+});
 
 describe('three references of the same EV agree on tiny shoes: every deal listed, memoised enumeration, hand by hand', () => {
   const cases: [string, BlackjackRules][] = [
@@ -32,11 +40,19 @@ describe('three references of the same EV agree on tiny shoes: every deal listed
       'blackjack-eropa rules: no peek, a dealer blackjack takes doubled and split stakes, resplits to 4 hands, aces split once, double after split (R-EU-DEAL-1, R-EU-SPLIT-1, R-EU-DOUBLE-1)',
       withShoe(eropa, [1, 0, 1, 0, 1, 0, 1, 4, 1, 6]),
     ],
-    ['blackjack-lucky-ladies rules: peek, resplits to 4 hands, aces split once, double after split (R-LL-HOST-1)', withShoe(luckyLadies, [1, 1, 0, 1, 0, 1, 0, 4, 1, 6])],
+    [
+      'blackjack-lucky-ladies rules: peek, resplits to 4 hands, aces split once, double after split (R-LL-HOST-1)',
+      withShoe(luckyLadies, [1, 1, 0, 1, 0, 1, 0, 4, 1, 6]),
+    ],
     [
       'rules no pack ships: H17, split aces play on, double and resplit them, to 3 hands (R-BJ-DEALER-1 varied)',
       withShoe(
-        { ...luckyLadies, hitsSoft17: true, double: { ...luckyLadies.double!, splitAces: true }, split: { ...luckyLadies.split!, maxHands: 3, resplitAces: true, splitAcesOneCard: false } },
+        {
+          ...luckyLadies,
+          hitsSoft17: true,
+          double: { ...luckyLadies.double!, splitAces: true },
+          split: { ...luckyLadies.split!, maxHands: 3, resplitAces: true, splitAcesOneCard: false },
+        },
         [3, 1, 0, 1, 0, 1, 0, 1, 1, 6],
       ),
     ],
@@ -80,7 +96,10 @@ describe("the analyser's main bet against the exact EV of the same chart (issue 
     ['blackjack-eropa', 'R-EU-TABLE-1, R-EU-DEAL-1, R-EU-SPLIT-1, R-EU-DOUBLE-1'],
     ['blackjack-lucky-ladies', 'R-LL-HOST-1'],
   ];
-  /** Analyser EV (what `croupier rtp` reports) minus the exact EV of the analyser's chart (for a pack, bestStrategy's), in points. */
+  /**
+   * Analyser EV (what `croupier rtp` reports) minus the exact EV of the analyser's chart (for a pack, bestStrategy's),
+   * in points.
+   */
   const gap = (r: BlackjackRules): number => {
     const a = analyseMain(r);
     return (a.ev - exactEvByHands(r, { id: 'derived', name: 'derived', source: 'analyser', ...a })) * 100;
@@ -109,5 +128,4 @@ describe("the analyser's main bet against the exact EV of the same chart (issue 
     const normal = loadChart(join(RULES_DIR, 'strategies/normal.yaml'));
     expect(Math.abs(analyseMain(eropa, normal).ev - exactEvByHands(eropa, normal)) * 100).toBeLessThan(0.00002);
   });
-
 });

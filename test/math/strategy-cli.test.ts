@@ -13,7 +13,12 @@ const capture = (args: string[]) => captureCli(run, args);
 
 const row = (text: string, section: string, label: string): string[] => {
   const block = text.split(`\n${section}\n`)[1]!;
-  return block.split('\n').find((l) => l.startsWith(`${label} `))!.trim().split(/\s+/).slice(1);
+  return block
+    .split('\n')
+    .find((l) => l.startsWith(`${label} `))!
+    .trim()
+    .split(/\s+/)
+    .slice(1);
 };
 
 describe('croupier strategy', () => {

@@ -16,7 +16,8 @@ function sources(dir: string): string[] {
 }
 
 /** The code without its comments (block, and line comments outside strings well enough for this check). */
-const withoutComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+const withoutComments = (text: string): string =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 test('no variant id in the code that runs packs', () => {
   const ids = variantIds().filter((id) => loadPack(id).family !== id);

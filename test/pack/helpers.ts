@@ -8,7 +8,16 @@ import { checkFile, RULES_DIR } from '../../lambdas/pack/load.ts';
 import type { Diagnostic } from '../../lambdas/pack/source.ts';
 
 /** Ajv's own wording: a product manager must never read it. */
-export const AJV_PHRASES = ['must have required property', 'must match pattern', 'must NOT have', 'must be equal to', 'must be >=', 'must match a schema', 'must be integer', 'must be number'];
+export const AJV_PHRASES = [
+  'must have required property',
+  'must match pattern',
+  'must NOT have',
+  'must be equal to',
+  'must be >=',
+  'must match a schema',
+  'must be integer',
+  'must be number',
+];
 
 export interface RulesCopy {
   dir: string;
@@ -68,10 +77,20 @@ export function problems(path: string): Diagnostic[] {
  * Asserts that a problem sits exactly at `where` in `path` and that its message says each of
  * `words` (the words a product manager needs: what is wrong and what is allowed).
  */
-export function expectProblem(found: Diagnostic[], path: string, where: { line: number; col: number }, words: (string | RegExp)[]): Diagnostic {
+export function expectProblem(
+  found: Diagnostic[],
+  path: string,
+  where: { line: number; col: number },
+  words: (string | RegExp)[],
+): Diagnostic {
   const here = found.filter((d) => d.path === path && d.line === where.line && d.col === where.col);
-  expect(here, `a problem at ${path}:${where.line}:${where.col} among:\n${found.map((d) => `${d.path}:${d.line}:${d.col}: ${d.message}`).join('\n')}`).not.toHaveLength(0);
-  const match = here.find((d) => words.every((w) => (typeof w === 'string' ? d.message.includes(w) : w.test(d.message))));
+  expect(
+    here,
+    `a problem at ${path}:${where.line}:${where.col} among:\n${found.map((d) => `${d.path}:${d.line}:${d.col}: ${d.message}`).join('\n')}`,
+  ).not.toHaveLength(0);
+  const match = here.find((d) =>
+    words.every((w) => (typeof w === 'string' ? d.message.includes(w) : w.test(d.message))),
+  );
   expect(match, `a message with ${words.join(' + ')} among: ${here.map((d) => d.message).join(' | ')}`).toBeDefined();
   return match!;
 }
@@ -80,14 +99,21 @@ export function expectProblem(found: Diagnostic[], path: string, where: { line: 
  * AI charts a copied pack names but rules/ does not hold yet get a minimal chart in the copy, so
  * each broken-pack test sees only the problem it makes (the real rules/ is tested as it is).
  */
-function stubMissingCharts(dir: string, path: (rel: string) => string, write: (rel: string, text: string) => string): void {
+function stubMissingCharts(
+  dir: string,
+  path: (rel: string) => string,
+  write: (rel: string, text: string) => string,
+): void {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
     const ai = /\n    ai:.*\n((?:      \w+: \S+.*\n)+)/.exec(readFileSync(join(dir, file), 'utf8'));
     for (const m of ai?.[1].matchAll(/\w+: (\S+)/g) ?? []) {
       const rel = m[1];
       if (existsSync(path(rel))) continue;
       const id = basename(rel).replace(/\.ya?ml$/, '');
-      write(rel, `apiVersion: croupier/v1\nkind: Strategy\nid: ${id}\nname: ${id}\nfamily: blackjack\nversion: 1.0.0\nspec:\n  source: test stub\n  hard: {}\n  soft: {}\n  pairs: {}\n`);
+      write(
+        rel,
+        `apiVersion: croupier/v1\nkind: Strategy\nid: ${id}\nname: ${id}\nfamily: blackjack\nversion: 1.0.0\nspec:\n  source: test stub\n  hard: {}\n  soft: {}\n  pairs: {}\n`,
+      );
     }
   }
 }

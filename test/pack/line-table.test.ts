@@ -9,7 +9,8 @@ import { loadPack } from '../../lambdas/pack/load.ts';
 import { paytable } from '../math/helpers.ts';
 import { cards } from '../engine/helpers.ts';
 
-const slow = (bet: CompiledBet, cards: number[], facts: Facts) => bet.lines.findIndex((l) => l.matches(cards, cards.length, facts));
+const slow = (bet: CompiledBet, cards: number[], facts: Facts) =>
+  bet.lines.findIndex((l) => l.matches(cards, cards.length, facts));
 
 function warm(bet: CompiledBet, size: number) {
   const cards = Array(size).fill(0);
@@ -22,7 +23,8 @@ describe('pay-table lookup tables', () => {
     warm(bet, 2);
     for (let a = 0; a < 52; a++)
       for (let b = 0; b < 52; b++)
-        for (const dealerBlackjack of [false, true]) expect(bet.lineFinder.lineOf([a, b], 2, { dealerBlackjack })).toBe(slow(bet, [a, b], { dealerBlackjack }));
+        for (const dealerBlackjack of [false, true])
+          expect(bet.lineFinder.lineOf([a, b], 2, { dealerBlackjack })).toBe(slow(bet, [a, b], { dealerBlackjack }));
   });
 
   it('R-LL-SETTLE-1: lineAt, read at a multiset index, answers as lineOf with the fact known and as lineEitherWay without it', () => {
@@ -32,7 +34,11 @@ describe('pay-table lookup tables', () => {
     for (let a = 0; a < 52; a++)
       for (let b = 0; b < 52; b++) {
         const i = multisetIndex([a, b], 2);
-        expect([bet.lineFinder.lineAt(i, false), bet.lineFinder.lineAt(i, true), bet.lineFinder.lineAt(i, undefined)]).toEqual([
+        expect([
+          bet.lineFinder.lineAt(i, false),
+          bet.lineFinder.lineAt(i, true),
+          bet.lineFinder.lineAt(i, undefined),
+        ]).toEqual([
           slow(bet, [a, b], { dealerBlackjack: false }),
           slow(bet, [a, b], { dealerBlackjack: true }),
           bet.lineFinder.lineEitherWay([a, b], 2),
@@ -60,13 +66,14 @@ describe('pay-table lookup tables', () => {
     }
   });
 
-  it('R-TB-SIDE-1: Bust Bonus, read by the dealer hand\'s total and count only, gives its conditions\' line for hands of every size, however often a shape repeats', () => {
+  it("R-TB-SIDE-1: Bust Bonus, read by the dealer hand's total and count only, gives its conditions' line for hands of every size, however often a shape repeats", () => {
     const bet = loadPack('blackjack-tanpa-batas').betByKey.get('bust-bonus')!;
     expect(bet.lines.every((l) => l.totalAndCountOnly)).toBe(true);
     for (let i = 0; i < 30_000; i++) {
       const n = 2 + (i % 9);
       const cards = Array.from({ length: n }, (_, k) => (i * 37 + k * 13 + ((i * k) % 7)) % 52);
-      for (const dealerBlackjack of [false, true, undefined]) expect(bet.lineFinder.lineOf(cards, n, { dealerBlackjack })).toBe(slow(bet, cards, { dealerBlackjack }));
+      for (const dealerBlackjack of [false, true, undefined])
+        expect(bet.lineFinder.lineOf(cards, n, { dealerBlackjack })).toBe(slow(bet, cards, { dealerBlackjack }));
     }
   });
 
@@ -91,7 +98,8 @@ describe('pay-table lookup tables', () => {
     for (const bet of outcomeBets) {
       expect(bet.outcomeLines).not.toBeNull();
       for (const winner of [0, 1] as const)
-        for (let dealt = 0; dealt <= 52; dealt++) expect(bet.outcomeLines![outcomeIndex(52, winner, dealt)]).toBe(slow(bet, [], { winner, cardsDealt: dealt }));
+        for (let dealt = 0; dealt <= 52; dealt++)
+          expect(bet.outcomeLines![outcomeIndex(52, winner, dealt)]).toBe(slow(bet, [], { winner, cardsDealt: dealt }));
     }
     expect(pack.betByKey.get('first-3/commission')!.outcomeLines).toBeNull(); // it reads cards
   });

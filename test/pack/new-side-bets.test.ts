@@ -6,7 +6,12 @@ import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { copyRules, problems, type RulesCopy } from './helpers.ts';
 
-const module = (id: string, name: string, group: string, lines: string) => `# yaml-language-server: $schema=../../schemas/rule-pack.schema.json
+const module = (
+  id: string,
+  name: string,
+  group: string,
+  lines: string,
+) => `# yaml-language-server: $schema=../../schemas/rule-pack.schema.json
 apiVersion: croupier/v1
 kind: SideBet
 id: ${id}
@@ -50,7 +55,11 @@ beforeAll(() => {
   rules = copyRules();
   rules.write('side-bets/perfect-pairs.yaml', PERFECT_PAIRS);
   rules.write('side-bets/twenty-one-plus-three.yaml', TWENTY_ONE_PLUS_THREE);
-  rules.write('blackjack-mewah.yaml', rules.read('blackjack-mewah.yaml') + '  include:\n    - sideBet: perfect-pairs\n    - sideBet: twenty-one-plus-three\n');
+  rules.write(
+    'blackjack-mewah.yaml',
+    rules.read('blackjack-mewah.yaml') +
+      '  include:\n    - sideBet: perfect-pairs\n    - sideBet: twenty-one-plus-three\n',
+  );
   const pack = loadPack(rules.path('blackjack-mewah.yaml'));
   bets = Object.fromEntries(pack.bets.map((b) => [b.name, b]));
 });

@@ -11,7 +11,8 @@ import { copyRules } from './helpers.ts';
 // blackjack-eropa names AI charts that may not be written yet; its rules are read from a copy
 // where missing charts are stubbed, so these data tests do not depend on them.
 const copy = copyRules();
-const load = (id: string): CompiledPack => loadPackFile(id === 'blackjack-eropa' ? copy.path(`${id}.yaml`) : join(RULES_DIR, `${id}.yaml`));
+const load = (id: string): CompiledPack =>
+  loadPackFile(id === 'blackjack-eropa' ? copy.path(`${id}.yaml`) : join(RULES_DIR, `${id}.yaml`));
 const MW = load('blackjack-mewah');
 const TB = load('blackjack-tanpa-batas');
 const EU = load('blackjack-eropa');
@@ -24,13 +25,20 @@ const ratio = (r: { num: number; den: number } | null) => (r ? `${r.num}:${r.den
 /** The pay table as [line, ratio], in the order it pays (highest first). */
 const table = (b: CompiledBet) => b.lines.map((l) => [l.name, ratio(l.pays)]);
 const hand = (...cards: string[]) => cards.map((c) => parseCard(c)!);
-const winner = (b: CompiledBet, cards: number[], facts = {}) => b.lines.find((l) => l.matches(cards, cards.length, facts))?.name ?? null;
-const up = (set: readonly boolean[]) => 'A23456789TJQK'.split('').filter((_, i) => set[i]).join('');
+const winner = (b: CompiledBet, cards: number[], facts = {}) =>
+  b.lines.find((l) => l.matches(cards, cards.length, facts))?.name ?? null;
+const up = (set: readonly boolean[]) =>
+  'A23456789TJQK'
+    .split('')
+    .filter((_, i) => set[i])
+    .join('');
 
 describe('blackjack, every pack', () => {
   test('R-BJ-CARD-1 52-card decks, A = 1 (or 11), 2-10 face value, J/Q/K = 10', () => {
     expect(CARDS_PER_DECK).toBe(52);
-    expect(['AS', '2H', '9D', 'TC', 'JS', 'QH', 'KD'].map((c) => BJ_VALUE[parseCard(c)!])).toEqual([1, 2, 9, 10, 10, 10, 10]);
+    expect(['AS', '2H', '9D', 'TC', 'JS', 'QH', 'KD'].map((c) => BJ_VALUE[parseCard(c)!])).toEqual([
+      1, 2, 9, 10, 10, 10, 10,
+    ]);
     for (const p of [MW, TB, EU, LL]) expect(p.family).toBe('blackjack');
   });
 });
@@ -50,7 +58,11 @@ describe('blackjack-mewah', () => {
     expect(bet(MW, 'main').declaredRtp).toBe(0.9953);
   });
   test('R-MW-PAIR-1 the Pair table of seed 001: perfect 30:1, coloured 10:1, mixed 5:1', () => {
-    expect(table(bet(MW, 'pair'))).toEqual([['perfect pair', '30:1'], ['coloured pair', '10:1'], ['mixed pair', '5:1']]);
+    expect(table(bet(MW, 'pair'))).toEqual([
+      ['perfect pair', '30:1'],
+      ['coloured pair', '10:1'],
+      ['mixed pair', '5:1'],
+    ]);
   });
 });
 
@@ -67,7 +79,11 @@ describe('blackjack-tanpa-batas', () => {
   });
   test('R-TB-SIDE-1 Pair: perfect 30:1, coloured 10:1, mixed 5:1', () => {
     const pair = bet(TB, 'pair');
-    expect(table(pair)).toEqual([['perfect pair', '30:1'], ['coloured pair', '10:1'], ['mixed pair', '5:1']]);
+    expect(table(pair)).toEqual([
+      ['perfect pair', '30:1'],
+      ['coloured pair', '10:1'],
+      ['mixed pair', '5:1'],
+    ]);
     expect(winner(pair, hand('QH', 'QH'))).toBe('perfect pair');
     expect(winner(pair, hand('QH', 'QD'))).toBe('coloured pair');
     expect(winner(pair, hand('QH', 'QC'))).toBe('mixed pair');
@@ -99,14 +115,22 @@ describe('blackjack-tanpa-batas', () => {
   });
   test('R-TB-SIDE-1 Poker Trio: flush 5:1, straight 10:1, trips 30:1, straight flush 40:1, suited trips 100:1; K-A-2 is no straight', () => {
     const pt = bet(TB, 'poker-trio');
-    expect(table(pt)).toEqual([['suited three of a kind', '100:1'], ['straight flush', '40:1'], ['three of a kind', '30:1'], ['straight', '10:1'], ['flush', '5:1']]);
+    expect(table(pt)).toEqual([
+      ['suited three of a kind', '100:1'],
+      ['straight flush', '40:1'],
+      ['three of a kind', '30:1'],
+      ['straight', '10:1'],
+      ['flush', '5:1'],
+    ]);
     expect(winner(pt, hand('AS', '2H', '3D'))).toBe('straight');
     expect(winner(pt, hand('QS', 'KH', 'AD'))).toBe('straight');
     expect(winner(pt, hand('KS', 'AH', '2D'))).toBeNull();
     expect(winner(pt, hand('9C', '9C', '9C'))).toBe('suited three of a kind');
   });
   test('R-TB-SIDE-2 round limits per shoe: Pair 40; Bust Bonus, Lucky Trio, Poker Trio 45', () => {
-    expect(['pair', 'bust-bonus', 'lucky-trio', 'poker-trio'].map((n) => bet(TB, n).roundLimit)).toEqual([40, 45, 45, 45]);
+    expect(['pair', 'bust-bonus', 'lucky-trio', 'poker-trio'].map((n) => bet(TB, n).roundLimit)).toEqual([
+      40, 45, 45, 45,
+    ]);
     expect(bet(TB, 'main').roundLimit).toBeNull();
   });
   test('R-TB-RTP-1 declared RTP 99.46%', () => {
@@ -172,7 +196,8 @@ describe('lucky ladies', () => {
 });
 
 describe('andar-bahar', () => {
-  const outcome = (b: CompiledBet, winnerSide: 0 | 1, cardsDealt: number) => winner(b, [], { winner: winnerSide, cardsDealt });
+  const outcome = (b: CompiledBet, winnerSide: 0 | 1, cardsDealt: number) =>
+    winner(b, [], { winner: winnerSide, cardsDealt });
   test('R-AB-PAY-1 commission: Andar 0.9:1, Bahar 1:1; no commission: Andar 0.25:1 on its first card, else 1:1, Bahar 1:1', () => {
     expect(table(bet(AB, 'andar', 'commission'))).toEqual([['andar wins', '9:10']]);
     expect(table(bet(AB, 'bahar', 'commission'))).toEqual([['bahar wins', '1:1']]);
@@ -185,9 +210,24 @@ describe('andar-bahar', () => {
   test('R-AB-PAY-1 ratios: First Andar 15:1, First Bahar 15.5:1, First 3 and card-count ranges as RULES.md says', () => {
     expect(table(bet(AB, 'first-andar'))).toEqual([["andar's first card matches", '15:1']]);
     expect(table(bet(AB, 'first-bahar'))).toEqual([["bahar's first card matches", '31:2']]);
-    expect(table(bet(AB, 'first-3'))).toEqual([['straight flush', '120:1'], ['straight', '8:1'], ['flush', '5:1']]);
+    expect(table(bet(AB, 'first-3'))).toEqual([
+      ['straight flush', '120:1'],
+      ['straight', '8:1'],
+      ['flush', '5:1'],
+    ]);
     const ranges = ['1-5', '6-10', '11-15', '16-20', '21-25', '26-30', '31-35', '36-40', '41-45', '46-49'];
-    expect(ranges.map((r) => ratio(bet(AB, `cards-${r}`).lines[0].pays))).toEqual(['2:1', '3:1', '4:1', '5:1', '8:1', '12:1', '20:1', '40:1', '110:1', '800:1']);
+    expect(ranges.map((r) => ratio(bet(AB, `cards-${r}`).lines[0].pays))).toEqual([
+      '2:1',
+      '3:1',
+      '4:1',
+      '5:1',
+      '8:1',
+      '12:1',
+      '20:1',
+      '40:1',
+      '110:1',
+      '800:1',
+    ]);
     expect(findBet(AB, 'first-andar', 'no-commission')).toBeUndefined();
     expect(findBet(AB, 'cards-1-5', 'no-commission')).toBeDefined();
   });

@@ -6,6 +6,9 @@ import { schemaDocuments } from '../../lambdas/pack/json-schemas.ts';
 
 const SCHEMAS = join(import.meta.dirname, '../../schemas');
 
-test.each(Object.entries(schemaDocuments()))('schemas/%s is in sync with schema.ts (run npm run gen:schema)', (file, document) => {
-  expect(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8'))).toEqual(document);
-});
+test.each(Object.entries(schemaDocuments()))(
+  'schemas/%s is in sync with schema.ts (run npm run gen:schema)',
+  (file, document) => {
+    expect(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8'))).toEqual(document);
+  },
+);

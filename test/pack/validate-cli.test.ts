@@ -30,7 +30,9 @@ describe('croupier validate', () => {
   test('prints path:line:col: message for each problem, the path as given, and exits 1', async () => {
     const { code, out } = await validate(`${rules.dir}/`);
     expect(code).toBe(1);
-    expect(out).toEqual([`${rules.dir}/blackjack-mewah.yaml:63:20: spec.bets[0].declaredRtp: 99.53 is not a return to player; write a fraction between 0 and 1 (99.53% is 0.9953)`]);
+    expect(out).toEqual([
+      `${rules.dir}/blackjack-mewah.yaml:63:20: spec.bets[0].declaredRtp: 99.53 is not a return to player; write a fraction between 0 and 1 (99.53% is 0.9953)`,
+    ]);
   });
 
   test('exits 0 and prints nothing for a valid file', async () => {
@@ -40,7 +42,13 @@ describe('croupier validate', () => {
   test('--json lists every YAML file walked, valid or not, with pointer, line and col', async () => {
     const { code, out } = await validate('--json', rules.dir);
     expect(code).toBe(1);
-    const report = JSON.parse(out.join('\n')) as { files: { path: string; valid: boolean; errors: { line: number; col: number; pointer: string; message: string }[] }[] };
+    const report = JSON.parse(out.join('\n')) as {
+      files: {
+        path: string;
+        valid: boolean;
+        errors: { line: number; col: number; pointer: string; message: string }[];
+      }[];
+    };
     const paths = report.files.map((f) => f.path);
     expect(paths).toContain(rules.path('side-bets/lucky-ladies.yaml'));
     expect(paths).not.toContain(rules.path('notes.txt'));
@@ -53,14 +61,20 @@ describe('croupier validate', () => {
   test('paths under a folder keep the folder as typed ("./", a doubled slash)', async () => {
     const typed = `${rules.dir}/.//side-bets`;
     const { out } = await validate('--json', typed);
-    expect(JSON.parse(out.join('\n')).files.map((f: { path: string }) => f.path)).toContain(`${typed}/lucky-ladies.yaml`);
+    expect(JSON.parse(out.join('\n')).files.map((f: { path: string }) => f.path)).toContain(
+      `${typed}/lucky-ladies.yaml`,
+    );
   });
 
   test('a YAML syntax error has the pointer ""', async () => {
     rules.write('broken.yaml', 'apiVersion: croupier/v1\nkind: [Variant\n');
     const { out } = await validate('--json', rules.path('broken.yaml'));
     expect(JSON.parse(out.join('\n')).files).toEqual([
-      { path: rules.path('broken.yaml'), valid: false, errors: [expect.objectContaining({ line: 2, col: 7, pointer: '' })] },
+      {
+        path: rules.path('broken.yaml'),
+        valid: false,
+        errors: [expect.objectContaining({ line: 2, col: 7, pointer: '' })],
+      },
     ]);
   });
 
@@ -68,7 +82,9 @@ describe('croupier validate', () => {
     rules.write('dup-row.yaml', 'kind: Strategy\nrows:\n  9: [H]\n  "9": [S]\n');
     const { code, out } = await validate(rules.path('dup-row.yaml'));
     expect(code).toBe(1);
-    expect(out).toEqual([`${rules.path('dup-row.yaml')}:4:3: YAML syntax: this key appears twice in the same mapping (9 and "9" count as one key); each key may appear once`]);
+    expect(out).toEqual([
+      `${rules.path('dup-row.yaml')}:4:3: YAML syntax: this key appears twice in the same mapping (9 and "9" count as one key); each key may appear once`,
+    ]);
   });
 
   test('a path that does not exist is a problem, not a crash', async () => {

@@ -20,18 +20,36 @@ test('a blackjack-eropa round with two AI players at different levels, through t
   opened.push(h);
   const log: { at: number; actor: string; cmd: Command }[] = [];
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-  await h.call('POST', '/wallets/alice/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'practice points' } });
-  expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status).toBe(200);
-  log.push({ at: h.clock.now, actor: 'alice', cmd: { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 } });
+  await h.call('POST', '/wallets/alice/credit', {
+    as: 'op',
+    role: 'operator',
+    body: { amount: 100_000, reason: 'practice points' },
+  });
+  expect(
+    (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+  ).toBe(200);
+  log.push({
+    at: h.clock.now,
+    actor: 'alice',
+    cmd: { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 },
+  });
 
   // Seating: the player at the table, a free seat, a level the pack has.
   const easy = await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'easy', seat: 2 } });
   expect(easy.status, JSON.stringify(easy.body)).toBe(200);
   expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'hard', seat: 3 } })).status).toBe(200);
-  expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'normal', seat: 3 } })).body.code).toBe('seat-taken');
-  expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'normal', seat: 1 } })).body.code).toBe('seat-taken');
-  expect((await h.call('POST', '/tables/t1/ai', { as: 'bob', body: { level: 'normal', seat: 4 } })).body.code).toBe('not-seated');
-  expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'normal', seat: 9 } })).body.code).toBe('no-such-seat');
+  expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'normal', seat: 3 } })).body.code).toBe(
+    'seat-taken',
+  );
+  expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'normal', seat: 1 } })).body.code).toBe(
+    'seat-taken',
+  );
+  expect((await h.call('POST', '/tables/t1/ai', { as: 'bob', body: { level: 'normal', seat: 4 } })).body.code).toBe(
+    'not-seated',
+  );
+  expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'normal', seat: 9 } })).body.code).toBe(
+    'no-such-seat',
+  );
   expect((await h.call('POST', '/tables/t1/ai', { as: 'alice', body: { level: 'genius', seat: 4 } })).status).toBe(400);
   // Nobody can act as an AI player: its name is not a usable token subject.
   expect((await h.call('GET', '/wallet', { as: EASY })).status).toBe(401);
@@ -46,7 +64,10 @@ test('a blackjack-eropa round with two AI players at different levels, through t
   expect(dealt.status, JSON.stringify(dealt.body)).toBe(200);
   log.push({ at: h.clock.now, actor: 'alice', cmd: { type: 'deal' } });
   const placed = dealt.body.events.filter((e: any) => e.type === 'bet-placed');
-  expect(placed.map((e: any) => [e.player, e.seat, e.amount])).toEqual([[EASY, 2, 100], [HARD, 3, 100]]);
+  expect(placed.map((e: any) => [e.player, e.seat, e.amount])).toEqual([
+    [EASY, 2, 100],
+    [HARD, 3, 100],
+  ]);
   const roundId = dealt.body.view.round.id;
 
   const seen: any[] = [...dealt.body.events];
@@ -71,7 +92,10 @@ test('a blackjack-eropa round with two AI players at different levels, through t
   const events = recalled.steps.flatMap((s: any) => s.events);
   expect(decisions(events, EASY)).toEqual(decisions(seen, EASY));
   expect(decisions(events, HARD)).toEqual(decisions(seen, HARD));
-  expect(recalled.bets.filter((b: any) => b.player !== 'alice').map((b: any) => [b.player, b.staked])).toEqual([[EASY, 100], [HARD, 100]]);
+  expect(recalled.bets.filter((b: any) => b.player !== 'alice').map((b: any) => [b.player, b.staked])).toEqual([
+    [EASY, 100],
+    [HARD, 100],
+  ]);
 
   // The pure interpreter on the same shoe: same money for everyone.
   const { pack, charts } = packOf('blackjack-eropa');
@@ -101,7 +125,9 @@ test('a blackjack-eropa round with two AI players at different levels, through t
   const left = await h.call('DELETE', '/tables/t1/ai/2', { as: 'alice' });
   expect(left.status, JSON.stringify(left.body)).toBe(200);
   expect(left.body.view.round.no).toBe(2);
-  expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status).toBe(200);
+  expect(
+    (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+  ).toBe(200);
   const second = await h.call('POST', '/tables/t1/deal', { as: 'alice' });
   expect(second.status, JSON.stringify(second.body)).toBe(200);
   expect(second.body.events.filter((e: any) => e.type === 'bet-placed').map((e: any) => e.player)).toEqual([HARD]);

@@ -13,7 +13,12 @@ async function table(pack: string, players: string[], credit = 100_000): Promise
   const h = await harness(pack);
   hs.push(h);
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-  for (const p of players) await h.call('POST', `/wallets/${p}/credit`, { as: 'op', role: 'operator', body: { amount: credit, reason: 'test' } });
+  for (const p of players)
+    await h.call('POST', `/wallets/${p}/credit`, {
+      as: 'op',
+      role: 'operator',
+      body: { amount: credit, reason: 'test' },
+    });
   return h;
 }
 
@@ -22,13 +27,25 @@ const balanceOf = async (h: Harness, p: string) => (await h.call('GET', '/wallet
 describe('idempotency and races', () => {
   test('20 concurrent identical requests with one idempotency key have one effect', async () => {
     const h = await table('blackjack-mewah', ['alice']);
-    const calls = await Promise.all(Array.from({ length: 20 }, () => h.call('POST', '/tables/t1/bets', { as: 'alice', key: 'same-key', body: { bet: 'main', seat: 1, amount: 1000 } })));
+    const calls = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        h.call('POST', '/tables/t1/bets', {
+          as: 'alice',
+          key: 'same-key',
+          body: { bet: 'main', seat: 1, amount: 1000 },
+        }),
+      ),
+    );
     const ok = calls.filter((c) => c.status === 200);
     expect(ok.length).toBeGreaterThan(0);
     for (const c of calls) expect([200, 409]).toContain(c.status);
     expect(new Set(ok.map((c) => JSON.stringify(c.body))).size).toBe(1);
     expect(await balanceOf(h, 'alice')).toBe(99_000);
-    const again = await h.call('POST', '/tables/t1/bets', { as: 'alice', key: 'same-key', body: { bet: 'main', seat: 1, amount: 1000 } });
+    const again = await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      key: 'same-key',
+      body: { bet: 'main', seat: 1, amount: 1000 },
+    });
     expect(again.body).toEqual(ok[0]!.body);
     expect(await balanceOf(h, 'alice')).toBe(99_000);
   });
@@ -36,7 +53,11 @@ describe('idempotency and races', () => {
   test('20 concurrent different bets on one seated round: each applied once or cleanly refused, money conserved', async () => {
     const players = Array.from({ length: 20 }, (_, i) => `p${i}`);
     const h = await table('blackjack-mewah', players, 10_000);
-    const calls = await Promise.all(players.map((p, i) => h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', seat: (i % 7) + 1, amount: 500 } })));
+    const calls = await Promise.all(
+      players.map((p, i) =>
+        h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', seat: (i % 7) + 1, amount: 500 } }),
+      ),
+    );
     for (const c of calls) expect([200, 409, 422]).toContain(c.status);
     const view = (await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body;
     const staked = view.bets.reduce((s: number, b: any) => s + b.staked, 0);
@@ -52,7 +73,9 @@ describe('idempotency and races', () => {
   test('20 concurrent bets on one common-draw round all land, each on its own item', async () => {
     const players = Array.from({ length: 20 }, (_, i) => `c${i}`);
     const h = await table('blackjack-tanpa-batas', players, 10_000);
-    const calls = await Promise.all(players.map((p) => h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 300 } })));
+    const calls = await Promise.all(
+      players.map((p) => h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 300 } })),
+    );
     for (const c of calls) expect(c.status, JSON.stringify(c.body)).toBe(200);
     const view = (await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body;
     expect(view.bets).toHaveLength(20);
@@ -68,7 +91,14 @@ async function dealAndFinish(h: Harness, player: string, no: number): Promise<vo
     if (view.round.no > no) return;
     const move = view.legal[0];
     if (!move) h.clock.now = (view.round.deadline ?? h.clock.now) + 1;
-    else await h.call('POST', '/tables/t1/actions', { as: player, body: move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat } });
+    else
+      await h.call('POST', '/tables/t1/actions', {
+        as: player,
+        body:
+          move.action === 'insurance' || move.action.startsWith('follow')
+            ? { action: move.action, seat: move.seat, accept: false }
+            : { action: 'stand', seat: move.seat },
+      });
   }
   throw new Error(`round ${no} did not finish`);
 }
@@ -80,7 +110,8 @@ describe('late actions', () => {
     // Round 1 is dealt, alice does not act in time: the clock plays her hand out and round 2 opens.
     await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
     expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
-    for (let i = 0; i < 10 && (await viewOf()).round.no === 1; i++) h.clock.now = ((await viewOf()).round.deadline ?? h.clock.now) + 1;
+    for (let i = 0; i < 10 && (await viewOf()).round.no === 1; i++)
+      h.clock.now = ((await viewOf()).round.deadline ?? h.clock.now) + 1;
     // Rounds are dealt until one waits for alice's decision, so a late Hit would have a hand to land on.
     let view = await viewOf();
     for (let i = 0; i < 20 && !view.legal.some((m: { action: string }) => m.action === 'hit'); i++) {
@@ -94,7 +125,10 @@ describe('late actions', () => {
     expect(view.legal.some((m: { action: string }) => m.action === 'hit')).toBe(true);
     const balance = await balanceOf(h, 'alice');
     // A Hit clicked on round 1.
-    const late = await h.call('POST', '/tables/t1/actions', { as: 'alice', body: { action: 'hit', seat: 1, round: 1 } });
+    const late = await h.call('POST', '/tables/t1/actions', {
+      as: 'alice',
+      body: { action: 'hit', seat: 1, round: 1 },
+    });
     expect(late.status).toBe(422);
     expect(late.body.code).toBe('round-finished');
     expect(late.body.message).toContain(`round 1 is finished; the table is on round ${view.round.no}`);
@@ -103,8 +137,22 @@ describe('late actions', () => {
     expect(after.round).toEqual(view.round);
     expect(await balanceOf(h, 'alice')).toBe(balance);
     // A round not yet open is named as such; the round on the table takes the action.
-    expect((await h.call('POST', '/tables/t1/actions', { as: 'alice', body: { action: 'stand', seat: 1, round: view.round.no + 1 } })).body.code).toBe('round-not-started');
-    expect((await h.call('POST', '/tables/t1/actions', { as: 'alice', body: { action: 'stand', seat: 1, round: view.round.no } })).status).toBe(200);
+    expect(
+      (
+        await h.call('POST', '/tables/t1/actions', {
+          as: 'alice',
+          body: { action: 'stand', seat: 1, round: view.round.no + 1 },
+        })
+      ).body.code,
+    ).toBe('round-not-started');
+    expect(
+      (
+        await h.call('POST', '/tables/t1/actions', {
+          as: 'alice',
+          body: { action: 'stand', seat: 1, round: view.round.no },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -112,15 +160,23 @@ describe('seats across rounds', () => {
   test('a player who sat in a round and bets nothing in the next keeps the seat for it and loses it at the round after (R-MW-SEAT-4)', async () => {
     const h = await table('blackjack-mewah', ['alice', 'bob']);
     const seatsOf = async (p: string) => (await h.call('GET', '/tables/t1', { as: p })).body.you.seats;
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+    ).toBe(200);
     await dealAndFinish(h, 'alice', 1);
     expect(await seatsOf('alice')).toEqual([1]);
     // The recall lists the round's steps in the order they happened, though the test clock stood still.
-    const steps = (await h.call('GET', '/rounds/t1-r1', { as: 'op', role: 'operator' })).body.steps as { commands: { command: { type: string } }[] }[];
+    const steps = (await h.call('GET', '/rounds/t1-r1', { as: 'op', role: 'operator' })).body.steps as {
+      commands: { command: { type: string } }[];
+    }[];
     expect(steps.map((x) => x.commands.map((c) => c.command.type).join('+'))).toEqual(['', 'join+bet', 'deal', 'act']);
     // Round 2: only bob bets; alice's seat is still hers, so bob cannot take it.
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } })).body.code).toBe('seat-taken');
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 1000 } })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } })).body.code,
+    ).toBe('seat-taken');
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 1000 } })).status,
+    ).toBe(200);
     await dealAndFinish(h, 'bob', 2);
     expect(await seatsOf('alice')).toEqual([]);
     expect(await seatsOf('bob')).toEqual([3]);
@@ -130,14 +186,31 @@ describe('seats across rounds', () => {
 describe('bet slips', () => {
   test('a slip places its bets in one request, all or none', async () => {
     const h = await table('andar-bahar', ['alice']);
-    const slip = [{ bet: 'andar', amount: 1000 }, { bet: 'bahar', amount: 500, mode: 'no-commission' }, { bet: 'first-3', amount: 200 }];
+    const slip = [
+      { bet: 'andar', amount: 1000 },
+      { bet: 'bahar', amount: 500, mode: 'no-commission' },
+      { bet: 'first-3', amount: 200 },
+    ];
     const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: slip } });
     expect(placed.status).toBe(200);
-    expect(placed.body.view.bets.map((b: { bet: string; amount: number }) => [b.bet, b.amount])).toEqual([['andar/commission', 1000], ['bahar/no-commission', 500], ['first-3/commission', 200]]);
+    expect(placed.body.view.bets.map((b: { bet: string; amount: number }) => [b.bet, b.amount])).toEqual([
+      ['andar/commission', 1000],
+      ['bahar/no-commission', 500],
+      ['first-3/commission', 200],
+    ]);
     expect(await balanceOf(h, 'alice')).toBe(100_000 - 1700);
 
     // The third bet is over its maximum: nothing of the slip is placed, and the message says which bet and why.
-    const refused = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [{ bet: 'andar', amount: 100 }, { bet: 'cards-1-5', amount: 100 }, { bet: 'first-3', amount: 60_000 }] } });
+    const refused = await h.call('POST', '/tables/t1/bet-slips', {
+      as: 'alice',
+      body: {
+        bets: [
+          { bet: 'andar', amount: 100 },
+          { bet: 'cards-1-5', amount: 100 },
+          { bet: 'first-3', amount: 60_000 },
+        ],
+      },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/^bet 3 of 3 \(first-3\): .*maximum.*; no bet of the slip was placed$/);
     expect(await balanceOf(h, 'alice')).toBe(100_000 - 1700);
@@ -150,7 +223,11 @@ describe('bet slips', () => {
 
   test("the web table's repeat of a round on two mirrored seats places the same bets again (R-MW-SEAT-2)", async () => {
     const h = await table('blackjack-mewah', ['alice']);
-    const first = [{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'main', seat: 2, amount: 1000 }, { bet: 'pair', seat: 2, amount: 500 }];
+    const first = [
+      { bet: 'main', seat: 1, amount: 1000 },
+      { bet: 'main', seat: 2, amount: 1000 },
+      { bet: 'pair', seat: 2, amount: 500 },
+    ];
     expect((await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: first } })).status).toBe(200);
     await dealAndFinish(h, 'alice', 1);
     const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
@@ -160,13 +237,24 @@ describe('bet slips', () => {
     expect(view.you.seats).toEqual([1, 2]);
     const recall = (await h.call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
     const slip = repeatBets(recall.bets, 'alice', view.you.seats, true);
-    expect(slip).toEqual([{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'pair', seat: 2, amount: 500 }]); // seat 2's main comes by the mirror
-    // Holding seat 1 only, whatever order the seats were bet in: seat 1's bet first, since seat 2 is taken with the same amount.
+    expect(slip).toEqual([
+      { bet: 'main', seat: 1, amount: 1000 },
+      { bet: 'pair', seat: 2, amount: 500 },
+    ]); // seat 2's main comes by the mirror
+    // Holding seat 1 only, whatever order the seats were bet in: seat 1's bet first, since seat 2 is taken with the
+    // same amount.
     const mainsFromSeat2 = recall.bets.filter((b: { name: string }) => b.name === 'main').reverse();
-    expect(repeatBets(mainsFromSeat2, 'alice', [1], true)).toEqual([{ bet: 'main', seat: 1, amount: 1000 }, { bet: 'main', seat: 2, amount: 1000 }]);
+    expect(repeatBets(mainsFromSeat2, 'alice', [1], true)).toEqual([
+      { bet: 'main', seat: 1, amount: 1000 },
+      { bet: 'main', seat: 2, amount: 1000 },
+    ]);
     const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: slip } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const bets = (placed.body.view.bets as { bet: string; seat: number; amount: number }[]).map((b) => [b.bet, b.seat, b.amount]);
+    const bets = (placed.body.view.bets as { bet: string; seat: number; amount: number }[]).map((b) => [
+      b.bet,
+      b.seat,
+      b.amount,
+    ]);
     expect(bets.sort()).toEqual(first.map((b) => [b.bet, b.seat, b.amount]).sort());
   });
 });
@@ -178,7 +266,11 @@ describe('operator void', () => {
     await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 2, amount: 2500 } });
     await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     expect((await h.call('POST', '/rounds/t1-r1/void', { as: 'alice', body: { reason: 'x' } })).status).toBe(403);
-    const v = await h.call('POST', '/rounds/t1-r1/void', { as: 'op', role: 'operator', body: { reason: 'card misdealt' } });
+    const v = await h.call('POST', '/rounds/t1-r1/void', {
+      as: 'op',
+      role: 'operator',
+      body: { reason: 'card misdealt' },
+    });
     expect(v.status, JSON.stringify(v.body)).toBe(200);
     for (const p of ['alice', 'bob']) {
       const w = (await h.call('GET', '/wallet', { as: p })).body;
@@ -196,17 +288,39 @@ describe('bad input', () => {
   beforeAll(async () => {
     h = await table('blackjack-mewah', ['alice']);
   });
-  const snapshot = async () => JSON.stringify([(await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body, await balanceOf(h, 'alice')]);
+  const snapshot = async () =>
+    JSON.stringify([
+      (await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body,
+      await balanceOf(h, 'alice'),
+    ]);
 
   test('fuzzed bodies and malformed JSON never give a 5xx and never change state', async () => {
     const before = await snapshot();
-    const paths = ['/tables/t1/bets', '/tables/t1/bet-slips', '/tables/t1/actions', '/wallets/alice/credit', '/tables', '/tables/t1/pause', '/rounds/t1-r1/void'];
+    const paths = [
+      '/tables/t1/bets',
+      '/tables/t1/bet-slips',
+      '/tables/t1/actions',
+      '/wallets/alice/credit',
+      '/tables',
+      '/tables/t1/pause',
+      '/rounds/t1-r1/void',
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(fc.jsonValue(), fc.record({ bet: fc.string(), amount: fc.oneof(fc.integer(), fc.double(), fc.string()), seat: fc.anything() }, { requiredKeys: [] })), async (path, body) => {
-        const r = await h.call('POST', path, { as: 'alice', body });
-        expect(r.status).toBeLessThan(500);
-        expect(r.status).not.toBe(200);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record(
+            { bet: fc.string(), amount: fc.oneof(fc.integer(), fc.double(), fc.string()), seat: fc.anything() },
+            { requiredKeys: [] },
+          ),
+        ),
+        async (path, body) => {
+          const r = await h.call('POST', path, { as: 'alice', body });
+          expect(r.status).toBeLessThan(500);
+          expect(r.status).not.toBe(200);
+        },
+      ),
       { numRuns: 60 },
     );
     await fc.assert(
@@ -216,9 +330,16 @@ describe('bad input', () => {
       }),
       { numRuns: 30 },
     );
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', raw: '{"bet": "main", "amount": 10' })).body.code).toBe('invalid-json');
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', amount: 1.5, seat: 1 } })).status).toBe(400);
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', key: null, body: { bet: 'main', amount: 100, seat: 1 } })).body.code).toBe('missing-idempotency-key');
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'alice', raw: '{"bet": "main", "amount": 10' })).body.code,
+    ).toBe('invalid-json');
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', amount: 1.5, seat: 1 } })).status,
+    ).toBe(400);
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'alice', key: null, body: { bet: 'main', amount: 100, seat: 1 } }))
+        .body.code,
+    ).toBe('missing-idempotency-key');
     expect(await snapshot()).toBe(before);
   });
 });
@@ -235,7 +356,12 @@ describe('authorization and secrecy', () => {
     expect(act.status).toBeLessThan(500);
     expect((await h.call('GET', '/rounds/t1-r1', { as: 'bob' })).status).toBe(404);
     expect((await h.call('GET', '/history', { as: 'bob' })).body.rounds).toHaveLength(0);
-    for (const [path, body] of [['/tables', { tableId: 't2' }], ['/wallets/bob/credit', { amount: 5, reason: 'me' }], ['/tables/t1/pause', { reason: 'x' }], ['/tables/t1/deal', undefined]] as const)
+    for (const [path, body] of [
+      ['/tables', { tableId: 't2' }],
+      ['/wallets/bob/credit', { amount: 5, reason: 'me' }],
+      ['/tables/t1/pause', { reason: 'x' }],
+      ['/tables/t1/deal', undefined],
+    ] as const)
       expect((await h.call('POST', path, { as: 'bob', body })).status).toBe(403);
     expect((await h.call('GET', '/wallet')).status).toBe(401);
   });
@@ -272,7 +398,8 @@ describe('cards', () => {
   /** Every card a body carries, by the keys that hold cards; throws on a card that is not text. */
   function cardsIn(value: unknown, key = '', out: string[] = []): string[] {
     if (Array.isArray(value)) for (const v of value) cardsIn(v, key, out);
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) cardsIn(v, CARD_KEYS.has(k) ? k : key === 'sides' ? key : k, out);
+    else if (value !== null && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) cardsIn(v, CARD_KEYS.has(k) ? k : key === 'sides' ? key : k, out);
     else if (CARD_KEYS.has(key) && value !== null) {
       expect(value, `${key} holds a card as text`).toMatch(/^[A2-9TJQK][SHDC]$/);
       out.push(value as string);
@@ -314,16 +441,23 @@ describe('schemas', () => {
     hs.push(h);
     const doc = (await h.call('GET', '/openapi.json')).body;
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.paths['/tables/{tableId}/bets'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/BetBody');
+    expect(doc.paths['/tables/{tableId}/bets'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/BetBody',
+    );
     expect(doc.components.schemas.BetBody.required).toEqual(['bet', 'amount']);
-    expect(doc.paths['/tables'].post.responses).toMatchObject({ '200': { description: 'there already' }, '201': { description: 'created' } });
+    expect(doc.paths['/tables'].post.responses).toMatchObject({
+      '200': { description: 'there already' },
+      '201': { description: 'created' },
+    });
   });
 });
 
 describe('a player away while the round plays', () => {
   test('R-AB-FAULT-1: a round that started stays started: the clock deals and settles it without the player, and the result is there when they come back (history, recall, wallet)', async () => {
     const h = await table('andar-bahar', ['alice']);
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'bahar', amount: 1000 } })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'bahar', amount: 1000 } })).status,
+    ).toBe(200);
     // Alice's connection drops; the betting countdown ends and the scheduled sweep deals.
     h.clock.now += 60_000;
     await h.sweep();
@@ -335,7 +469,11 @@ describe('a player away while the round plays', () => {
     expect(await balanceOf(h, 'alice')).toBe(100_000 - 1000 + bet.returned);
     const recalled = (await h.call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
     expect(recalled.bets).toEqual(round.bets);
-    const settled = recalled.steps.flatMap((s: { events: { type: string }[] }) => s.events).filter((e: { type: string }) => e.type === 'settled');
-    expect(settled).toEqual([expect.objectContaining({ player: 'alice', bet: 'bahar/commission', returned: bet.returned })]);
+    const settled = recalled.steps
+      .flatMap((s: { events: { type: string }[] }) => s.events)
+      .filter((e: { type: string }) => e.type === 'settled');
+    expect(settled).toEqual([
+      expect.objectContaining({ player: 'alice', bet: 'bahar/commission', returned: bet.returned }),
+    ]);
   });
 });

@@ -48,7 +48,12 @@ describe('development key', () => {
 describe('tokens', () => {
   test('a valid token verifies against the JWKS and yields the claims', () => {
     const token = signToken({ sub: 'alice', role: 'player' }, { key, now: NOW });
-    expect(verifyToken(token, key.jwks, opts)).toMatchObject({ sub: 'alice', role: 'player', iss: DEV_ISSUER, aud: DEV_AUDIENCE });
+    expect(verifyToken(token, key.jwks, opts)).toMatchObject({
+      sub: 'alice',
+      role: 'player',
+      iss: DEV_ISSUER,
+      aud: DEV_AUDIENCE,
+    });
     expect(verifyToken(token, key.jwks, opts)).not.toHaveProperty('demo');
   });
 
@@ -63,12 +68,17 @@ describe('tokens', () => {
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
     payload.role = 'operator';
     const forged = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s}`;
-    expect(failure(() => verifyToken(forged, key.jwks, opts))).toMatchObject({ code: 'unauthorized', reason: 'bad-signature' });
+    expect(failure(() => verifyToken(forged, key.jwks, opts))).toMatchObject({
+      code: 'unauthorized',
+      reason: 'bad-signature',
+    });
   });
 
   test('an expired token fails', () => {
     const token = signToken({ sub: 'alice', role: 'player' }, { key, now: NOW, expiresInSeconds: 60 });
-    expect(failure(() => verifyToken(token, key.jwks, { ...opts, now: NOW + 61_000 + 30_000 }))).toMatchObject({ reason: 'expired' });
+    expect(failure(() => verifyToken(token, key.jwks, { ...opts, now: NOW + 61_000 + 30_000 }))).toMatchObject({
+      reason: 'expired',
+    });
   });
 
   test('a token for another audience or issuer fails', () => {
@@ -80,7 +90,11 @@ describe('tokens', () => {
 
   test('a token signed by another key fails', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const token = signJwt({ sub: 'alice', role: 'player', iss: DEV_ISSUER, aud: DEV_AUDIENCE, exp: NOW / 1000 + 60 }, privateKey, key.kid);
+    const token = signJwt(
+      { sub: 'alice', role: 'player', iss: DEV_ISSUER, aud: DEV_AUDIENCE, exp: NOW / 1000 + 60 },
+      privateKey,
+      key.kid,
+    );
     expect(failure(() => verifyToken(token, key.jwks, opts))).toMatchObject({ reason: 'bad-signature' });
     const unknownKid = signJwt({ sub: 'alice', role: 'player' }, privateKey, 'other');
     expect(failure(() => verifyToken(unknownKid, key.jwks, opts))).toMatchObject({ reason: 'unknown-key' });
@@ -93,7 +107,11 @@ describe('tokens', () => {
   });
 
   test('an unknown role fails', () => {
-    const token = signJwt({ sub: 'a', role: 'admin', iss: DEV_ISSUER, aud: DEV_AUDIENCE, exp: NOW / 1000 + 60 }, key.privateKey, key.kid);
+    const token = signJwt(
+      { sub: 'a', role: 'admin', iss: DEV_ISSUER, aud: DEV_AUDIENCE, exp: NOW / 1000 + 60 },
+      key.privateKey,
+      key.kid,
+    );
     expect(failure(() => verifyToken(token, key.jwks, opts))).toMatchObject({ reason: 'bad-claims' });
   });
 
@@ -116,10 +134,13 @@ describe('callers', () => {
     expect(readClaims({ sub: 'p1', role: 'player', demo: 'false' })).toEqual({ sub: 'p1', role: 'player' });
   });
 
-  test('a player is refused operator routes and other players\' things; an operator is not', () => {
+  test("a player is refused operator routes and other players' things; an operator is not", () => {
     const player = { sub: 'p1', role: 'player' as const };
     expect(failure(() => requireRole(player, 'operator'))).toMatchObject({ code: 'forbidden' });
-    expect(failure(() => requireSelfOrOperator(player, 'p2'))).toMatchObject({ code: 'forbidden', reason: 'not-owner' });
+    expect(failure(() => requireSelfOrOperator(player, 'p2'))).toMatchObject({
+      code: 'forbidden',
+      reason: 'not-owner',
+    });
     expect(() => requireSelfOrOperator(player, 'p1')).not.toThrow();
     expect(() => requireSelfOrOperator({ sub: 'op', role: 'operator' }, 'p2')).not.toThrow();
   });

@@ -53,7 +53,10 @@ describe.each([
     };
     const operator = { as: 'op', role: 'operator' as const };
     expect((await call('POST', '/tables', { ...operator, body: { tableId: 't1' } })).status).toBe(201);
-    expect((await call('POST', '/wallets/alice/credit', { ...operator, body: { amount: 100_000, reason: 'welcome' } })).body.balance).toBe(100_000);
+    expect(
+      (await call('POST', '/wallets/alice/credit', { ...operator, body: { amount: 100_000, reason: 'welcome' } })).body
+        .balance,
+    ).toBe(100_000);
     const placed = await call('POST', '/tables/t1/bets', { as: 'alice', body: bet });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect((await call('POST', '/tables/t1/deal', operator)).status).toBe(200);
@@ -63,15 +66,22 @@ describe.each([
     for (let i = 0; i < 20 && view.round.no === 1; i++) {
       const move = view.legal[0];
       expect(move, `round 1 ${view.round.phase} with nothing for alice to do`).toBeDefined();
-      const body = move.action === 'insurance' || move.action.startsWith('follow') ? { ...move, accept: false } : { action: 'stand', ...(move.seat ? { seat: move.seat } : {}) };
+      const body =
+        move.action === 'insurance' || move.action.startsWith('follow')
+          ? { ...move, accept: false }
+          : { action: 'stand', ...(move.seat ? { seat: move.seat } : {}) };
       expect((await call('POST', '/tables/t1/actions', { as: 'alice', body })).status).toBe(200);
       view = (await call('GET', '/tables/t1', { as: 'alice' })).body;
     }
     const recall = (await call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
     expect(recall.round.phase).toBe('settled');
     // What the round returned, and nothing else, is on alice's wallet.
-    const mine = (recall.bets as { player: string; staked: number; returned: number; status: string }[]).filter((b) => b.player === 'alice');
+    const mine = (recall.bets as { player: string; staked: number; returned: number; status: string }[]).filter(
+      (b) => b.player === 'alice',
+    );
     expect(mine.map((b) => b.status)).toEqual(['settled']);
-    expect((await call('GET', '/wallet', { as: 'alice' })).body.balance).toBe(100_000 - mine[0].staked + mine[0].returned);
+    expect((await call('GET', '/wallet', { as: 'alice' })).body.balance).toBe(
+      100_000 - mine[0].staked + mine[0].returned,
+    );
   }, 60_000);
 });

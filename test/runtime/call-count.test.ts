@@ -23,7 +23,10 @@ function countingClient(): { doc: DocumentClient; calls: string[] } {
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));
 
-async function counted(h: Harness, run: (api: ReturnType<Harness['api']>) => Promise<{ status: number; body: unknown }>): Promise<string[]> {
+async function counted(
+  h: Harness,
+  run: (api: ReturnType<Harness['api']>) => Promise<{ status: number; body: unknown }>,
+): Promise<string[]> {
   const { doc, calls } = countingClient();
   const api = h.api(doc);
   // A warm instance: the deployed pack's artifact is already stored once per process.
@@ -46,9 +49,21 @@ describe('DynamoDB calls per request', () => {
     const h = await harness('blackjack-mewah');
     opened.push(h);
     expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-    expect((await h.call('POST', '/wallets/alice/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'welcome' } })).status).toBe(200);
-    const bet = await counted(h, (api) => callOn(api, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } }));
-    const raise = await counted(h, (api) => callOn(api, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } }));
+    expect(
+      (
+        await h.call('POST', '/wallets/alice/credit', {
+          as: 'op',
+          role: 'operator',
+          body: { amount: 100_000, reason: 'welcome' },
+        })
+      ).status,
+    ).toBe(200);
+    const bet = await counted(h, (api) =>
+      callOn(api, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } }),
+    );
+    const raise = await counted(h, (api) =>
+      callOn(api, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } }),
+    );
     const view = await counted(h, (api) => callOn(api, 'GET', '/tables/t1', { as: 'alice' }));
     expect(bet).toEqual(FULL_COMMAND);
     expect(raise).toEqual(FULL_COMMAND);
@@ -57,7 +72,10 @@ describe('DynamoDB calls per request', () => {
     const seen = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
     const move = seen.legal[0];
     expect(move, 'the fixed shoe gives alice a decision').toBeTruthy();
-    const body = move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat };
+    const body =
+      move.action === 'insurance' || move.action.startsWith('follow')
+        ? { action: move.action, seat: move.seat, accept: false }
+        : { action: 'stand', seat: move.seat };
     const act = await counted(h, (api) => callOn(api, 'POST', '/tables/t1/actions', { as: 'alice', body }));
     expect(act).toEqual(FULL_COMMAND);
   });
@@ -66,37 +84,71 @@ describe('DynamoDB calls per request', () => {
     const h = await harness('blackjack-mewah');
     opened.push(h);
     expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-    expect((await h.call('POST', '/wallets/alice/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'welcome' } })).status).toBe(200);
+    expect(
+      (
+        await h.call('POST', '/wallets/alice/credit', {
+          as: 'op',
+          role: 'operator',
+          body: { amount: 100_000, reason: 'welcome' },
+        })
+      ).status,
+    ).toBe(200);
     const { doc, calls } = countingClient();
     const other = h.api(doc);
     const first = (await callOn(other, 'GET', '/tables/t1', { as: 'alice' })).body.round.id;
     // This instance plays the round to its end and opens the next one.
-    expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } })).status,
+    ).toBe(200);
     expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
     for (let i = 0; i < 20; i++) {
       const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
       if (view.round.id !== first) break;
       const move = view.legal[0];
       if (!move) break;
-      const body = move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', seat: move.seat };
+      const body =
+        move.action === 'insurance' || move.action.startsWith('follow')
+          ? { action: move.action, seat: move.seat, accept: false }
+          : { action: 'stand', seat: move.seat };
       expect((await h.call('POST', '/tables/t1/actions', { as: 'alice', body })).status).toBe(200);
     }
     const now = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round.id;
     expect(now).not.toBe(first);
     calls.length = 0;
-    const bet = await callOn(other, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } });
+    const bet = await callOn(other, 'POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { bet: 'main', seat: 1, amount: 100 },
+    });
     expect(bet.status, JSON.stringify(bet.body)).toBe(200);
     expect(bet.body.view.round.id).toBe(now);
     // The hinted round and shoe read alongside the table item, then read again where it points.
-    expect(calls.sort()).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', 'PutItem', 'Query', 'Query', 'TransactWriteItems']);
+    expect(calls.sort()).toEqual([
+      'BatchGetItem',
+      'BatchGetItem',
+      'GetItem',
+      'PutItem',
+      'Query',
+      'Query',
+      'TransactWriteItems',
+    ]);
   });
 
   test('common draw: a player bet', async () => {
     const h = await harness('blackjack-tanpa-batas');
     opened.push(h);
     expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-    expect((await h.call('POST', '/wallets/bob/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'welcome' } })).status).toBe(200);
-    const bet = await counted(h, (api) => callOn(api, 'POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', amount: 100 } }));
+    expect(
+      (
+        await h.call('POST', '/wallets/bob/credit', {
+          as: 'op',
+          role: 'operator',
+          body: { amount: 100_000, reason: 'welcome' },
+        })
+      ).status,
+    ).toBe(200);
+    const bet = await counted(h, (api) =>
+      callOn(api, 'POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', amount: 100 } }),
+    );
     const view = await counted(h, (api) => callOn(api, 'GET', '/tables/t1', { as: 'bob' }));
     // A player's own command loads their items only: no Query of the round.
     expect(bet).toEqual(['BatchGetItem', 'GetItem', 'PutItem', 'TransactWriteItems']);
@@ -108,17 +160,25 @@ describe('DynamoDB calls per request', () => {
     opened.push(h);
     expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
     for (const p of ['alice', 'bob', 'carol']) {
-      await h.call('POST', `/wallets/${p}/credit`, { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'welcome' } });
+      await h.call('POST', `/wallets/${p}/credit`, {
+        as: 'op',
+        role: 'operator',
+        body: { amount: 100_000, reason: 'welcome' },
+      });
       expect((await h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 100 } })).status).toBe(200);
     }
     const roundId = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round.id;
     type Recall = { status: number; body: { bets: { player: string }[]; steps: { actor: string }[] } };
     let recall: Recall | undefined;
-    const calls = await counted(h, async (api) => (recall = await callOn(api, 'GET', `/rounds/${roundId}`, { as: 'alice' })));
+    const calls = await counted(
+      h,
+      async (api) => (recall = await callOn(api, 'GET', `/rounds/${roundId}`, { as: 'alice' })),
+    );
     expect(recall!.body.bets.map((b) => b.player)).toEqual(['alice']);
     // The round's opening and her own bet; bob's and carol's bets were theirs alone and are not read at all.
     expect(recall!.body.steps.map((s) => s.actor)).toEqual(['system', 'alice']);
-    // The round item and the shoe (GetItem), alice's part (BatchGetItem), the shared steps and her own (Query): no Query of the players.
+    // The round item and the shoe (GetItem), alice's part (BatchGetItem), the shared steps and her own (Query): no
+    // Query of the players.
     expect(calls).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'Query', 'Query']);
     // An operator's recall has every step.
     const all = (await h.call('GET', `/rounds/${roundId}`, { as: 'op', role: 'operator' })) as Recall;

@@ -15,25 +15,37 @@ const put = (roundId: string, condition?: string): TransactItem => ({
 });
 
 test('100 items commit as one transaction', async () => {
-  await commit(table.doc, Array.from({ length: MAX_TRANSACTION_ITEMS }, (_, i) => put(`r${i}`)));
+  await commit(
+    table.doc,
+    Array.from({ length: MAX_TRANSACTION_ITEMS }, (_, i) => put(`r${i}`)),
+  );
   for (const id of ['r0', `r${MAX_TRANSACTION_ITEMS - 1}`]) {
-    const { Item } = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.round(id), ConsistentRead: true }));
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.round(id), ConsistentRead: true }),
+    );
     expect(Item?.version).toBe(1);
   }
 });
 
 test('101 items are refused with a clear error and nothing is written', async () => {
   const items = Array.from({ length: 101 }, (_, i) => put(`big${i}`));
-  await expect(commit(table.doc, items)).rejects.toMatchObject({ code: 'transaction-too-large', message: expect.stringContaining('at most 100') });
+  await expect(commit(table.doc, items)).rejects.toMatchObject({
+    code: 'transaction-too-large',
+    message: expect.stringContaining('at most 100'),
+  });
 });
 
 test('two writes to one item are refused before DynamoDB sees them', async () => {
-  await expect(commit(table.doc, [put('dup'), put('dup')])).rejects.toMatchObject({ code: 'duplicate-transaction-item' });
+  await expect(commit(table.doc, [put('dup'), put('dup')])).rejects.toMatchObject({
+    code: 'duplicate-transaction-item',
+  });
 });
 
 test('a failed condition becomes a ConflictError naming the item, and nothing is written', async () => {
   await table.doc.send(new PutCommand({ TableName: table.tableName, Item: { ...keys.round('taken'), version: 3 } }));
-  const error = await commit(table.doc, [put('fresh'), put('taken', 'attribute_not_exists(PK)')]).catch((e: unknown) => e);
+  const error = await commit(table.doc, [put('fresh'), put('taken', 'attribute_not_exists(PK)')]).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConflictError);
   expect((error as ConflictError).failedItems).toEqual([1]);
   const fresh = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.round('fresh') }));

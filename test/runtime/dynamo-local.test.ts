@@ -15,13 +15,17 @@ test('a local stack keeps one table per pack and its data across a restart', asy
   const first = await startLocalStack({ packIds: ['pack-a', 'pack-b'], dataDir: dir });
   try {
     expect(first.tableFor('pack-b')).toBe(localTableName('pack-b'));
-    await first.doc.send(new PutCommand({ TableName: first.tableFor('pack-a'), Item: { ...keys.wallet('zoe'), balance: 42 } }));
+    await first.doc.send(
+      new PutCommand({ TableName: first.tableFor('pack-a'), Item: { ...keys.wallet('zoe'), balance: 42 } }),
+    );
   } finally {
     await first.stop();
   }
   const second = await startLocalStack({ packIds: ['pack-a', 'pack-b'], dataDir: dir });
   try {
-    const { Item } = await second.doc.send(new GetCommand({ TableName: second.tableFor('pack-a'), Key: keys.wallet('zoe') }));
+    const { Item } = await second.doc.send(
+      new GetCommand({ TableName: second.tableFor('pack-a'), Key: keys.wallet('zoe') }),
+    );
     expect(Item?.balance).toBe(42);
     expect(() => second.tableFor('unknown')).toThrow(/no local table/);
   } finally {

@@ -43,9 +43,22 @@ export interface Harness {
   table: TestTable;
   store: RoundStore;
   clock: { now: number };
-  call(method: string, path: string, options?: { as?: string; role?: 'player' | 'operator'; body?: unknown; raw?: string; key?: string | null; demo?: boolean }): Promise<Call>;
+  call(
+    method: string,
+    path: string,
+    options?: {
+      as?: string;
+      role?: 'player' | 'operator';
+      body?: unknown;
+      raw?: string;
+      key?: string | null;
+      demo?: boolean;
+    },
+  ): Promise<Call>;
   sweep(): Promise<unknown>;
-  /** A second API over the same table (another Lambda instance), e.g. with a failing client or another deployed pack. */
+  /**
+   * A second API over the same table (another Lambda instance), e.g. with a failing client or another deployed pack.
+   */
   api(doc?: DocumentClient, running?: Running): ReturnType<typeof createApi>;
 }
 
@@ -56,10 +69,22 @@ export interface Running {
   artifact?: PackArtifact;
 }
 
-type CallOptions = { as?: string; role?: 'player' | 'operator'; body?: unknown; raw?: string; key?: string | null; demo?: boolean };
+type CallOptions = {
+  as?: string;
+  role?: 'player' | 'operator';
+  body?: unknown;
+  raw?: string;
+  key?: string | null;
+  demo?: boolean;
+};
 
 /** Calls a handler the way API Gateway does and parses the response. */
-export async function callOn(handler: ReturnType<typeof createApi>, method: string, path: string, o: CallOptions = {}): Promise<Call> {
+export async function callOn(
+  handler: ReturnType<typeof createApi>,
+  method: string,
+  path: string,
+  o: CallOptions = {},
+): Promise<Call> {
   const result = await handler(eventFor(method, path, o));
   const raw = (result.body as string) ?? '';
   return { status: result.statusCode ?? 200, body: raw ? JSON.parse(raw) : null, raw };
@@ -67,15 +92,20 @@ export async function callOn(handler: ReturnType<typeof createApi>, method: stri
 
 const quiet = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
 
-export async function harness(packId: string, options: { seedLabel?: string; running?: Running } = {}): Promise<Harness> {
+export async function harness(
+  packId: string,
+  options: { seedLabel?: string; running?: Running } = {},
+): Promise<Harness> {
   const table = await freshTable(packId.slice(0, 12));
   const deployed: Running = options.running ?? packOf(packId);
   const { pack, charts } = deployed;
   const clock = { now: EPOCH };
   const newSeed = seeds(options.seedLabel ?? packId);
-  const storeFor = (doc: DocumentClient) => new RoundStore(doc, table.tableName, new DynamoWallet(doc, table.tableName));
+  const storeFor = (doc: DocumentClient) =>
+    new RoundStore(doc, table.tableName, new DynamoWallet(doc, table.tableName));
   const store = storeFor(table.doc);
-  const api = (doc: DocumentClient = table.doc, running: Running = deployed) => createApi({ ...running, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });
+  const api = (doc: DocumentClient = table.doc, running: Running = deployed) =>
+    createApi({ ...running, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });
   const main = api();
   const sweep = createSweep({ pack, charts, store, clock: () => clock.now, newSeed }, quiet);
   return {
@@ -88,7 +118,18 @@ export async function harness(packId: string, options: { seedLabel?: string; run
   };
 }
 
-export function eventFor(method: string, path: string, o: { as?: string; role?: 'player' | 'operator'; body?: unknown; raw?: string; key?: string | null; demo?: boolean } = {}): APIGatewayProxyEventV2 {
+export function eventFor(
+  method: string,
+  path: string,
+  o: {
+    as?: string;
+    role?: 'player' | 'operator';
+    body?: unknown;
+    raw?: string;
+    key?: string | null;
+    demo?: boolean;
+  } = {},
+): APIGatewayProxyEventV2 {
   const [rawPath, query] = path.split('?') as [string, string | undefined];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (o.key !== null && method !== 'GET') headers['idempotency-key'] = o.key ?? randomUUID();
@@ -101,9 +142,16 @@ export function eventFor(method: string, path: string, o: { as?: string; role?: 
     headers,
     ...(query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(query)) } : {}),
     requestContext: {
-      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
       http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: randomUUID(), routeKey: '$default', stage: '$default', time: '', timeEpoch: 0,
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
       ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
     },
     ...(o.raw !== undefined ? { body: o.raw } : o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),

@@ -98,7 +98,9 @@ describe('JSON bodies and idempotency keys', () => {
     expect(() => jsonBody({ body: '{}', headers: { 'content-type': 'text/plain' } })).toThrow(
       expect.objectContaining({ code: 'unsupported-media-type' }),
     );
-    expect(jsonBody({ body: '{"amount":100}', headers: { 'content-type': 'application/json; charset=utf-8' } })).toEqual({ amount: 100 });
+    expect(
+      jsonBody({ body: '{"amount":100}', headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    ).toEqual({ amount: 100 });
   });
 
   test('state-changing requests need an Idempotency-Key', () => {
@@ -134,8 +136,14 @@ describe('local server', () => {
           handler: async (event) => {
             events.push(event);
             if (event.rawPath === '/boom') throw new Error('handler bug');
-            if (event.rawPath === '/refuse') return { statusCode: 422, body: JSON.stringify({ code: 'betting-closed', message: 'closed' }) };
-            return { statusCode: 201, headers: { 'x-echo': event.routeKey }, cookies: ['a=1', 'b=2'], body: JSON.stringify({ path: event.rawPath }) };
+            if (event.rawPath === '/refuse')
+              return { statusCode: 422, body: JSON.stringify({ code: 'betting-closed', message: 'closed' }) };
+            return {
+              statusCode: 201,
+              headers: { 'x-echo': event.routeKey },
+              cookies: ['a=1', 'b=2'],
+              body: JSON.stringify({ path: event.rawPath }),
+            };
           },
         },
       ],
@@ -153,7 +161,12 @@ describe('local server', () => {
     events.length = 0;
     const response = await fetch(`${base}/blackjack-test/tables/T%201/bets?x=1&x=2&y=3`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token()}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'k1', Cookie: 'c1=v1; c2=v2' },
+      headers: {
+        Authorization: `Bearer ${token()}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'k1',
+        Cookie: 'c1=v1; c2=v2',
+      },
       body: '{"amount":100}',
     });
     expect(response.status).toBe(201);
@@ -199,7 +212,10 @@ describe('local server', () => {
     const missing = await fetch(`${base}/blackjack-test/tables/t/bets`, { method: 'POST', body: '{}' });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ code: 'unauthorized' });
-    const bad = await fetch(`${base}/blackjack-test/tables/t/bets`, { method: 'POST', headers: { authorization: `Bearer ${token()}x` } });
+    const bad = await fetch(`${base}/blackjack-test/tables/t/bets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token()}x` },
+    });
     expect(bad.status).toBe(401);
     expect(events).toHaveLength(0);
   });

@@ -23,7 +23,10 @@ function debit(playerId: string, amount: number, calls: { n: number }) {
     calls.n++;
     const current = await wallet.balance(playerId);
     const change = { wallet: current, amount: -amount, kind: 'bet', actor: playerId, at: NOW };
-    return { response: { statusCode: 200, balance: wallet.applied(change).balance }, items: wallet.changeItems(change) };
+    return {
+      response: { statusCode: 200, balance: wallet.applied(change).balance },
+      items: wallet.changeItems(change),
+    };
   };
 }
 
@@ -71,7 +74,9 @@ describe('idempotency', () => {
     const calls = { n: 0 };
     await wallet.credit({ playerId: 'fa', amount: 1000, actor: 'op', reason: 'seed', at: NOW });
     await idem.run({ caller: 'fa', key: 'k', now: NOW, fingerprint: 'bet:100' }, debit('fa', 100, calls));
-    await expect(idem.run({ caller: 'fa', key: 'k', now: NOW, fingerprint: 'bet:500' }, debit('fa', 500, calls))).rejects.toMatchObject({
+    await expect(
+      idem.run({ caller: 'fa', key: 'k', now: NOW, fingerprint: 'bet:500' }, debit('fa', 500, calls)),
+    ).rejects.toMatchObject({
       code: 'idempotency-key-reused',
     });
     expect((await wallet.balance('fa')).balance).toBe(900);

@@ -11,7 +11,11 @@ afterAll(async () => h?.table.drop());
 test('a dead lock holder blocks the table until its lock expires, then the next command takes it over', async () => {
   h = await harness('andar-bahar');
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-  await h.call('POST', '/wallets/alice/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'test' } });
+  await h.call('POST', '/wallets/alice/credit', {
+    as: 'op',
+    role: 'operator',
+    body: { amount: 100_000, reason: 'test' },
+  });
 
   // The dying process: it locks the table (as a staged settlement does first) and never comes back.
   const loaded = await h.store.load('t1', 'all', h.clock.now);

@@ -28,12 +28,18 @@ function versions(): { v1: Running; v2: Running } {
 
 /** Alice bets 1000 on seat 1, deals and stands: her balance after the round under a pack and a shoe seed. */
 function pureRound(running: Running, label: string): number {
-  const ctx: Ctx = { pack: running.pack, charts: running.charts, env: { now: EPOCH, newSeed: seeds(label) }, events: [] };
+  const ctx: Ctx = {
+    pack: running.pack,
+    charts: running.charts,
+    env: { now: EPOCH, newSeed: seeds(label) },
+    events: [],
+  };
   const state = createTable(ctx, 't1');
   apply(ctx, state, { type: 'join', player: 'alice', balance: 100_000 });
   apply(ctx, state, { type: 'bet', player: 'alice', bet: 'main', seat: 1, amount: 1000 });
   apply(ctx, state, { type: 'deal' });
-  for (let i = 0; i < 10 && playerView(ctx, state, 'alice').legal.length; i++) apply(ctx, state, { type: 'act', player: 'alice', action: 'stand', seat: 1 });
+  for (let i = 0; i < 10 && playerView(ctx, state, 'alice').legal.length; i++)
+    apply(ctx, state, { type: 'act', player: 'alice', action: 'stand', seat: 1 });
   return state.players.alice.balance;
 }
 
@@ -48,8 +54,14 @@ test('a round started under v1 settles under v1 after the API switched to v2; th
   const h = await harness('blackjack-eropa', { seedLabel: label, running: v1 });
   opened.push(h);
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-  await h.call('POST', '/wallets/alice/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'practice points' } });
-  expect((await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status).toBe(200);
+  await h.call('POST', '/wallets/alice/credit', {
+    as: 'op',
+    role: 'operator',
+    body: { amount: 100_000, reason: 'practice points' },
+  });
+  expect(
+    (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+  ).toBe(200);
   const dealt = await h.call('POST', '/tables/t1/deal', { as: 'alice' });
   expect(dealt.status, JSON.stringify(dealt.body)).toBe(200);
   expect(dealt.body.view.pack).toEqual({ id: 'blackjack-eropa', version: '0.9.0', sha256: v1.pack.sha256 });
@@ -79,13 +91,17 @@ test('a round started under v1 settles under v1 after the API switched to v2; th
   expect(next.round.no).toBe(2);
   expect(next.pack).toEqual({ id: 'blackjack-eropa', version: v2.pack.version, sha256: v2.pack.sha256 });
   expect(next.round.shoeId).not.toBe(recalled.round.shoeId);
-  expect((await call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status).toBe(200);
+  expect(
+    (await call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+  ).toBe(200);
   const second = (await call('POST', '/tables/t1/deal', { as: 'alice' })).body.view.round.id;
   expect((await call('GET', `/rounds/${second}`, { as: 'alice' })).body.pack.sha256).toBe(v2.pack.sha256);
 
   // Both packs are stored once, content-addressed.
   for (const running of [v1, v2]) {
-    const { Item } = await h.table.doc.send(new GetCommand({ TableName: h.table.tableName, Key: keys.pack(running.pack.sha256) }));
+    const { Item } = await h.table.doc.send(
+      new GetCommand({ TableName: h.table.tableName, Key: keys.pack(running.pack.sha256) }),
+    );
     expect(JSON.parse(Item!.data as string)).toEqual(running.artifact);
   }
 });
@@ -98,7 +114,12 @@ test('a pack in the table that does not match its hash is refused, never run', a
   const tampered = structuredClone(v1.artifact!);
   (tampered.resolved.spec.bets[0] as { payouts: Record<string, string> }).payouts.win = '100:1';
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  await h.table.doc.send(new PutCommand({ TableName: h.table.tableName, Item: { ...keys.pack(v1.pack.sha256), type: 'pack', data: JSON.stringify(tampered) } }));
+  await h.table.doc.send(
+    new PutCommand({
+      TableName: h.table.tableName,
+      Item: { ...keys.pack(v1.pack.sha256), type: 'pack', data: JSON.stringify(tampered) },
+    }),
+  );
   const r = await callOn(h.api(undefined, v2), 'GET', '/tables/t1', { as: 'alice' });
   expect(r.status).toBe(500);
 });

@@ -26,20 +26,37 @@ test('a player opens their own practice tables (three at most), again without er
   expect([taken.status, taken.body.code]).toEqual([409, 'table-exists']);
   expect(taken.body.message).toBe('table erik-1 already exists and is not yours; open a table under another id');
 
-  for (const name of ['erik', 'bob']) expect((await h.call('POST', '/wallet/practice-points', { as: name })).status).toBe(200);
+  for (const name of ['erik', 'bob'])
+    expect((await h.call('POST', '/wallet/practice-points', { as: name })).status).toBe(200);
   // bob may not bet at erik's table, not even before erik sits; erik may.
   const bob = await h.call('POST', '/tables/erik-1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 100 } });
   expect([bob.status, bob.body.code]).toEqual([422, 'not-your-table']);
-  expect(bob.body.message).toBe("this solo table is erik's: one player plays at it, with AI players in the other seats; open a table of your own");
-  expect((await h.call('POST', '/tables/erik-1/ai', { as: 'bob', body: { level: 'easy', seat: 2 } })).body.code).toBe('not-seated');
-  expect((await h.call('POST', '/tables/erik-1/bets', { as: 'erik', body: { bet: 'main', seat: 1, amount: 100 } })).status).toBe(200);
-  expect((await h.call('POST', '/tables/erik-1/ai', { as: 'erik', body: { level: 'easy', seat: 2 } })).status).toBe(200);
+  expect(bob.body.message).toBe(
+    "this solo table is erik's: one player plays at it, with AI players in the other seats; open a table of your own",
+  );
+  expect((await h.call('POST', '/tables/erik-1/ai', { as: 'bob', body: { level: 'easy', seat: 2 } })).body.code).toBe(
+    'not-seated',
+  );
+  expect(
+    (await h.call('POST', '/tables/erik-1/bets', { as: 'erik', body: { bet: 'main', seat: 1, amount: 100 } })).status,
+  ).toBe(200);
+  expect((await h.call('POST', '/tables/erik-1/ai', { as: 'erik', body: { level: 'easy', seat: 2 } })).status).toBe(
+    200,
+  );
   expect((await h.store.wallet.balance('bob')).balance).toBe(100_000); // bob's refused bet moved nothing
 
   // Three tables of one's own at most (each is read by every sweep); opening one again still works.
-  for (const id of ['erik-2', 'erik-3']) expect((await h.call('POST', '/tables', { as: 'erik', body: { tableId: id } })).status).toBe(201);
+  for (const id of ['erik-2', 'erik-3'])
+    expect((await h.call('POST', '/tables', { as: 'erik', body: { tableId: id } })).status).toBe(201);
   const fourth = await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-4' } });
-  expect([fourth.status, fourth.body]).toEqual([409, { code: 'table-limit', message: 'you have opened 3 tables of your own (erik-1, erik-2, erik-3), the most a player may; play at one of them' }]);
+  expect([fourth.status, fourth.body]).toEqual([
+    409,
+    {
+      code: 'table-limit',
+      message:
+        'you have opened 3 tables of your own (erik-1, erik-2, erik-3), the most a player may; play at one of them',
+    },
+  ]);
   expect((await h.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-2' } })).body.created).toBe(false);
   expect((await h.call('GET', '/tables/erik-4', { as: 'erik' })).body.code).toBe('table-not-found');
 
@@ -53,7 +70,11 @@ test('a player opens their own practice tables (three at most), again without er
   expect((await h.call('GET', '/tables/erik-1', { as: 'erik' })).body.round.id).toBe('erik-1-r2');
   const played = (await h.call('GET', '/rounds/erik-1-r1', { as: 'erik' })).body;
   expect(played.round.phase).toBe('settled');
-  expect(played.steps.flatMap((s: { events: { type: string; auto?: boolean }[] }) => s.events).some((e: { type: string; auto?: boolean }) => e.type === 'action' && e.auto)).toBe(true);
+  expect(
+    played.steps
+      .flatMap((s: { events: { type: string; auto?: boolean }[] }) => s.events)
+      .some((e: { type: string; auto?: boolean }) => e.type === 'action' && e.auto),
+  ).toBe(true);
 
   // Money tables stay the operator's to open.
   const mewah = await open('blackjack-mewah');
@@ -67,22 +88,35 @@ test('practice points: topped up to 1000 minimum bets on request, in the ledger;
   expect([granted.status, granted.body]).toEqual([200, { player: 'pia', balance: 100_000, granted: 100_000 }]);
   const held = await h.call('POST', '/wallet/practice-points', { as: 'pia' });
   expect([held.status, held.body.code]).toEqual([422, 'practice-points-held']);
-  expect(held.body.message).toBe('you hold 1,000.00 PTS, at least the practice float of 1000 minimum bets; points are topped up when you hold fewer');
+  expect(held.body.message).toBe(
+    'you hold 1,000.00 PTS, at least the practice float of 1000 minimum bets; points are topped up when you hold fewer',
+  );
 
   // After playing some away, the grant is the difference (the same key answers the same, once).
   await h.call('POST', '/tables', { as: 'pia', body: { tableId: 'pia-1' } });
-  expect((await h.call('POST', '/tables/pia-1/bets', { as: 'pia', body: { bet: 'main', seat: 1, amount: 2_500 } })).status).toBe(200);
+  expect(
+    (await h.call('POST', '/tables/pia-1/bets', { as: 'pia', body: { bet: 'main', seat: 1, amount: 2_500 } })).status,
+  ).toBe(200);
   const topped = await h.call('POST', '/wallet/practice-points', { as: 'pia', key: 'top-up-1' });
   expect(topped.body).toEqual({ player: 'pia', balance: 100_000, granted: 2_500 });
   expect((await h.call('POST', '/wallet/practice-points', { as: 'pia', key: 'top-up-1' })).body).toEqual(topped.body);
-  const ledger = (await h.call('GET', '/wallet', { as: 'pia' })).body.ledger as { kind: string; amount: number; actor: string }[];
-  expect(ledger.filter((e) => e.kind === 'practice-grant').map((e) => [e.amount, e.actor])).toEqual([[2_500, 'house'], [100_000, 'house']]);
+  const ledger = (await h.call('GET', '/wallet', { as: 'pia' })).body.ledger as {
+    kind: string;
+    amount: number;
+    actor: string;
+  }[];
+  expect(ledger.filter((e) => e.kind === 'practice-grant').map((e) => [e.amount, e.actor])).toEqual([
+    [2_500, 'house'],
+    [100_000, 'house'],
+  ]);
 
   expect((await h.call('POST', '/wallet/practice-points', { as: 'op', role: 'operator' })).status).toBe(403);
   const money = await open('andar-bahar');
   const refused = await money.call('POST', '/wallet/practice-points', { as: 'pia' });
   expect([refused.status, refused.body.code]).toEqual([422, 'not-practice']);
-  expect(refused.body.message).toBe('Andar Bahar plays for money (USD); practice points are for practice packs and demo accounts, and only an operator credits a money wallet');
+  expect(refused.body.message).toBe(
+    'Andar Bahar plays for money (USD); practice points are for practice packs and demo accounts, and only an operator credits a money wallet',
+  );
   expect((await money.store.wallet.balance('pia')).balance).toBe(0);
 });
 
@@ -93,33 +127,67 @@ test('a demo (play-for-fun) account gets practice points on a money pack too, an
   const h = await open('blackjack-mewah');
   const granted = await h.call('POST', '/wallet/practice-points', { as: 'dana', demo: true });
   expect([granted.status, granted.body]).toEqual([200, { player: 'dana', balance: MEWAH_FLOAT, granted: MEWAH_FLOAT }]);
-  const ledger = (await h.call('GET', '/wallet', { as: 'dana', demo: true })).body.ledger as { kind: string; actor: string; reason: string }[];
-  expect(ledger.map((e) => [e.kind, e.actor, e.reason])).toEqual([['practice-grant', 'house', 'play money for a demo account, on request']]);
-  expect((await h.call('POST', '/wallet/practice-points', { as: 'dana', demo: true })).body.code).toBe('practice-points-held');
+  const ledger = (await h.call('GET', '/wallet', { as: 'dana', demo: true })).body.ledger as {
+    kind: string;
+    actor: string;
+    reason: string;
+  }[];
+  expect(ledger.map((e) => [e.kind, e.actor, e.reason])).toEqual([
+    ['practice-grant', 'house', 'play money for a demo account, on request'],
+  ]);
+  expect((await h.call('POST', '/wallet/practice-points', { as: 'dana', demo: true })).body.code).toBe(
+    'practice-points-held',
+  );
   const real = await h.call('POST', '/wallet/practice-points', { as: 'rui' });
   expect([real.status, real.body.code]).toEqual([422, 'not-practice']);
 
   // The points buy what a demo account may do at a money table: bet behind a seated player, never sit.
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-  expect((await h.call('POST', '/wallets/rui/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'deposit' } })).status).toBe(200);
-  expect((await h.call('POST', '/tables/t1/bets', { as: 'rui', body: { bet: 'main', seat: 1, amount: 1_000 } })).status).toBe(200);
-  const seat = await h.call('POST', '/tables/t1/bets', { as: 'dana', demo: true, body: { bet: 'main', seat: 2, amount: 1_000 } });
+  expect(
+    (
+      await h.call('POST', '/wallets/rui/credit', {
+        as: 'op',
+        role: 'operator',
+        body: { amount: 100_000, reason: 'deposit' },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await h.call('POST', '/tables/t1/bets', { as: 'rui', body: { bet: 'main', seat: 1, amount: 1_000 } })).status,
+  ).toBe(200);
+  const seat = await h.call('POST', '/tables/t1/bets', {
+    as: 'dana',
+    demo: true,
+    body: { bet: 'main', seat: 2, amount: 1_000 },
+  });
   expect([seat.status, seat.body.code]).toEqual([422, 'demo-cannot-sit']);
-  const behind = await h.call('POST', '/tables/t1/bets', { as: 'dana', demo: true, body: { bet: 'behind', seat: 1, amount: 1_000 } });
+  const behind = await h.call('POST', '/tables/t1/bets', {
+    as: 'dana',
+    demo: true,
+    body: { bet: 'behind', seat: 1, amount: 1_000 },
+  });
   expect(behind.status, JSON.stringify(behind.body)).toBe(200);
 });
 
 test('a session ends when the player asks (R-EU-END-1): DELETE /tables/{id} finishes the round in play by auto-play, closes the table, and frees one of their three own tables', async () => {
   const h = await open('blackjack-eropa');
   expect((await h.call('POST', '/wallet/practice-points', { as: 'eve' })).status).toBe(200);
-  for (const id of ['eve-1', 'eve-2', 'eve-3']) expect((await h.call('POST', '/tables', { as: 'eve', body: { tableId: id } })).status).toBe(201);
-  expect((await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).status).toBe(200);
+  for (const id of ['eve-1', 'eve-2', 'eve-3'])
+    expect((await h.call('POST', '/tables', { as: 'eve', body: { tableId: id } })).status).toBe(201);
+  expect(
+    (await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).status,
+  ).toBe(200);
   expect((await h.call('POST', '/tables/eve-1/deal', { as: 'eve' })).status).toBe(200);
 
   // Only the player who opened it ends it; an operator's table is paused instead.
   const other = await h.call('DELETE', '/tables/eve-1', { as: 'bob' });
-  expect([other.status, other.body]).toEqual([422, { code: 'not-your-table', message: 'only the player who opened this table ends its session' }]);
-  expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 'house-1' } })).status).toBe(201);
+  expect([other.status, other.body]).toEqual([
+    422,
+    { code: 'not-your-table', message: 'only the player who opened this table ends its session' },
+  ]);
+  expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 'house-1' } })).status).toBe(
+    201,
+  );
   expect((await h.call('DELETE', '/tables/house-1', { as: 'eve' })).body.code).toBe('not-your-table');
 
   const ended = await h.call('DELETE', '/tables/eve-1', { as: 'eve', key: 'end-1' });
@@ -133,12 +201,17 @@ test('a session ends when the player asks (R-EU-END-1): DELETE /tables/{id} fini
   expect((await h.call('DELETE', '/tables/eve-1', { as: 'eve', key: 'end-1' })).body).toEqual(ended.body);
   const again = await h.call('DELETE', '/tables/eve-1', { as: 'eve' });
   expect([again.status, again.body.code]).toEqual([422, 'session-ended']);
-  expect((await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).body.code).toBe('session-ended');
+  expect(
+    (await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).body.code,
+  ).toBe('session-ended');
   h.clock.now += 10 * 60_000;
   const view = await h.call('GET', '/tables/eve-1', { as: 'eve' });
   expect([view.status, view.body.ended, view.body.round.id]).toEqual([200, true, 'eve-1-r1']);
   const reopen = await h.call('POST', '/tables', { as: 'eve', body: { tableId: 'eve-1' } });
-  expect([reopen.status, reopen.body.message]).toEqual([409, 'your session at table eve-1 has ended; open a table under another id']);
+  expect([reopen.status, reopen.body.message]).toEqual([
+    409,
+    'your session at table eve-1 has ended; open a table under another id',
+  ]);
 
   // The round stays for recall, and a fourth table of her own may open now.
   const recalled = (await h.call('GET', '/rounds/eve-1-r1', { as: 'eve' })).body;

@@ -25,7 +25,10 @@ async function playOut(h: Harness, player: string, log: { at: number; cmd: Comma
     if (view.round.no > 1 || view.round.phase === 'settled' || view.round.phase === 'void') return view;
     const move = view.legal[0];
     if (move) {
-      const body = move.action === 'insurance' || move.action.startsWith('follow') ? { action: move.action, seat: move.seat, accept: false } : { action: 'stand', ...(move.seat ? { seat: move.seat } : {}) };
+      const body =
+        move.action === 'insurance' || move.action.startsWith('follow')
+          ? { action: move.action, seat: move.seat, accept: false }
+          : { action: 'stand', ...(move.seat ? { seat: move.seat } : {}) };
       const r = await h.call('POST', '/tables/t1/actions', { as: player, body });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       log.push({ at: h.clock.now, actor: player, cmd: { type: 'act', player, ...(body as any) } });
@@ -43,7 +46,15 @@ describe.each(VARIANTS)('a full round of $pack', ({ pack, bet, dealer }) => {
     opened.push(h);
     const log: { at: number; cmd: Command; actor: string }[] = [];
     expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-    expect((await h.call('POST', '/wallets/alice/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'welcome' } })).body.balance).toBe(100_000);
+    expect(
+      (
+        await h.call('POST', '/wallets/alice/credit', {
+          as: 'op',
+          role: 'operator',
+          body: { amount: 100_000, reason: 'welcome' },
+        })
+      ).body.balance,
+    ).toBe(100_000);
     const placed = await h.call('POST', '/tables/t1/bets', { as: 'alice', body: bet });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.view.you.balance).toBe(99_000);

@@ -38,10 +38,30 @@ test('a settlement killed halfway settles every one of 2,000 players exactly onc
   const names = Array.from({ length: PLAYERS }, (_, i) => `p${String(i).padStart(4, '0')}`);
   const at = new Date(h.clock.now).toISOString();
   const writes = names.flatMap((p) => [
-    { PutRequest: { Item: { ...keys.wallet(p), type: 'wallet', playerId: p, balance: START, version: 1, updatedAt: at } } },
-    { PutRequest: { Item: { ...keys.ledgerEntry(p, 1), type: 'ledger', playerId: p, seq: 1, amount: START, balanceAfter: START, kind: 'operator-credit', actor: 'op', reason: 'seed', at } } },
+    {
+      PutRequest: {
+        Item: { ...keys.wallet(p), type: 'wallet', playerId: p, balance: START, version: 1, updatedAt: at },
+      },
+    },
+    {
+      PutRequest: {
+        Item: {
+          ...keys.ledgerEntry(p, 1),
+          type: 'ledger',
+          playerId: p,
+          seq: 1,
+          amount: START,
+          balanceAfter: START,
+          kind: 'operator-credit',
+          actor: 'op',
+          reason: 'seed',
+          at,
+        },
+      },
+    },
   ]);
-  for (let i = 0; i < writes.length; i += 25) await h.table.doc.send(new BatchWriteCommand({ RequestItems: { [h.table.tableName]: writes.slice(i, i + 25) } }));
+  for (let i = 0; i < writes.length; i += 25)
+    await h.table.doc.send(new BatchWriteCommand({ RequestItems: { [h.table.tableName]: writes.slice(i, i + 25) } }));
 
   // Everyone bets in one staged transition (the same path a big deal or settlement takes).
   const ctx = (): Ctx => ({ pack, charts, env: { now: h.clock.now, newSeed: seeds('unused') }, events: [] });
@@ -57,7 +77,10 @@ test('a settlement killed halfway settles every one of 2,000 players exactly onc
   const fresh = await h.store.load('t1', 'all', h.clock.now, { ownLock: lock, also: names });
   const c = ctx();
   betAll(c, fresh.state);
-  await commit(h.store.doc, await h.store.stage(fresh, fresh.state, { at: h.clock.now, actor: 'seed', log: [], events: c.events! }, lock));
+  await commit(
+    h.store.doc,
+    await h.store.stage(fresh, fresh.state, { at: h.clock.now, actor: 'seed', log: [], events: c.events! }, lock),
+  );
   await h.store.applyPending('t1');
   expect((await h.store.wallet.balance('p0000')).balance).toBe(START - STAKE);
 
@@ -69,7 +92,16 @@ test('a settlement killed halfway settles every one of 2,000 players exactly onc
   h.clock.now = dealt.body.view.round.deadline + 1;
   const dying = dyingAfter(h.table.doc, 20);
   const quiet = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
-  const killed = createSweep({ pack, charts, store: new RoundStore(dying, h.table.tableName, new DynamoWallet(dying, h.table.tableName)), clock: () => h.clock.now, newSeed: seeds('big-2') }, quiet);
+  const killed = createSweep(
+    {
+      pack,
+      charts,
+      store: new RoundStore(dying, h.table.tableName, new DynamoWallet(dying, h.table.tableName)),
+      clock: () => h.clock.now,
+      newSeed: seeds('big-2'),
+    },
+    quiet,
+  );
   const first = await killed();
   expect(first.failed).toHaveLength(1);
   const table = await h.store.tableItem('t1');

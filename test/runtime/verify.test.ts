@@ -18,12 +18,19 @@ async function table(packId: string, players: string[], seedLabel = 'verify'): P
   const h = await harness(packId, { seedLabel });
   opened.push(h);
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
-  for (const p of players) await h.call('POST', `/wallets/${p}/credit`, { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'test' } });
+  for (const p of players)
+    await h.call('POST', `/wallets/${p}/credit`, {
+      as: 'op',
+      role: 'operator',
+      body: { amount: 100_000, reason: 'test' },
+    });
   return h;
 }
 
-const recallOf = async (h: Harness, roundId: string): Promise<Recall> => (await h.call('GET', `/rounds/${roundId}`, { as: 'op', role: 'operator' })).body;
-const verify = (packId: string, recall: Recall): Check[] => verifyRecall(packOf(packId).pack, packOf(packId).charts, recall);
+const recallOf = async (h: Harness, roundId: string): Promise<Recall> =>
+  (await h.call('GET', `/rounds/${roundId}`, { as: 'op', role: 'operator' })).body;
+const verify = (packId: string, recall: Recall): Check[] =>
+  verifyRecall(packOf(packId).pack, packOf(packId).charts, recall);
 const failed = (checks: Check[]) => checks.filter((c) => !c.ok).map((c) => c.what);
 
 /** A live shoe's seed, read from the store: what the recall reveals once the shoe is retired. */
@@ -36,13 +43,24 @@ async function withSeed(h: Harness, recall: Recall): Promise<Recall> {
 describe('croupier verify', () => {
   test('an Andar Bahar round verifies once its shoe is retired, and not when anything in it is changed; a voided round verifies too', async () => {
     const h = await table('andar-bahar', ['alice', 'bob']);
-    await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [{ bet: 'andar', amount: 1000 }, { bet: 'first-3', amount: 500 }, { bet: 'cards-1-5', amount: 100, mode: 'no-commission' }] } });
+    await h.call('POST', '/tables/t1/bet-slips', {
+      as: 'alice',
+      body: {
+        bets: [
+          { bet: 'andar', amount: 1000 },
+          { bet: 'first-3', amount: 500 },
+          { bet: 'cards-1-5', amount: 100, mode: 'no-commission' },
+        ],
+      },
+    });
     await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'bahar', amount: 2000, mode: 'no-commission' } });
     await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     const live = await recallOf(h, 't1-r1');
     expect(live.shoe.seed, 'the shoe is live until the next round opens').toBeNull();
     expect(failed(verify('andar-bahar', live))).toEqual(['shoe']);
-    expect(verify('andar-bahar', live).find((c) => c.what === 'shoe')?.detail).toBe('shoe t1-shoe-1 is still in play: its seed is revealed, and its rounds can be verified, once it is retired');
+    expect(verify('andar-bahar', live).find((c) => c.what === 'shoe')?.detail).toBe(
+      'shoe t1-shoe-1 is still in play: its seed is revealed, and its rounds can be verified, once it is retired',
+    );
 
     await h.call('GET', '/tables/t1', { as: 'alice' }); // opens round 2 on a fresh deck (R-AB-DECK-1): shoe 1 is retired
     const recall = await recallOf(h, 't1-r1');
@@ -58,13 +76,30 @@ describe('croupier verify', () => {
       return failed(verify('andar-bahar', copy));
     };
     expect(changed((r) => (r.bets.find((b) => b.player === 'bob')!.returned += 1))).toEqual(['bets']);
-    expect(changed((r) => (r.round.andarBahar!.gameCard = r.round.andarBahar!.gameCard === 'AS' ? 'KS' : 'AS'))).toEqual(['andar bahar']);
-    expect(changed((r) => (r.shoe.seed = r.shoe.seed!.replace(/^./, (c) => (c === '0' ? '1' : '0'))))).toEqual(['shoe']);
-    expect(changed((r) => (r.steps.flatMap((s) => s.commands).find((c) => c.command.type === 'bets')!.command = { type: 'bet', player: 'alice', bet: 'andar', amount: 1000 }))).toEqual(['bets']);
+    expect(
+      changed((r) => (r.round.andarBahar!.gameCard = r.round.andarBahar!.gameCard === 'AS' ? 'KS' : 'AS')),
+    ).toEqual(['andar bahar']);
+    expect(changed((r) => (r.shoe.seed = r.shoe.seed!.replace(/^./, (c) => (c === '0' ? '1' : '0'))))).toEqual([
+      'shoe',
+    ]);
+    expect(
+      changed(
+        (r) =>
+          (r.steps.flatMap((s) => s.commands).find((c) => c.command.type === 'bets')!.command = {
+            type: 'bet',
+            player: 'alice',
+            bet: 'andar',
+            amount: 1000,
+          }),
+      ),
+    ).toEqual(['bets']);
     expect(changed((r) => (r.pack.sha256 = '0'.repeat(64)))).toEqual(['pack']);
     // A voided round replays to the same refunds (R-BJ-VOID-1).
     await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'first-andar', amount: 300 } });
-    expect((await h.call('POST', '/rounds/t1-r2/void', { as: 'op', role: 'operator', body: { reason: 'dealer error' } })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/rounds/t1-r2/void', { as: 'op', role: 'operator', body: { reason: 'dealer error' } }))
+        .status,
+    ).toBe(200);
     await h.call('GET', '/tables/t1', { as: 'bob' }); // round 3 opens on a fresh deck: shoe 2 is retired
     const voided = await recallOf(h, 't1-r2');
     expect(voided.round.phase).toBe('void');
@@ -100,13 +135,29 @@ describe('croupier verify', () => {
     const checks = verify('blackjack-mewah', recall);
     expect(failed(checks), JSON.stringify(checks.filter((c) => !c.ok))).toEqual([]);
     expect(checks.map((c) => c.what)).toEqual(['pack', 'shoe', 'phase', 'dealer cards', 'seats', 'bets']);
-    expect(moves).toEqual(['bob double', 'alice split', 'bob follow-split', 'alice double', 'bob follow-double', 'alice double', 'bob follow-double']);
+    expect(moves).toEqual([
+      'bob double',
+      'alice split',
+      'bob follow-split',
+      'alice double',
+      'bob follow-double',
+      'alice double',
+      'bob follow-double',
+    ]);
     expect(recall.round.seats.map((s) => s.hands.length)).toEqual([1, 2]);
   });
 
   test('a common-draw round, each player on their own items with their own bet numbers, replays too', async () => {
     const h = await table('blackjack-tanpa-batas', ['alice', 'bob']);
-    await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [{ bet: 'main', amount: 1000 }, { bet: 'bust-bonus', amount: 100 }] } });
+    await h.call('POST', '/tables/t1/bet-slips', {
+      as: 'alice',
+      body: {
+        bets: [
+          { bet: 'main', amount: 1000 },
+          { bet: 'bust-bonus', amount: 100 },
+        ],
+      },
+    });
     await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', amount: 500 } });
     await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     await anyMove(h, ['alice']);
@@ -124,7 +175,9 @@ describe('croupier verify', () => {
     const cli = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'verify', file], { encoding: 'utf8' });
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout.trim().split('\n').at(-1)).toBe('round t1-r1 verified');
-    expect(cli.stdout).toMatch(/^ok {3}shoe: shoe t1-shoe-1: SHA-256 of the revealed seed is the commitment [0-9a-f]{64} published when it started$/m);
+    expect(cli.stdout).toMatch(
+      /^ok {3}shoe: shoe t1-shoe-1: SHA-256 of the revealed seed is the commitment [0-9a-f]{64} published when it started$/m,
+    );
     const json = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'verify', file, '--json'], { encoding: 'utf8' });
     expect(JSON.parse(json.stdout)).toEqual({ round: 't1-r1', verified: true, checks });
     recall.bets[0]!.returned += 1;
@@ -148,7 +201,10 @@ async function anyMove(h: Harness, players: string[]): Promise<boolean> {
     if (!move) continue;
     moves.push(`${p} ${move.action}`);
     const answer = move.action.startsWith('follow') || move.action === 'insurance' ? { accept: true } : {};
-    const r = await h.call('POST', '/tables/t1/actions', { as: p, body: { action: move.action, ...(move.seat ? { seat: move.seat } : {}), ...answer } });
+    const r = await h.call('POST', '/tables/t1/actions', {
+      as: p,
+      body: { action: move.action, ...(move.seat ? { seat: move.seat } : {}), ...answer },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return true;
   }

@@ -24,9 +24,22 @@ describe('wallet', () => {
   });
 
   test('an operator credit records actor and reason in the ledger', async () => {
-    const { wallet: after, entry } = await wallet.credit({ playerId: 'ann', amount: 5000, actor: 'op-1', reason: 'welcome', at: NOW });
+    const { wallet: after, entry } = await wallet.credit({
+      playerId: 'ann',
+      amount: 5000,
+      actor: 'op-1',
+      reason: 'welcome',
+      at: NOW,
+    });
     expect(after).toEqual({ playerId: 'ann', balance: 5000, version: 1 });
-    expect(entry).toMatchObject({ seq: 1, amount: 5000, balanceAfter: 5000, kind: 'operator-credit', actor: 'op-1', reason: 'welcome' });
+    expect(entry).toMatchObject({
+      seq: 1,
+      amount: 5000,
+      balanceAfter: 5000,
+      kind: 'operator-credit',
+      actor: 'op-1',
+      reason: 'welcome',
+    });
     expect(await wallet.ledger('ann')).toEqual([entry]);
   });
 
@@ -61,7 +74,10 @@ describe('wallet', () => {
       debits.map((amount, i) =>
         retryOnConflict(async () => {
           const current = await wallet.balance('busy');
-          await commit(table.doc, wallet.changeItems({ wallet: current, amount: -amount, kind: 'bet', actor: 'busy', ref: `r${i}`, at: NOW }));
+          await commit(
+            table.doc,
+            wallet.changeItems({ wallet: current, amount: -amount, kind: 'bet', actor: 'busy', ref: `r${i}`, at: NOW }),
+          );
         }),
       ),
     );
@@ -84,12 +100,20 @@ describe('wallet', () => {
 
   test.each([12.5, Number.NaN, 2 ** 53, -0.01])('amount %s is not minor units and is rejected', async (amount) => {
     const current = await wallet.balance('ann');
-    expect(() => wallet.changeItems({ wallet: current, amount, kind: 'bet', actor: 'ann', at: NOW })).toThrow(StoreError);
-    await expect(wallet.credit({ playerId: 'ann', amount, actor: 'op', reason: 'x', at: NOW })).rejects.toMatchObject({ code: 'invalid-amount' });
+    expect(() => wallet.changeItems({ wallet: current, amount, kind: 'bet', actor: 'ann', at: NOW })).toThrow(
+      StoreError,
+    );
+    await expect(wallet.credit({ playerId: 'ann', amount, actor: 'op', reason: 'x', at: NOW })).rejects.toMatchObject({
+      code: 'invalid-amount',
+    });
   });
 
   test('an operator credit must be positive and have a reason', async () => {
-    await expect(wallet.credit({ playerId: 'ann', amount: 0, actor: 'op', reason: 'x', at: NOW })).rejects.toMatchObject({ code: 'invalid-amount' });
-    await expect(wallet.credit({ playerId: 'ann', amount: 10, actor: 'op', reason: ' ', at: NOW })).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(
+      wallet.credit({ playerId: 'ann', amount: 0, actor: 'op', reason: 'x', at: NOW }),
+    ).rejects.toMatchObject({ code: 'invalid-amount' });
+    await expect(
+      wallet.credit({ playerId: 'ann', amount: 10, actor: 'op', reason: ' ', at: NOW }),
+    ).rejects.toMatchObject({ code: 'invalid-input' });
   });
 });

@@ -3,15 +3,55 @@ import { loadPack } from '../../lambdas/pack/load.ts';
 import { aggregate, mergeBatches, summarizeTally, Z95 } from '../../lambdas/sim/aggregate.ts';
 import { simulateBatch, type BatchResult, type BetTally } from '../../lambdas/sim/batch.ts';
 
-const tally = (over: Partial<BetTally> = {}): BetTally => ({ key: 'main', name: 'main', mode: null, placed: 0, net: 0, netSquared: 0, wins: 0, ...over });
+const tally = (over: Partial<BetTally> = {}): BetTally => ({
+  key: 'main',
+  name: 'main',
+  mode: null,
+  placed: 0,
+  net: 0,
+  netSquared: 0,
+  wins: 0,
+  ...over,
+});
 
 describe('aggregate', () => {
   test('merging batches sums every bet by key and keeps first-seen order', () => {
-    const a: BatchResult = { rounds: 10, tallies: [tally({ placed: 10, net: -1, netSquared: 9, wins: 4 }), tally({ key: 'andar/commission', name: 'andar', mode: 'commission', placed: 3, net: 1, netSquared: 3, wins: 2 })] };
-    const b: BatchResult = { rounds: 5, tallies: [tally({ key: 'andar/commission', name: 'andar', mode: 'commission', placed: 5, net: -1, netSquared: 5, wins: 2 }), tally({ placed: 5, net: 2, netSquared: 4, wins: 3 })] };
+    const a: BatchResult = {
+      rounds: 10,
+      tallies: [
+        tally({ placed: 10, net: -1, netSquared: 9, wins: 4 }),
+        tally({
+          key: 'andar/commission',
+          name: 'andar',
+          mode: 'commission',
+          placed: 3,
+          net: 1,
+          netSquared: 3,
+          wins: 2,
+        }),
+      ],
+    };
+    const b: BatchResult = {
+      rounds: 5,
+      tallies: [
+        tally({
+          key: 'andar/commission',
+          name: 'andar',
+          mode: 'commission',
+          placed: 5,
+          net: -1,
+          netSquared: 5,
+          wins: 2,
+        }),
+        tally({ placed: 5, net: 2, netSquared: 4, wins: 3 }),
+      ],
+    };
     const merged = mergeBatches([a, b]);
     expect(merged.rounds).toBe(15);
-    expect(merged.tallies).toEqual([tally({ placed: 15, net: 1, netSquared: 13, wins: 7 }), tally({ key: 'andar/commission', name: 'andar', mode: 'commission', placed: 8, net: 0, netSquared: 8, wins: 4 })]);
+    expect(merged.tallies).toEqual([
+      tally({ placed: 15, net: 1, netSquared: 13, wins: 7 }),
+      tally({ key: 'andar/commission', name: 'andar', mode: 'commission', placed: 8, net: 0, netSquared: 8, wins: 4 }),
+    ]);
   });
 
   test('merging does not mutate the batches it was given', () => {
@@ -32,7 +72,15 @@ describe('aggregate', () => {
   });
 
   test('a bet never placed has no statistics instead of NaN', () => {
-    expect(summarizeTally(tally())).toEqual({ bet: 'main', mode: null, placed: 0, rtp: null, ci95: null, stdDev: null, hitFrequency: null });
+    expect(summarizeTally(tally())).toEqual({
+      bet: 'main',
+      mode: null,
+      placed: 0,
+      rtp: null,
+      ci95: null,
+      stdDev: null,
+      hitFrequency: null,
+    });
   });
 
   test('a constant result has a zero-width interval, never a negative variance', () => {

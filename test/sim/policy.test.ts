@@ -31,11 +31,16 @@ function playByCommands(ctx: Ctx, table: Table, chart: Chart, seat: { seat?: num
   for (let guard = 0; round.phase !== 'settled' && round.phase !== 'void'; guard++) {
     expect(guard).toBeLessThan(50);
     if (round.phase === 'insurance') {
-      expect(execute(ctx, table, { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...seat }).ok).toBe(true);
+      expect(execute(ctx, table, { type: 'act', player: PLAYER, action: 'insurance', accept: false, ...seat }).ok).toBe(
+        true,
+      );
       continue;
     }
     const h = round.holders.find((x) => currentHand(x))!;
-    const action = ACTIONS[31 - Math.clz32(decideBit(chart, currentHand(h)!.cards, round.dealer.cards[0], legalMask(ctx, table, h)))];
+    const action =
+      ACTIONS[
+        31 - Math.clz32(decideBit(chart, currentHand(h)!.cards, round.dealer.cards[0], legalMask(ctx, table, h)))
+      ];
     expect(execute(ctx, table, { type: 'act', player: PLAYER, action, ...seat }).ok).toBe(true);
   }
 }
@@ -61,7 +66,9 @@ function rounds(id: string, byPolicy: boolean, count: number): string[] {
     if (byPolicy) expect(table.round.phase).toMatch(/^(settled|void)$/);
     else playByCommands(ctx, table, chart, seat);
     const { log: _log, events, ...saved } = saveTable(ctx.pack, table).round;
-    out.push(JSON.stringify({ saved, events: events.filter((e) => e.type !== 'window'), balance: table.players.balance[0] }));
+    out.push(
+      JSON.stringify({ saved, events: events.filter((e) => e.type !== 'window'), balance: table.players.balance[0] }),
+    );
     expect(execute(ctx, table, { type: 'next-round' }).ok).toBe(true);
   }
   return out;
@@ -74,7 +81,11 @@ describe('a policy plays the round the same decisions as commands play', () => {
       const byCommands = rounds(id, false, 300);
       // The first round that differs, shown field by field.
       const first = byPolicy.findIndex((r, i) => r !== byCommands[i]);
-      if (first >= 0) expect({ round: first + 1, ...JSON.parse(byPolicy[first]) }).toEqual({ round: first + 1, ...JSON.parse(byCommands[first]) });
+      if (first >= 0)
+        expect({ round: first + 1, ...JSON.parse(byPolicy[first]) }).toEqual({
+          round: first + 1,
+          ...JSON.parse(byCommands[first]),
+        });
       expect(byPolicy).toEqual(byCommands);
     });
 });

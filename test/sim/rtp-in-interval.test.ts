@@ -28,7 +28,9 @@ describe('a seeded simulation agrees with the exact RTPs', () => {
       const { result, seconds } = await running;
       const doc = simulationDocument(pack, result, seconds, exact);
       const placedBets = pack.bets.filter((b) => b.type !== 'behind');
-      expect(doc.bets.map((b) => (b.mode ? `${b.bet}/${b.mode}` : b.bet)).sort()).toEqual(placedBets.map((b) => b.key).sort());
+      expect(doc.bets.map((b) => (b.mode ? `${b.bet}/${b.mode}` : b.bet)).sort()).toEqual(
+        placedBets.map((b) => b.key).sort(),
+      );
       const odds = lineRows(pack);
       const z = bonferroniZ(doc.bets.length + odds.length);
       const misses: string[] = [];
@@ -37,12 +39,18 @@ describe('a seeded simulation agrees with the exact RTPs', () => {
         expect(b.exact, `${b.bet} has no exact value`).not.toBeNull();
         const name = `${b.bet}${b.mode ? `/${b.mode}` : ''}`;
         const half = (z * b.stdDev!) / Math.sqrt(b.placed);
-        if (Math.abs(b.exact! - b.rtp!) > half) misses.push(`${name}: exact RTP ${b.exact} outside ${b.rtp} ± ${half} (z ${z.toFixed(3)}, ${b.placed} placed)`);
+        if (Math.abs(b.exact! - b.rtp!) > half)
+          misses.push(
+            `${name}: exact RTP ${b.exact} outside ${b.rtp} ± ${half} (z ${z.toFixed(3)}, ${b.placed} placed)`,
+          );
         // A pay-table bet wins exactly when a line pays: its hit frequency is a binomial share.
         const p = odds.find((o) => o.bet === b.bet && o.mode === b.mode)?.hitFrequency;
         if (p === undefined) continue;
         const hitHalf = z * Math.sqrt((p * (1 - p)) / b.placed);
-        if (Math.abs(p - b.hitFrequency!) > hitHalf) misses.push(`${name}: exact hit frequency ${p} outside ${b.hitFrequency} ± ${hitHalf} (z ${z.toFixed(3)}, ${b.placed} placed)`);
+        if (Math.abs(p - b.hitFrequency!) > hitHalf)
+          misses.push(
+            `${name}: exact hit frequency ${p} outside ${b.hitFrequency} ± ${hitHalf} (z ${z.toFixed(3)}, ${b.placed} placed)`,
+          );
       }
       expect(misses).toEqual([]);
     });

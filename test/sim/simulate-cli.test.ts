@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { formatTable, outsideNotes, parseArgs } from '../../cli/commands/simulate.ts';
 import { progress } from '../../cli/progress.ts';
 
-const croupier = (...args: string[]) => spawnSync('npx', ['tsx', 'cli/croupier.ts', 'simulate', ...args], { encoding: 'utf8' });
+const croupier = (...args: string[]) =>
+  spawnSync('npx', ['tsx', 'cli/croupier.ts', 'simulate', ...args], { encoding: 'utf8' });
 
 describe('croupier simulate', () => {
   test('--json prints exactly the contract document on stdout and progress on stderr', () => {
@@ -20,7 +21,17 @@ describe('croupier simulate', () => {
     expect(doc.roundsPerSecond).toBeCloseTo(4000 / doc.seconds, 6);
     expect(doc.bets).toHaveLength(27); // 17 bets, each in each of its modes
     for (const b of doc.bets) {
-      expect(Object.keys(b)).toEqual(['bet', 'mode', 'placed', 'rtp', 'ci95', 'stdDev', 'hitFrequency', 'exact', 'exactInInterval']);
+      expect(Object.keys(b)).toEqual([
+        'bet',
+        'mode',
+        'placed',
+        'rtp',
+        'ci95',
+        'stdDev',
+        'hitFrequency',
+        'exact',
+        'exactInInterval',
+      ]);
       expect(b.placed).toBe(4000);
       expect(b.ci95[0]).toBeLessThanOrEqual(b.rtp);
       expect(b.ci95[1]).toBeGreaterThanOrEqual(b.rtp);
@@ -29,12 +40,21 @@ describe('croupier simulate', () => {
       expect(typeof b.exact).toBe('number');
       expect(b.exactInInterval).toBe(b.exact >= b.ci95[0] && b.exact <= b.ci95[1]);
     }
-    expect(doc.bets.find((b: { bet: string; mode: string }) => b.bet === 'andar' && b.mode === 'no-commission')).toBeDefined();
+    expect(
+      doc.bets.find((b: { bet: string; mode: string }) => b.bet === 'andar' && b.mode === 'no-commission'),
+    ).toBeDefined();
     expect(out.stderr).toMatch(/100% \(4,000\/4,000 rounds\)/);
   });
 
   test('bad arguments are named, with the usage, and exit 2', () => {
-    for (const args of [['andar-bahar'], ['--rounds', '10'], ['andar-bahar', '--rounds', '0'], ['andar-bahar', '--rounds', '10', '--workers', 'x'], ['andar-bahar', '--rounds', '10', '--seed', '1.5'], ['andar-bahar', '--rounds', '10', '--fast']]) {
+    for (const args of [
+      ['andar-bahar'],
+      ['--rounds', '10'],
+      ['andar-bahar', '--rounds', '0'],
+      ['andar-bahar', '--rounds', '10', '--workers', 'x'],
+      ['andar-bahar', '--rounds', '10', '--seed', '1.5'],
+      ['andar-bahar', '--rounds', '10', '--fast'],
+    ]) {
       const parsed = parseArgs(args);
       expect(typeof parsed, args.join(' ')).toBe('string');
     }
@@ -45,13 +65,48 @@ describe('croupier simulate', () => {
   });
 
   test('arguments take separators, 1e6 and --flag=value', () => {
-    expect(parseArgs(['blackjack-mewah', '--rounds=1_000_000', '--seed', '7', '--workers=3', '--json'])).toEqual({ ref: 'blackjack-mewah', rounds: 1_000_000, seed: 7, workers: 3, json: true });
+    expect(parseArgs(['blackjack-mewah', '--rounds=1_000_000', '--seed', '7', '--workers=3', '--json'])).toEqual({
+      ref: 'blackjack-mewah',
+      rounds: 1_000_000,
+      seed: 7,
+      workers: 3,
+      json: true,
+    });
     expect(parseArgs(['x.yaml', '--rounds', '1e6'])).toMatchObject({ ref: 'x.yaml', rounds: 1_000_000, seed: null });
   });
 
   test('the table shows every bet with its interval and whether the exact value lies in it', () => {
     const text = formatTable(
-      { pack: 'p', rounds: 10, seconds: 2, roundsPerSecond: 5, bets: [{ bet: 'main', mode: null, placed: 10, rtp: 0.99, ci95: [0.9, 1.08], stdDev: 1.1, hitFrequency: 0.43, exact: 0.995, exactInInterval: true }, { bet: 'pair', mode: null, placed: 0, rtp: null, ci95: null, stdDev: null, hitFrequency: null, exact: 0.96, exactInInterval: null }] },
+      {
+        pack: 'p',
+        rounds: 10,
+        seconds: 2,
+        roundsPerSecond: 5,
+        bets: [
+          {
+            bet: 'main',
+            mode: null,
+            placed: 10,
+            rtp: 0.99,
+            ci95: [0.9, 1.08],
+            stdDev: 1.1,
+            hitFrequency: 0.43,
+            exact: 0.995,
+            exactInInterval: true,
+          },
+          {
+            bet: 'pair',
+            mode: null,
+            placed: 0,
+            rtp: null,
+            ci95: null,
+            stdDev: null,
+            hitFrequency: null,
+            exact: 0.96,
+            exactInInterval: null,
+          },
+        ],
+      },
       'Pack',
       7,
       2,
@@ -63,13 +118,30 @@ describe('croupier simulate', () => {
     expect(lines[3]).toMatch(/^pair .* 96\.0000%$/);
   });
   test('a NO row is explained: chance, and on a cut-card shoe the cut-card effect; no note when every exact value is inside', () => {
-    const row = { bet: 'main', mode: null, placed: 10, rtp: 0.99, ci95: [0.98, 0.994] as [number, number], stdDev: 1.1, hitFrequency: 0.43, exact: 0.995, exactInInterval: false };
+    const row = {
+      bet: 'main',
+      mode: null,
+      placed: 10,
+      rtp: 0.99,
+      ci95: [0.98, 0.994] as [number, number],
+      stdDev: 1.1,
+      hitFrequency: 0.43,
+      exact: 0.995,
+      exactInInterval: false,
+    };
     const doc = { pack: 'p', rounds: 10, seconds: 2, roundsPerSecond: 5, bets: [row] };
     const cutCard = outsideNotes(doc, { shoe: { decks: 8, reshuffle: 'cut-card', penetration: 0.8, burn: 'none' } });
     expect(cutCard[0]).toMatch(/^NO: .*1 bet in 20 .*chance/);
     expect(cutCard[1]).toMatch(/cut-card effect.*reshuffle: every-round/);
-    expect(outsideNotes(doc, { shoe: { decks: 1, reshuffle: 'every-round', penetration: 1, burn: 'none' } })).toEqual([cutCard[0]]);
-    expect(outsideNotes({ ...doc, bets: [{ ...row, exactInInterval: true }] }, { shoe: { decks: 8, reshuffle: 'cut-card', penetration: 0.8, burn: 'none' } })).toEqual([]);
+    expect(outsideNotes(doc, { shoe: { decks: 1, reshuffle: 'every-round', penetration: 1, burn: 'none' } })).toEqual([
+      cutCard[0],
+    ]);
+    expect(
+      outsideNotes(
+        { ...doc, bets: [{ ...row, exactInInterval: true }] },
+        { shoe: { decks: 8, reshuffle: 'cut-card', penetration: 0.8, burn: 'none' } },
+      ),
+    ).toEqual([]);
     expect(formatTable(doc, 'Pack', 7, 2, cutCard).split('\n').slice(-2)).toEqual(cutCard);
   });
 });

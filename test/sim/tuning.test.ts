@@ -10,5 +10,7 @@ test('every simulation V8 flag is one this Node accepts', () => {
     expect(run.status, `${flag}: ${run.stderr}`).toBe(0);
     expect(run.stderr).toBe('');
   }
-  expect(spawnSync(process.execPath, ['--max-inlined-bytecode-size-of-nothing=1', '-e', '0'], { encoding: 'utf8' }).status).not.toBe(0);
+  expect(
+    spawnSync(process.execPath, ['--max-inlined-bytecode-size-of-nothing=1', '-e', '0'], { encoding: 'utf8' }).status,
+  ).not.toBe(0);
 });

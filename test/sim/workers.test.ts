@@ -60,7 +60,12 @@ describe('running on worker threads', () => {
     const { pack } = packWithChart('andar-bahar');
     const seen: number[] = [];
     const totals = new Set<number>();
-    await runSimulation(pack, null, { rounds: 6_000, seed: 1, workers: 2, onProgress: (done, total) => (seen.push(done), totals.add(total)) });
+    await runSimulation(pack, null, {
+      rounds: 6_000,
+      seed: 1,
+      workers: 2,
+      onProgress: (done, total) => (seen.push(done), totals.add(total)),
+    });
     expect([...totals]).toEqual([6_000]);
     expect(seen.at(-1)).toBe(6_000);
     expect(seen).toEqual([...seen].sort((x, y) => x - y));
@@ -86,7 +91,11 @@ describe('wagers', () => {
     expect(wagers[key('andar/commission').index]).toBe(key('andar/commission'));
     const batch = simulateBatch(pack, null, 2_000, 5);
     const tally = (k: string) => batch.tallies.find((t) => t.key === k)!;
-    expect(tally('bahar/no-commission')).toEqual({ ...tally('bahar/commission'), key: 'bahar/no-commission', mode: 'no-commission' });
+    expect(tally('bahar/no-commission')).toEqual({
+      ...tally('bahar/commission'),
+      key: 'bahar/no-commission',
+      mode: 'no-commission',
+    });
     expect(tally('andar/no-commission').net).not.toBe(tally('andar/commission').net);
     expect(batch.tallies.map((t) => t.key).sort()).toEqual(pack.bets.map((b) => b.key).sort());
   });

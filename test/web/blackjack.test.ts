@@ -4,7 +4,16 @@
 // is nowhere in the page or its traffic before the dealer shows it.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ARTIFACTS, dealNow, moneyText, roundNo, signInAndOpen, watchedPage, webSuite, type Watched } from './browser.ts';
+import {
+  ARTIFACTS,
+  dealNow,
+  moneyText,
+  roundNo,
+  signInAndOpen,
+  watchedPage,
+  webSuite,
+  type Watched,
+} from './browser.ts';
 
 const suite = webSuite('web-bj');
 
@@ -12,7 +21,11 @@ const suite = webSuite('web-bj');
 async function standUntilSettled(page: Page, round: number, keyboard = false): Promise<void> {
   const result = page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
   // Buttons come and go with every view: never wait on one that may be gone.
-  const tryClick = (l: Locator) => l.click({ timeout: 1000 }).then(() => true, () => false);
+  const tryClick = (l: Locator) =>
+    l.click({ timeout: 1000 }).then(
+      () => true,
+      () => false,
+    );
   for (let i = 0; i < 160 && !(await result.isVisible()); i++) {
     const no = page.getByRole('button', { name: /: no$/ }).first();
     const stand = page.getByRole('button', { name: 'Stand', exact: true }).first();
@@ -29,7 +42,9 @@ async function standUntilSettled(page: Page, round: number, keyboard = false): P
 async function expectBalanceMatchesApi(w: Watched, pack: string, player: string): Promise<number> {
   const wallet = await suite.server().api('GET', `/${pack}/wallet`, { as: player });
   expect(wallet.status).toBe(200);
-  await expect.poll(() => w.page.getByTestId('balance').innerText(), { timeout: 5000 }).toBe(`${moneyText(wallet.body.balance)} ${wallet.body.currency.code}`);
+  await expect
+    .poll(() => w.page.getByTestId('balance').innerText(), { timeout: 5000 })
+    .toBe(`${moneyText(wallet.body.balance)} ${wallet.body.currency.code}`);
   return wallet.body.balance as number;
 }
 
@@ -70,7 +85,17 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const tabs = page.getByRole('tab');
     expect(await tabs.evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual([0, -1, -1]);
     const landed = async (name: string, hash: string) => {
-      await expect.poll(() => page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.getAttribute('aria-selected'), location.hash]), { timeout: 5000 }).toEqual([name, 'true', `#/blackjack-mewah/${hash}`]);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => [
+              document.activeElement?.textContent,
+              document.activeElement?.getAttribute('aria-selected'),
+              location.hash,
+            ]),
+          { timeout: 5000 },
+        )
+        .toEqual([name, 'true', `#/blackjack-mewah/${hash}`]);
     };
     await page.getByRole('tab', { name: 'Rules' }).focus();
     await page.keyboard.press('End');
@@ -125,9 +150,32 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const w = await watchedPage(suite.context());
     const { page } = w;
     const server = suite.server();
-    expect((await server.api('POST', '/blackjack-mewah/tables', { as: 'op', role: 'operator', body: { tableId: 'mewah-demo' } })).status).toBe(201);
-    expect((await server.api('POST', '/blackjack-mewah/wallets/sam/credit', { as: 'op', role: 'operator', body: { amount: 100_000, reason: 'deposit' } })).status).toBe(200);
-    expect((await server.api('POST', '/blackjack-mewah/tables/mewah-demo/bets', { as: 'sam', body: { bet: 'main', seat: 1, amount: 1_000 } })).status).toBe(200);
+    expect(
+      (
+        await server.api('POST', '/blackjack-mewah/tables', {
+          as: 'op',
+          role: 'operator',
+          body: { tableId: 'mewah-demo' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await server.api('POST', '/blackjack-mewah/wallets/sam/credit', {
+          as: 'op',
+          role: 'operator',
+          body: { amount: 100_000, reason: 'deposit' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await server.api('POST', '/blackjack-mewah/tables/mewah-demo/bets', {
+          as: 'sam',
+          body: { bet: 'main', seat: 1, amount: 1_000 },
+        })
+      ).status,
+    ).toBe(200);
     await page.goto(`${server.base}/#/blackjack-mewah/play`);
     await page.locator('input[name=player]').fill('dee');
     await page.getByLabel('demo account').check();
@@ -168,8 +216,14 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     expect(balance).toBe(100_000 + (await shownNet(page)));
     // The AI player's own bet (the table minimum) was settled in the same round, and the engine
     // played its hand (an operator may recall any round).
-    const recall = await suite.server().api('GET', `/blackjack-eropa/rounds/erik-practice-r${round}`, { as: 'op', role: 'operator' });
-    expect(recall.body.bets.find((b: { player: string }) => b.player === '~ai~erik-practice~1')).toMatchObject({ seat: 1, amount: 100, status: 'settled' });
+    const recall = await suite
+      .server()
+      .api('GET', `/blackjack-eropa/rounds/erik-practice-r${round}`, { as: 'op', role: 'operator' });
+    expect(recall.body.bets.find((b: { player: string }) => b.player === '~ai~erik-practice~1')).toMatchObject({
+      seat: 1,
+      amount: 100,
+      status: 'settled',
+    });
     // The next round opens for bets; the AI player is still seated.
     await expect.poll(() => roundNo(page), { timeout: 10_000 }).toBe(round + 1);
     await page.getByRole('button', { name: 'Bet Main' }).waitFor();
@@ -188,7 +242,10 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const w = await withMainBet('pat', 'mewah-poll');
     const { page } = w;
     await dealNow(page);
-    const decision = page.getByRole('button', { name: 'Stand', exact: true }).or(page.getByRole('button', { name: 'Insurance: no' })).first();
+    const decision = page
+      .getByRole('button', { name: 'Stand', exact: true })
+      .or(page.getByRole('button', { name: 'Insurance: no' }))
+      .first();
     await decision.waitFor();
     // The decision is held 2.5 s on its way: the page polls every second.
     const polls: number[] = [];
@@ -231,7 +288,12 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const code: string = recall.body.round.dealer.cards[1];
     expect(recall.body.round.dealer.holeShown).toBe(true);
     const name = `${['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King']['A23456789TJQK'.indexOf(code[0]!)]} of ${['spades', 'hearts', 'diamonds', 'clubs']['SHDC'.indexOf(code[1]!)]}`;
-    const visible = [...recall.body.round.seats.flatMap((s: { hands: { cards: string[] }[] }) => s.hands.flatMap((x) => x.cards.slice(0, 2))), recall.body.round.dealer.cards[0]];
+    const visible = [
+      ...recall.body.round.seats.flatMap((s: { hands: { cards: string[] }[] }) =>
+        s.hands.flatMap((x) => x.cards.slice(0, 2)),
+      ),
+      recall.body.round.dealer.cards[0],
+    ];
     // With these seeded shoes the hole card differs from every card shown before it, so any
     // mention of it would be a leak.
     expect(visible).not.toContain(code);

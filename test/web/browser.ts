@@ -13,7 +13,15 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -39,7 +47,8 @@ export async function watchedPage(context: BrowserContext): Promise<Watched> {
       const body = await r.text();
       w.responses.push({ url: r.url(), at, body });
       // The browser's own console line says only the status: this says what was refused and why.
-      if (r.status() >= 400) w.errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}: ${body}`);
+      if (r.status() >= 400)
+        w.errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}: ${body}`);
     } catch {
       /* page navigated away */
     }
@@ -70,7 +79,13 @@ export function unexpectedErrors(w: Watched, expected: (error: string) => boolea
 }
 
 /** Opens the page for a pack, signs in as `name` and opens `table` on its Play tab. */
-export async function signInAndOpen(w: Watched, base: string, pack: string, name: string, table: string): Promise<void> {
+export async function signInAndOpen(
+  w: Watched,
+  base: string,
+  pack: string,
+  name: string,
+  table: string,
+): Promise<void> {
   const { page } = w;
   await page.goto(`${base}/#/${pack}/play`);
   await page.locator('input[name=player]').fill(name);
@@ -80,12 +95,20 @@ export async function signInAndOpen(w: Watched, base: string, pack: string, name
   await page.getByTestId('balance').waitFor();
 }
 
-export const moneyText = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')}`;
+export const moneyText = (minor: number) =>
+  `${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')}`;
 
 /** Deals now (the operator's button); if the betting countdown dealt first, that is fine too. */
 export async function dealNow(page: Page): Promise<void> {
-  const clicked = await page.getByRole('button', { name: 'Deal now (operator)' }).click({ timeout: 3000 }).then(() => true, () => false);
-  if (!clicked && (await page.getByTestId('phase').getAttribute('data-phase')) === 'betting') throw new Error('could not deal');
+  const clicked = await page
+    .getByRole('button', { name: 'Deal now (operator)' })
+    .click({ timeout: 3000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!clicked && (await page.getByTestId('phase').getAttribute('data-phase')) === 'betting')
+    throw new Error('could not deal');
 }
 
 /**

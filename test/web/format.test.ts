@@ -47,7 +47,16 @@ describe('web formatting', () => {
       { type: 'card', to: 'dealer', card: 'AS' },
       { type: 'card', to: 'dealer-hole', card: null },
     ]);
-    expect(board).toEqual([['seat-1', ['QH']], ['dealer', ['AS', null]]]);
-    expect(boardAfter([{ type: 'card', to: 'dealer', card: 'AS' }, { type: 'card', to: 'dealer-hole', card: null }, { type: 'hole-shown', card: 'TS' }])).toEqual([['dealer', ['AS', 'TS']]]);
+    expect(board).toEqual([
+      ['seat-1', ['QH']],
+      ['dealer', ['AS', null]],
+    ]);
+    expect(
+      boardAfter([
+        { type: 'card', to: 'dealer', card: 'AS' },
+        { type: 'card', to: 'dealer-hole', card: null },
+        { type: 'hole-shown', card: 'TS' },
+      ]),
+    ).toEqual([['dealer', ['AS', 'TS']]]);
   });
 });

@@ -24,7 +24,11 @@ export interface WebServer {
   key: DevKey;
   packIds: string[];
   /** Calls the API as `sub` (a player unless role says otherwise). */
-  api(method: string, path: string, options?: { as?: string; role?: 'player' | 'operator'; body?: unknown }): Promise<{ status: number; body: any }>;
+  api(
+    method: string,
+    path: string,
+    options?: { as?: string; role?: 'player' | 'operator'; body?: unknown },
+  ): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,10 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
   const key = loadDevKey(join(dir, 'dev-key.json'));
   const doc = createDocumentClient({ endpoint });
   const quiet = new Logger({ serviceName: 'web-test', logLevel: 'SILENT' });
-  const packIds = readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort();
+  const packIds = readdirSync(RULES_DIR)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.slice(0, -5))
+    .sort();
   const suffix = createHash('sha256').update(`${Date.now()}:${Math.random()}`).digest('hex').slice(0, 6);
   const tables: string[] = [];
   const mounts: Mount[] = [];
@@ -48,7 +55,15 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
     await createTable(doc, tableName);
     tables.push(tableName);
     const store = new RoundStore(doc, tableName, new DynamoWallet(doc, tableName));
-    const handler = createApi({ pack, charts: loadCharts(pack), store, newSeed: seeded(`${options.seedLabel ?? 'web'}:${id}`), logger: quiet, rtp: () => rtpRows(pack), lines: () => lineRows(pack) });
+    const handler = createApi({
+      pack,
+      charts: loadCharts(pack),
+      store,
+      newSeed: seeded(`${options.seedLabel ?? 'web'}:${id}`),
+      logger: quiet,
+      rtp: () => rtpRows(pack),
+      lines: () => lineRows(pack),
+    });
     mounts.push({ basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler });
   }
   const server: Server = createLambdaServer({
@@ -67,7 +82,11 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
       const token = signToken({ sub: o.as ?? 'tester', role: o.role ?? 'player' }, { key });
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       if (method !== 'GET') headers['idempotency-key'] = `${Date.now()}-${Math.random()}`;
-      const res = await fetch(`${base}${path}`, { method, headers, ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+      });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },

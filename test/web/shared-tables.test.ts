@@ -3,10 +3,20 @@
 // the bet history with a step-by-step recall, driven by keyboard.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ARTIFACTS, dealNow, moneyText, roundNo, signInAndOpen, unexpectedErrors, watchedPage, webSuite } from './browser.ts';
+import {
+  ARTIFACTS,
+  dealNow,
+  moneyText,
+  roundNo,
+  signInAndOpen,
+  unexpectedErrors,
+  watchedPage,
+  webSuite,
+} from './browser.ts';
 
 const suite = webSuite('web-shared');
-const lastRound = (page: Page, round: number) => page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
+const lastRound = (page: Page, round: number) =>
+  page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
 
 async function netShown(page: Page): Promise<number> {
   return Math.round(Number((await page.getByTestId('last-net').innerText()).replace(/[,+]/g, '')) * 100);
@@ -36,7 +46,13 @@ describe('tables players share', { timeout: 90_000 }, () => {
     await dealNow(a.page);
     // Both see the same common hand and the same dealer up card.
     for (const w of [a, b]) await w.page.getByTestId('common').waitFor();
-    const cards = async (p: Page) => p.getByTestId('common').locator('.hand').first().locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    const cards = async (p: Page) =>
+      p
+        .getByTestId('common')
+        .locator('.hand')
+        .first()
+        .locator('[data-card]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
     const upcard = async (p: Page) => p.getByTestId('dealer').locator('[data-card]').first().getAttribute('data-card');
     expect(await cards(a.page)).toEqual(await cards(b.page));
     expect(await upcard(a.page)).toEqual(await upcard(b.page));
@@ -46,7 +62,11 @@ describe('tables players share', { timeout: 90_000 }, () => {
         const no = page.getByRole('button', { name: /: no$/ }).first();
         const hit = page.getByRole('button', { name: 'Hit', exact: true });
         const stand = page.getByRole('button', { name: 'Stand', exact: true });
-        const click = (l: typeof no) => l.click({ timeout: 1000 }).then(() => true, () => false);
+        const click = (l: typeof no) =>
+          l.click({ timeout: 1000 }).then(
+            () => true,
+            () => false,
+          );
         if (await no.isVisible()) await click(no);
         else if (hits > 0 && (await hit.isVisible())) hits -= (await click(hit)) ? 1 : 0;
         else if (await stand.isVisible()) await click(stand);
@@ -56,19 +76,30 @@ describe('tables players share', { timeout: 90_000 }, () => {
     await Promise.all([play(a.page, 0), play(b.page, 1)]);
     for (const w of [a, b]) await lastRound(w.page, round).waitFor({ timeout: 30_000 });
     // Each page's result is its player's wallet; the dealer's final hand is the same for both.
-    for (const [w, name] of [[a, 'ana'], [b, 'ben']] as const) {
+    for (const [w, name] of [
+      [a, 'ana'],
+      [b, 'ben'],
+    ] as const) {
       const balance = await walletOf(pack, name);
       expect(balance).toBe(100_000 + (await netShown(w.page)));
       await expect.poll(() => w.page.getByTestId('balance').innerText()).toBe(`${moneyText(balance)} USD`);
     }
-    const dealerFinal = async (p: Page) => p.getByTestId('last-round').locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    const dealerFinal = async (p: Page) =>
+      p
+        .getByTestId('last-round')
+        .locator('[data-card]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
     expect(await dealerFinal(a.page)).toEqual(await dealerFinal(b.page));
     // Each tab shows the other player's result for the same round.
     const anaNet = await netShown(a.page);
     const benNet = await netShown(b.page);
     const fmt = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : ''}${moneyText(Math.abs(n))}`;
-    await expect.poll(() => a.page.getByTestId('other-tabs').locator('[data-player="ben"]').innerText(), { timeout: 10_000 }).toContain(`last round #${round}: ${fmt(benNet)}`);
-    await expect.poll(() => b.page.getByTestId('other-tabs').locator('[data-player="ana"]').innerText(), { timeout: 10_000 }).toContain(`last round #${round}: ${fmt(anaNet)}`);
+    await expect
+      .poll(() => a.page.getByTestId('other-tabs').locator('[data-player="ben"]').innerText(), { timeout: 10_000 })
+      .toContain(`last round #${round}: ${fmt(benNet)}`);
+    await expect
+      .poll(() => b.page.getByTestId('other-tabs').locator('[data-player="ana"]').innerText(), { timeout: 10_000 })
+      .toContain(`last round #${round}: ${fmt(anaNet)}`);
     await a.page.screenshot({ path: `${ARTIFACTS}/blackjack-tanpa-batas-ana.png`, fullPage: true });
     await b.page.screenshot({ path: `${ARTIFACTS}/blackjack-tanpa-batas-ben.png`, fullPage: true });
     // A click can race the decision timer on a loaded machine: it names its round, and one that
@@ -118,7 +149,9 @@ describe('tables players share', { timeout: 90_000 }, () => {
     // The next round: the four bets again in one click (one bet slip, all or none).
     await expect.poll(() => roundNo(page), { timeout: 15_000 }).toBe(round + 1);
     await page.getByRole('button', { name: 'Repeat last bets (4, 40.00 USD)' }).click();
-    await expect.poll(() => page.getByTestId('balance').innerText(), { timeout: 10_000 }).toBe(`${moneyText(balance - 4000)} USD`);
+    await expect
+      .poll(() => page.getByTestId('balance').innerText(), { timeout: 10_000 })
+      .toBe(`${moneyText(balance - 4000)} USD`);
     expect(await walletOf(pack, 'asha')).toBe(balance - 4000);
     await expect(page.getByRole('button', { name: /^Repeat last bets/ }).count()).resolves.toBe(0);
 

@@ -8,7 +8,11 @@ import type { PayTableOdds } from '../../lambdas/math/rtp.ts';
 export type { TableView };
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -21,7 +25,9 @@ export interface Session {
 }
 
 function key(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
 }
 
 export async function request<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
@@ -80,7 +86,13 @@ export interface Rules {
   currency: { code: string; minorPerUnit: number; practice: boolean };
   shoe: { decks: number; reshuffle: string } | null;
   rules: {
-    table: { kind: 'seated' | 'solo' | 'common-draw' | 'andar-bahar'; seats?: number; seatsPerPlayer?: number; ai?: Record<string, string>; [k: string]: unknown };
+    table: {
+      kind: 'seated' | 'solo' | 'common-draw' | 'andar-bahar';
+      seats?: number;
+      seatsPerPlayer?: number;
+      ai?: Record<string, string>;
+      [k: string]: unknown;
+    };
     dealer?: Record<string, unknown>;
     actions?: Record<string, Record<string, unknown>>;
     timing?: Record<string, number>;
@@ -123,7 +135,11 @@ export async function devToken(name: string, demo = false): Promise<Session> {
 /** Claims of a pasted token, read (not verified: the server verifies it on every call). */
 export function sessionFromToken(token: string): Session | null {
   try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string; role?: string; demo?: boolean };
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub?: string;
+      role?: string;
+      demo?: boolean;
+    };
     if (typeof payload.sub !== 'string') return null;
     return { name: payload.sub, token, demo: payload.demo === true };
   } catch {
@@ -140,7 +156,10 @@ export interface BetRequest {
 }
 
 export class PackApi {
-  constructor(readonly pack: string, readonly token: string) {}
+  constructor(
+    readonly pack: string,
+    readonly token: string,
+  ) {}
   private path = (p: string) => `/${this.pack}${p}`;
   view = (table: string) => request<TableView>('GET', this.path(`/tables/${encodeURIComponent(table)}`), this.token);
   bet = (table: string, body: BetRequest) =>
@@ -151,23 +170,33 @@ export class PackApi {
   /** `round`: the round acted on, so a click that arrives after it finished is refused, not applied to the next one. */
   act = (table: string, body: { action: string; seat?: number; accept?: boolean; round: number }) =>
     request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/actions`), this.token, body);
-  deal = (table: string) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/deal`), this.token);
+  deal = (table: string) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/deal`), this.token);
   /** Seats an AI player on a practice table (it bets the table minimum at each deal; the engine plays it). */
-  addAi = (table: string, bot: Bot) => request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/ai`), this.token, bot);
+  addAi = (table: string, bot: Bot) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/ai`), this.token, bot);
   /** Ends your session at a table you opened (R-EU-END-1). */
-  endSession = (table: string) => request<CommandResponse>('DELETE', this.path(`/tables/${encodeURIComponent(table)}`), this.token);
-  removeAi = (table: string, seat: number) => request<CommandResponse>('DELETE', this.path(`/tables/${encodeURIComponent(table)}/ai/${seat}`), this.token);
-  history = (limit = 20) => request<{ player: string; rounds: Recall[] }>('GET', this.path(`/history?limit=${limit}`), this.token);
+  endSession = (table: string) =>
+    request<CommandResponse>('DELETE', this.path(`/tables/${encodeURIComponent(table)}`), this.token);
+  removeAi = (table: string, seat: number) =>
+    request<CommandResponse>('DELETE', this.path(`/tables/${encodeURIComponent(table)}/ai/${seat}`), this.token);
+  history = (limit = 20) =>
+    request<{ player: string; rounds: Recall[] }>('GET', this.path(`/history?limit=${limit}`), this.token);
   recall = (roundId: string) => request<Recall>('GET', this.path(`/rounds/${encodeURIComponent(roundId)}`), this.token);
   wallet = () => request<Wallet>('GET', this.path('/wallet'), this.token);
   /** Opens (or opens again) the caller's own table of a solo pack. */
-  openOwnTable = (table: string) => request<{ tableId: string; created: boolean }>('POST', this.path('/tables'), this.token, { tableId: table });
+  openOwnTable = (table: string) =>
+    request<{ tableId: string; created: boolean }>('POST', this.path('/tables'), this.token, { tableId: table });
   /** Practice packs, and demo accounts anywhere: the house tops the caller's practice points up. */
-  practicePoints = () => request<{ balance: number; granted: number }>('POST', this.path('/wallet/practice-points'), this.token);
+  practicePoints = () =>
+    request<{ balance: number; granted: number }>('POST', this.path('/wallet/practice-points'), this.token);
   // What an operator does, done by the local server for the page (server/web.ts)
-  ensureTable = (table: string) => request<{ tableId: string; created: boolean }>('POST', '/dev/tables', this.token, { pack: this.pack, table });
-  dealNow = (table: string) => request<{ dealt: boolean; reason?: string }>('POST', '/dev/deal', this.token, { pack: this.pack, table });
-  credit = (amount: number) => request<{ balance: number }>('POST', '/dev/credit', this.token, { pack: this.pack, amount });
+  ensureTable = (table: string) =>
+    request<{ tableId: string; created: boolean }>('POST', '/dev/tables', this.token, { pack: this.pack, table });
+  dealNow = (table: string) =>
+    request<{ dealt: boolean; reason?: string }>('POST', '/dev/deal', this.token, { pack: this.pack, table });
+  credit = (amount: number) =>
+    request<{ balance: number }>('POST', '/dev/credit', this.token, { pack: this.pack, amount });
 }
 
 export interface Bot {

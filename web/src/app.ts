@@ -2,13 +2,25 @@
 // token), which variant, and three views of it: its rules, its table, your history.
 import { h } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { devToken, PackApi, packs as listPacks, rules as loadRules, sessionFromToken, type Rules, type Session } from './api.ts';
+import {
+  devToken,
+  PackApi,
+  packs as listPacks,
+  rules as loadRules,
+  sessionFromToken,
+  type Rules,
+  type Session,
+} from './api.ts';
 import { HistoryPanel } from './history.ts';
 import { RulesPanel } from './rules.ts';
 import { TablePanel } from './table.ts';
 
 type Tab = 'rules' | 'play' | 'history';
-const TABS: [Tab, string][] = [['rules', 'Rules'], ['play', 'Play'], ['history', 'History']];
+const TABS: [Tab, string][] = [
+  ['rules', 'Rules'],
+  ['play', 'Play'],
+  ['history', 'History'],
+];
 
 /** Arrow keys, Home and End move between the tabs and select the one they land on. */
 function moveTab(e: KeyboardEvent, select: (t: Tab) => void): void {
@@ -23,7 +35,11 @@ function moveTab(e: KeyboardEvent, select: (t: Tab) => void): void {
   document.getElementById(`tab-${next}`)?.focus();
 }
 
-const title = (id: string) => id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const title = (id: string) =>
+  id
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 function readHash(): { pack: string | null; tab: Tab } {
   const [, pack, tab] = location.hash.split('/');
@@ -51,7 +67,10 @@ function SignIn({ onSession }: { onSession: (s: Session) => void }) {
   const usePasted = (e: Event) => {
     e.preventDefault();
     const s = sessionFromToken(pasted.trim());
-    if (!s) setError('that is not a token: run `npm run -s croupier -- token --sub <name> --role player` and paste what it prints');
+    if (!s)
+      setError(
+        'that is not a token: run `npm run -s croupier -- token --sub <name> --role player` and paste what it prints',
+      );
     else onSession(s);
   };
   return h(
@@ -61,15 +80,46 @@ function SignIn({ onSession }: { onSession: (s: Session) => void }) {
     h(
       'form',
       { class: 'row', onSubmit: signIn, 'aria-label': 'sign in with a name' },
-      h('label', null, 'Your name ', h('input', { name: 'player', value: name, required: true, pattern: '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}', autoComplete: 'off', onInput: (e: Event) => setName((e.target as HTMLInputElement).value) })),
-      h('label', null, h('input', { type: 'checkbox', checked: demo, onChange: () => setDemo(!demo) }), ' demo account'),
+      h(
+        'label',
+        null,
+        'Your name ',
+        h('input', {
+          name: 'player',
+          value: name,
+          required: true,
+          pattern: '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}',
+          autoComplete: 'off',
+          onInput: (e: Event) => setName((e.target as HTMLInputElement).value),
+        }),
+      ),
+      h(
+        'label',
+        null,
+        h('input', { type: 'checkbox', checked: demo, onChange: () => setDemo(!demo) }),
+        ' demo account',
+      ),
       h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
     ),
-    h('p', { class: 'muted' }, 'The local server signs a token for this name with its development key (local only). Each tab has its own player, so two tabs can play the same round.'),
+    h(
+      'p',
+      { class: 'muted' },
+      'The local server signs a token for this name with its development key (local only). Each tab has its own player, so two tabs can play the same round.',
+    ),
     h(
       'form',
       { class: 'row', onSubmit: usePasted, 'aria-label': 'sign in with a token' },
-      h('label', null, 'or paste a token ', h('input', { name: 'token', value: pasted, size: 40, onInput: (e: Event) => setPasted((e.target as HTMLInputElement).value) })),
+      h(
+        'label',
+        null,
+        'or paste a token ',
+        h('input', {
+          name: 'token',
+          value: pasted,
+          size: 40,
+          onInput: (e: Event) => setPasted((e.target as HTMLInputElement).value),
+        }),
+      ),
       h('button', { type: 'submit' }, 'Use token'),
     ),
     error ? h('p', { class: 'error', role: 'alert' }, error) : null,
@@ -114,13 +164,37 @@ export function App() {
       'header',
       { class: 'top' },
       h('h1', null, h('a', { href: '#' }, 'Croupier'), h('span', { class: 'muted' }, ' local tables')),
-      session ? h('div', { class: 'who' }, `Playing as `, h('strong', { 'data-testid': 'player' }, session.name), session.demo ? ' (demo)' : '', ' ', h('button', { type: 'button', onClick: signOut }, 'Sign out')) : null,
+      session
+        ? h(
+            'div',
+            { class: 'who' },
+            `Playing as `,
+            h('strong', { 'data-testid': 'player' }, session.name),
+            session.demo ? ' (demo)' : '',
+            ' ',
+            h('button', { type: 'button', onClick: signOut }, 'Sign out'),
+          )
+        : null,
     ),
     error ? h('p', { class: 'error', role: 'alert' }, error) : null,
     h(
       'nav',
       { class: 'packs', 'aria-label': 'variants' },
-      h('ul', null, packIds.map((id) => h('li', { key: id }, h('a', { href: `#/${id}/${tab}`, 'aria-current': id === pack ? 'page' : undefined, 'data-pack': id }, title(id))))),
+      h(
+        'ul',
+        null,
+        packIds.map((id) =>
+          h(
+            'li',
+            { key: id },
+            h(
+              'a',
+              { href: `#/${id}/${tab}`, 'aria-current': id === pack ? 'page' : undefined, 'data-pack': id },
+              title(id),
+            ),
+          ),
+        ),
+      ),
     ),
     pack
       ? h(
@@ -128,24 +202,42 @@ export function App() {
           null,
           h(
             'div',
-            { class: 'tabs', role: 'tablist', 'aria-label': 'views', onKeyDown: (e: KeyboardEvent) => moveTab(e, (t) => go(pack, t)) },
+            {
+              class: 'tabs',
+              role: 'tablist',
+              'aria-label': 'views',
+              onKeyDown: (e: KeyboardEvent) => moveTab(e, (t) => go(pack, t)),
+            },
             TABS.map(([t, label]) =>
               // Roving focus (WAI-ARIA tabs): only the selected tab is in the Tab order; arrows move between them.
-              h('button', { key: t, id: `tab-${t}`, type: 'button', role: 'tab', 'aria-selected': t === tab, 'aria-controls': 'panel', tabIndex: t === tab ? 0 : -1, onClick: () => go(pack, t) }, label),
+              h(
+                'button',
+                {
+                  key: t,
+                  id: `tab-${t}`,
+                  type: 'button',
+                  role: 'tab',
+                  'aria-selected': t === tab,
+                  'aria-controls': 'panel',
+                  tabIndex: t === tab ? 0 : -1,
+                  onClick: () => go(pack, t),
+                },
+                label,
+              ),
             ),
           ),
           h(
             'div',
             { id: 'panel', role: 'tabpanel', 'aria-labelledby': `tab-${tab}` },
             !rules
-            ? h('p', null, 'Loading the rules…')
-            : tab === 'rules'
-              ? h(RulesPanel, { rules })
-              : !session
-                ? h(SignIn, { onSession: signedIn })
-                : tab === 'play'
-                  ? h(TablePanel, { key: `${pack}:${session.token}`, rules, session })
-                  : h(HistoryPanel, { api: api!, rules, player: session.name }),
+              ? h('p', null, 'Loading the rules…')
+              : tab === 'rules'
+                ? h(RulesPanel, { rules })
+                : !session
+                  ? h(SignIn, { onSession: signedIn })
+                  : tab === 'play'
+                    ? h(TablePanel, { key: `${pack}:${session.token}`, rules, session })
+                    : h(HistoryPanel, { api: api!, rules, player: session.name }),
           ),
         )
       : h('main', null, h('p', null, 'Pick a variant to see its rules and play it.')),

@@ -27,7 +27,11 @@ function Dealer({ view }: { view: TableView }) {
       title: 'Dealer',
       cards: d.cards,
       total: d.cards.length ? d.total : null,
-      notes: [hidden ? 'hole card face down' : '', d.blackjack ? 'blackjack' : '', (d.total ?? 0) > 21 ? 'bust' : ''].filter(Boolean),
+      notes: [
+        hidden ? 'hole card face down' : '',
+        d.blackjack ? 'blackjack' : '',
+        (d.total ?? 0) > 21 ? 'bust' : '',
+      ].filter(Boolean),
     }),
   );
 }
@@ -40,9 +44,28 @@ function Seats({ view }: { view: TableView }) {
     view.seats.map((s) =>
       h(
         'div',
-        { key: s.seat, class: `seat${s.turn ? ' turn' : ''}${s.owner === view.you?.name ? ' mine' : ''}`, 'data-testid': `seat-${s.seat}` },
-        h('div', { class: 'seat-title' }, `Seat ${s.seat} · ${isAiPlayer(s.owner) ? 'AI player' : s.owner}${s.owner === view.you?.name ? ' (you)' : ''}`, s.turn ? h('span', { class: 'tag' }, 'to act') : null),
-        s.hands.map((hand, i) => h(Hand, { key: i, title: s.hands.length > 1 ? `Hand ${i + 1}` : 'Hand', cards: hand.cards, total: hand.total, soft: hand.soft, notes: handNotes(hand), active: s.turn && s.active === i })),
+        {
+          key: s.seat,
+          class: `seat${s.turn ? ' turn' : ''}${s.owner === view.you?.name ? ' mine' : ''}`,
+          'data-testid': `seat-${s.seat}`,
+        },
+        h(
+          'div',
+          { class: 'seat-title' },
+          `Seat ${s.seat} · ${isAiPlayer(s.owner) ? 'AI player' : s.owner}${s.owner === view.you?.name ? ' (you)' : ''}`,
+          s.turn ? h('span', { class: 'tag' }, 'to act') : null,
+        ),
+        s.hands.map((hand, i) =>
+          h(Hand, {
+            key: i,
+            title: s.hands.length > 1 ? `Hand ${i + 1}` : 'Hand',
+            cards: hand.cards,
+            total: hand.total,
+            soft: hand.soft,
+            notes: handNotes(hand),
+            active: s.turn && s.active === i,
+          }),
+        ),
       ),
     ),
   );
@@ -55,7 +78,17 @@ function Common({ view }: { view: TableView }) {
     'div',
     { class: 'common', 'data-testid': 'common' },
     h(Hand, { title: 'Common hand (everyone’s first two cards)', cards: c.cards }),
-    c.yourHands.map((hand, i) => h(Hand, { key: i, title: c.yourHands.length > 1 ? `Your hand ${i + 1}` : 'Your hand', cards: hand.cards, total: hand.total, soft: hand.soft, notes: handNotes(hand), active: !hand.done })),
+    c.yourHands.map((hand, i) =>
+      h(Hand, {
+        key: i,
+        title: c.yourHands.length > 1 ? `Your hand ${i + 1}` : 'Your hand',
+        cards: hand.cards,
+        total: hand.total,
+        soft: hand.soft,
+        notes: handNotes(hand),
+        active: !hand.done,
+      }),
+    ),
   );
 }
 
@@ -66,8 +99,16 @@ function AndarBahar({ view }: { view: TableView }) {
     'div',
     { class: 'andar-bahar', 'data-testid': 'andar-bahar' },
     h('div', { class: 'game-card' }, h(Hand, { title: 'Game card', cards: [ab.gameCard] })),
-    h('div', { class: `side${ab.winner === 'andar' ? ' winner' : ''}` }, h(Hand, { title: `Andar${ab.winner === 'andar' ? ' wins' : ''}`, cards: ab.andar })),
-    h('div', { class: `side${ab.winner === 'bahar' ? ' winner' : ''}` }, h(Hand, { title: `Bahar${ab.winner === 'bahar' ? ' wins' : ''}`, cards: ab.bahar })),
+    h(
+      'div',
+      { class: `side${ab.winner === 'andar' ? ' winner' : ''}` },
+      h(Hand, { title: `Andar${ab.winner === 'andar' ? ' wins' : ''}`, cards: ab.andar }),
+    ),
+    h(
+      'div',
+      { class: `side${ab.winner === 'bahar' ? ' winner' : ''}` },
+      h(Hand, { title: `Bahar${ab.winner === 'bahar' ? ' wins' : ''}`, cards: ab.bahar }),
+    ),
   );
 }
 
@@ -78,7 +119,15 @@ export function Bets({ bets, rules, caption }: { bets: TableView['bets']; rules:
     'table',
     { class: 'bets', 'aria-label': caption },
     h('caption', null, caption),
-    h('thead', null, h('tr', null, ['Bet', 'Seat', 'Amount', 'Staked', 'Status', 'Returned', 'Line'].map((t) => h('th', { key: t }, t)))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ['Bet', 'Seat', 'Amount', 'Staked', 'Status', 'Returned', 'Line'].map((t) => h('th', { key: t }, t)),
+      ),
+    ),
     h(
       'tbody',
       null,

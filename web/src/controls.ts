@@ -27,20 +27,54 @@ export function Countdown({ deadline, phase }: { deadline: number | null; phase:
     const t = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(t);
   }, []);
-  if (deadline === null) return h('span', { class: 'timer muted' }, phase === 'betting' ? 'no countdown: deal when ready' : '');
+  if (deadline === null)
+    return h('span', { class: 'timer muted' }, phase === 'betting' ? 'no countdown: deal when ready' : '');
   const left = seconds(deadline - now);
-  const what = phase === 'betting' ? 'Betting closes' : phase === 'insurance' ? 'Insurance closes' : phase === 'follow' ? 'Follow window closes' : 'Decision due';
-  return h('span', { class: `timer${left <= 5 ? ' urgent' : ''}`, role: 'timer', 'aria-label': `${what} in ${left} seconds`, 'data-testid': 'timer' }, `${what} in ${left} s`);
+  const what =
+    phase === 'betting'
+      ? 'Betting closes'
+      : phase === 'insurance'
+        ? 'Insurance closes'
+        : phase === 'follow'
+          ? 'Follow window closes'
+          : 'Decision due';
+  return h(
+    'span',
+    {
+      class: `timer${left <= 5 ? ' urgent' : ''}`,
+      role: 'timer',
+      'aria-label': `${what} in ${left} seconds`,
+      'data-testid': 'timer',
+    },
+    `${what} in ${left} s`,
+  );
 }
 
-const ACTION_LABEL: Record<string, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
+const ACTION_LABEL: Record<string, string> = {
+  hit: 'Hit',
+  stand: 'Stand',
+  double: 'Double',
+  split: 'Split',
+  surrender: 'Surrender',
+};
 const SHORTCUT: Record<string, string> = { h: 'hit', s: 'stand', d: 'double', p: 'split', r: 'surrender' };
 
-export function Actions({ view, playActions, onAct, busy }: { view: TableView; playActions: string[]; onAct: (action: string, seat: number | undefined, accept?: boolean) => void; busy: boolean }) {
+export function Actions({
+  view,
+  playActions,
+  onAct,
+  busy,
+}: {
+  view: TableView;
+  playActions: string[];
+  onAct: (action: string, seat: number | undefined, accept?: boolean) => void;
+  busy: boolean;
+}) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (busy || e.ctrlKey || e.metaKey || e.altKey || (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
+      if (busy || e.ctrlKey || e.metaKey || e.altKey || (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)))
+        return;
       const action = SHORTCUT[e.key.toLowerCase()];
       const move = action && view.legal.find((m) => m.action === action);
       if (!move) return;
@@ -65,14 +99,41 @@ export function Actions({ view, playActions, onAct, busy }: { view: TableView; p
           .flatMap((m): ComponentChild[] => {
             const s = m.seat;
             if (m.action === 'insurance' || m.action === 'follow-double' || m.action === 'follow-split') {
-              const what = m.action === 'insurance' ? 'Insurance' : m.action === 'follow-double' ? 'Follow the double' : 'Follow the split';
+              const what =
+                m.action === 'insurance'
+                  ? 'Insurance'
+                  : m.action === 'follow-double'
+                    ? 'Follow the double'
+                    : 'Follow the split';
               return [
-                h('button', { key: `${m.action}-y`, type: 'button', disabled: busy, onClick: () => onAct(m.action, s, true) }, `${what}: yes`),
-                h('button', { key: `${m.action}-n`, type: 'button', disabled: busy, onClick: () => onAct(m.action, s, false) }, `${what}: no`),
+                h(
+                  'button',
+                  { key: `${m.action}-y`, type: 'button', disabled: busy, onClick: () => onAct(m.action, s, true) },
+                  `${what}: yes`,
+                ),
+                h(
+                  'button',
+                  { key: `${m.action}-n`, type: 'button', disabled: busy, onClick: () => onAct(m.action, s, false) },
+                  `${what}: no`,
+                ),
               ];
             }
             const label = ACTION_LABEL[m.action] ?? m.action;
-            return [h('button', { key: m.action, type: 'button', class: 'primary', disabled: busy, onClick: () => onAct(m.action, s), title: `shortcut: ${label[0]!.toLowerCase()}`, 'aria-keyshortcuts': label[0]!.toLowerCase() }, label)];
+            return [
+              h(
+                'button',
+                {
+                  key: m.action,
+                  type: 'button',
+                  class: 'primary',
+                  disabled: busy,
+                  onClick: () => onAct(m.action, s),
+                  title: `shortcut: ${label[0]!.toLowerCase()}`,
+                  'aria-keyshortcuts': label[0]!.toLowerCase(),
+                },
+                label,
+              ),
+            ];
           }),
       ),
     ),
@@ -82,10 +143,18 @@ export function Actions({ view, playActions, onAct, busy }: { view: TableView; p
         'div',
         { key: `pre-${seat}`, class: 'action-row' },
         h('span', { class: 'muted' }, `Seat ${seat}, before its turn: `),
-        playActions.map((a) => h('button', { key: a, type: 'button', disabled: busy, onClick: () => onAct(a, seat) }, `Pre-select ${(ACTION_LABEL[a] ?? a).toLowerCase()}`)),
+        playActions.map((a) =>
+          h(
+            'button',
+            { key: a, type: 'button', disabled: busy, onClick: () => onAct(a, seat) },
+            `Pre-select ${(ACTION_LABEL[a] ?? a).toLowerCase()}`,
+          ),
+        ),
       ),
     ),
-    view.legal.length ? h('p', { class: 'muted hint' }, 'Keys: H hit · S stand · D double · P split · R surrender') : null,
+    view.legal.length
+      ? h('p', { class: 'muted hint' }, 'Keys: H hit · S stand · D double · P split · R surrender')
+      : null,
   );
 }
 
@@ -107,7 +176,11 @@ export function paysText(rules: Rules, bet: string, mode: string | null): string
   const lines = rule.lines ?? [];
   if (lines.length <= 1) return lines[0]?.pays ?? '';
   // Ratios are "a:b" with decimals allowed; a float comparison only picks which one to show.
-  const value = (pays: string) => pays.split(':').map(Number).reduce((a, b) => a / b);
+  const value = (pays: string) =>
+    pays
+      .split(':')
+      .map(Number)
+      .reduce((a, b) => a / b);
   return `up to ${lines.reduce((top, l) => (value(l.pays) > value(top) ? l.pays : top), lines[0]!.pays)}`;
 }
 
@@ -117,12 +190,22 @@ export function paysText(rules: Rules, bet: string, mode: string | null): string
  * seats, so theirs are left out (placed too, each would mirror again and double the rest). It goes
  * first: a seat taken again is taken with the held seats' bet, which must be placed by then.
  */
-export function repeatBets(bets: readonly RecallBet[], player: string, held: readonly number[], mirrored: boolean): BetRequest[] {
+export function repeatBets(
+  bets: readonly RecallBet[],
+  player: string,
+  held: readonly number[],
+  mirrored: boolean,
+): BetRequest[] {
   let mirroredMain: BetRequest | null = null;
   const out: BetRequest[] = [];
   for (const b of bets) {
     if (b.player !== player) continue;
-    const request: BetRequest = { bet: b.name, amount: b.amount, ...(b.seat !== null ? { seat: b.seat } : {}), ...(b.mode ? { mode: b.mode } : {}) };
+    const request: BetRequest = {
+      bet: b.name,
+      amount: b.amount,
+      ...(b.seat !== null ? { seat: b.seat } : {}),
+      ...(b.mode ? { mode: b.mode } : {}),
+    };
     if (mirrored && b.type === 'hand' && b.seat !== null && held.includes(b.seat)) mirroredMain ??= request;
     else out.push(request);
   }
@@ -135,7 +218,25 @@ export interface BetForm {
   seat: number;
 }
 
-export function Betting({ rules, view, form, setForm, onBet, repeat, onRepeat, busy }: { rules: Rules; view: TableView; form: BetForm; setForm: (f: BetForm) => void; onBet: (bet: string) => void; repeat: BetRequest[]; onRepeat: () => void; busy: boolean }) {
+export function Betting({
+  rules,
+  view,
+  form,
+  setForm,
+  onBet,
+  repeat,
+  onRepeat,
+  busy,
+}: {
+  rules: Rules;
+  view: TableView;
+  form: BetForm;
+  setForm: (f: BetForm) => void;
+  onBet: (bet: string) => void;
+  repeat: BetRequest[];
+  onRepeat: () => void;
+  busy: boolean;
+}) {
   const t = rules.rules.table;
   const c = rules.currency;
   const seats = t.kind === 'seated' || t.kind === 'solo' ? (t.seats ?? 0) : 0;
@@ -148,26 +249,95 @@ export function Betting({ rules, view, form, setForm, onBet, repeat, onRepeat, b
     h(
       'div',
       { class: 'row' },
-      h('label', null, `Amount (${c.code}) `, h('input', { name: 'amount', inputMode: 'decimal', value: form.amount, size: 10, onInput: (e: Event) => setForm({ ...form, amount: (e.target as HTMLInputElement).value }) })),
-      chips.map((m) => h('button', { key: m, type: 'button', class: 'chip', onClick: () => setForm({ ...form, amount: money(m, c) }) }, money(m, c))),
+      h(
+        'label',
+        null,
+        `Amount (${c.code}) `,
+        h('input', {
+          name: 'amount',
+          inputMode: 'decimal',
+          value: form.amount,
+          size: 10,
+          onInput: (e: Event) => setForm({ ...form, amount: (e.target as HTMLInputElement).value }),
+        }),
+      ),
+      chips.map((m) =>
+        h(
+          'button',
+          { key: m, type: 'button', class: 'chip', onClick: () => setForm({ ...form, amount: money(m, c) }) },
+          money(m, c),
+        ),
+      ),
     ),
     modes
-      ? h('fieldset', { class: 'row' }, h('legend', null, 'Mode'), modes.map((m) => h('label', { key: m }, h('input', { type: 'radio', name: 'mode', value: m, checked: form.mode === m, onChange: () => setForm({ ...form, mode: m }) }), ` ${m.replace(/-/g, ' ')} `)))
+      ? h(
+          'fieldset',
+          { class: 'row' },
+          h('legend', null, 'Mode'),
+          modes.map((m) =>
+            h(
+              'label',
+              { key: m },
+              h('input', {
+                type: 'radio',
+                name: 'mode',
+                value: m,
+                checked: form.mode === m,
+                onChange: () => setForm({ ...form, mode: m }),
+              }),
+              ` ${m.replace(/-/g, ' ')} `,
+            ),
+          ),
+        )
       : null,
     seats
-      ? h('fieldset', { class: 'row seats-pick' }, h('legend', null, 'Seat'), Array.from({ length: seats }, (_, i) => i + 1).map((s) => h('label', { key: s }, h('input', { type: 'radio', name: 'seat', value: String(s), checked: form.seat === s, onChange: () => setForm({ ...form, seat: s }) }), ` ${s}${view.you?.seats.includes(s) ? ' (yours)' : ''} `)))
+      ? h(
+          'fieldset',
+          { class: 'row seats-pick' },
+          h('legend', null, 'Seat'),
+          Array.from({ length: seats }, (_, i) => i + 1).map((s) =>
+            h(
+              'label',
+              { key: s },
+              h('input', {
+                type: 'radio',
+                name: 'seat',
+                value: String(s),
+                checked: form.seat === s,
+                onChange: () => setForm({ ...form, seat: s }),
+              }),
+              ` ${s}${view.you?.seats.includes(s) ? ' (yours)' : ''} `,
+            ),
+          ),
+        )
       : null,
     h(
       'div',
       { class: 'row bet-buttons' },
       offeredBets(rules, form.mode).map((b) => {
         const pays = paysText(rules, b, form.mode);
-        return h('button', { key: b, type: 'button', disabled: busy || !open, onClick: () => onBet(b) }, `Bet ${betLabel(b)}`, pays ? h('span', { class: 'pays' }, ` ${pays}`) : null);
+        return h(
+          'button',
+          { key: b, type: 'button', disabled: busy || !open, onClick: () => onBet(b) },
+          `Bet ${betLabel(b)}`,
+          pays ? h('span', { class: 'pays' }, ` ${pays}`) : null,
+        );
       }),
     ),
     // The last round's bets again, in one request: all placed or, with the reason shown, none.
     repeat.length > 0 && !view.bets.length
-      ? h('div', { class: 'row' }, h('button', { type: 'button', disabled: busy || !open, onClick: onRepeat }, `Repeat last bets (${repeat.length}, ${money(repeat.reduce((t, b) => t + b.amount, 0), c)} ${c.code})`))
+      ? h(
+          'div',
+          { class: 'row' },
+          h(
+            'button',
+            { type: 'button', disabled: busy || !open, onClick: onRepeat },
+            `Repeat last bets (${repeat.length}, ${money(
+              repeat.reduce((t, b) => t + b.amount, 0),
+              c,
+            )} ${c.code})`,
+          ),
+        )
       : null,
   );
 }

@@ -8,26 +8,46 @@ const onSeat = (seat: number | null | undefined) => (seat !== null && seat !== u
 export function eventText(e: RecallEvent, currency: Currency): string {
   const m = (n: number) => money(n, currency);
   switch (e.type) {
-    case 'shoe-started': return `A new shoe starts (commitment ${e.commitment.slice(0, 12)}…)`;
-    case 'burn': return `Burn: ${cardName(e.shown)} is shown, ${e.burned} more burned`;
-    case 'round-opened': return `Round ${e.round} opens for bets`;
-    case 'bet-placed': return `${e.player} bets ${m(e.amount)} on ${betLabel(e.bet)}${onSeat(e.seat)} (total ${m(e.total)})`;
-    case 'bet-returned': return `${betLabel(e.bet)}${onSeat(e.seat)}: ${m(e.amount)} returned to ${e.player} (${e.reason})`;
-    case 'warning': return `Warning to ${e.player}: ${e.message}`;
-    case 'seat-taken': return `${e.player} takes seat ${e.seat}`;
-    case 'seat-released': return `${e.player} leaves seat ${e.seat} (${e.reason})`;
-    case 'card': return `${cardName(e.card)} to ${e.to}`;
-    case 'window': return `${e.window} window opens${e.seat ? ` for seat ${e.seat}` : ''}`;
-    case 'action': return `${e.player}${onSeat(e.seat)}: ${e.action}${e.auto ? ' (automatic)' : ''}${e.note ? ` — ${e.note}` : ''}`;
-    case 'dealer-peek': return `The dealer peeks: ${e.blackjack ? 'blackjack' : 'no blackjack'}`;
-    case 'hole-shown': return `The dealer turns the hole card: ${cardName(e.card)}`;
-    case 'settled': return `${betLabel(e.bet)}${onSeat(e.seat)}: ${e.outcome}, stake ${m(e.stake)}, returns ${m(e.returned)}`;
-    case 'capped': return `${betLabel(e.bet)} winnings ${m(e.winnings)} capped at ${m(e.cap)}`;
-    case 'wallet': return `${e.player}'s wallet ${delta(e.delta, currency)} (${e.reason})`;
-    case 'round-settled': return `Round ${e.round} settled`;
-    case 'round-void': return `Round ${e.round} void: ${e.reason}`;
-    case 'session-ended': return `The player ends the session after round ${e.round}`;
-    default: return JSON.stringify(e); // an event this page does not know yet
+    case 'shoe-started':
+      return `A new shoe starts (commitment ${e.commitment.slice(0, 12)}…)`;
+    case 'burn':
+      return `Burn: ${cardName(e.shown)} is shown, ${e.burned} more burned`;
+    case 'round-opened':
+      return `Round ${e.round} opens for bets`;
+    case 'bet-placed':
+      return `${e.player} bets ${m(e.amount)} on ${betLabel(e.bet)}${onSeat(e.seat)} (total ${m(e.total)})`;
+    case 'bet-returned':
+      return `${betLabel(e.bet)}${onSeat(e.seat)}: ${m(e.amount)} returned to ${e.player} (${e.reason})`;
+    case 'warning':
+      return `Warning to ${e.player}: ${e.message}`;
+    case 'seat-taken':
+      return `${e.player} takes seat ${e.seat}`;
+    case 'seat-released':
+      return `${e.player} leaves seat ${e.seat} (${e.reason})`;
+    case 'card':
+      return `${cardName(e.card)} to ${e.to}`;
+    case 'window':
+      return `${e.window} window opens${e.seat ? ` for seat ${e.seat}` : ''}`;
+    case 'action':
+      return `${e.player}${onSeat(e.seat)}: ${e.action}${e.auto ? ' (automatic)' : ''}${e.note ? ` — ${e.note}` : ''}`;
+    case 'dealer-peek':
+      return `The dealer peeks: ${e.blackjack ? 'blackjack' : 'no blackjack'}`;
+    case 'hole-shown':
+      return `The dealer turns the hole card: ${cardName(e.card)}`;
+    case 'settled':
+      return `${betLabel(e.bet)}${onSeat(e.seat)}: ${e.outcome}, stake ${m(e.stake)}, returns ${m(e.returned)}`;
+    case 'capped':
+      return `${betLabel(e.bet)} winnings ${m(e.winnings)} capped at ${m(e.cap)}`;
+    case 'wallet':
+      return `${e.player}'s wallet ${delta(e.delta, currency)} (${e.reason})`;
+    case 'round-settled':
+      return `Round ${e.round} settled`;
+    case 'round-void':
+      return `Round ${e.round} void: ${e.reason}`;
+    case 'session-ended':
+      return `The player ends the session after round ${e.round}`;
+    default:
+      return JSON.stringify(e); // an event this page does not know yet
   }
 }
 

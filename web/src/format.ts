@@ -14,7 +14,9 @@ export function money(minor: number, currency: Pick<Currency, 'minorPerUnit'>): 
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(minor));
   const per = currency.minorPerUnit;
-  const whole = Math.floor(abs / per).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = Math.floor(abs / per)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const d = digits(per);
   return d === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(abs % per).padStart(d, '0')}`;
 }
@@ -23,7 +25,8 @@ export function money(minor: number, currency: Pick<Currency, 'minorPerUnit'>): 
 export const moneyWith = (minor: number, currency: Currency) => `${money(minor, currency)} ${currency.code}`;
 
 /** A signed change: "+12.50", "-10.00", "0.00". */
-export const delta = (minor: number, currency: Pick<Currency, 'minorPerUnit'>) => (minor > 0 ? `+${money(minor, currency)}` : money(minor, currency));
+export const delta = (minor: number, currency: Pick<Currency, 'minorPerUnit'>) =>
+  minor > 0 ? `+${money(minor, currency)}` : money(minor, currency);
 
 /** "12.5", "1,000", "12.50" → minor units; null when it is not an amount. */
 export function parseMoney(text: string, currency: Pick<Currency, 'minorPerUnit'>): number | null {
@@ -71,7 +74,10 @@ export function face(card: string): CardFace | null {
   };
 }
 
-/** Bet keys as people read them: "first-3" → "First 3", "cards-6-10" → "Cards 6–10", "andar/no-commission" → "Andar (no commission)". */
+/**
+ * Bet keys as people read them: "first-3" → "First 3", "cards-6-10" → "Cards 6–10", "andar/no-commission" → "Andar (no
+ * commission)".
+ */
 export function betLabel(key: string): string {
   const [name, mode] = key.split('/');
   const words = name!.replace(/(\d)-(\d)/g, '$1–$2').replace(/-/g, ' ');
@@ -83,5 +89,13 @@ export const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 export function clock(epochMs: number): string {
   const d = new Date(epochMs);
-  return d.toLocaleString('en-US', { hour12: false, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString('en-US', {
+    hour12: false,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }

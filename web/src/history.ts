@@ -28,15 +28,35 @@ export function RecallView({ recall, rules, onClose }: { recall: Recall; rules: 
     'section',
     { class: 'recall', 'aria-label': `recall of round ${recall.round.no}`, onKeyDown: onKey, 'data-testid': 'recall' },
     h('h3', null, `Round ${recall.round.no} (${recall.round.id}) · ${recall.round.phase}`),
-    h('p', { class: 'muted' }, `Pack ${recall.pack.id} ${recall.pack.version}, sha256 ${recall.pack.sha256.slice(0, 12)}… · shoe ${recall.shoe.id}, commitment ${recall.shoe.commitment.slice(0, 12)}… · seed ${recall.shoe.seed ?? (recall.shoe.retired ? '—' : 'revealed once the shoe is retired')}`),
+    h(
+      'p',
+      { class: 'muted' },
+      `Pack ${recall.pack.id} ${recall.pack.version}, sha256 ${recall.pack.sha256.slice(0, 12)}… · shoe ${recall.shoe.id}, commitment ${recall.shoe.commitment.slice(0, 12)}… · seed ${recall.shoe.seed ?? (recall.shoe.retired ? '—' : 'revealed once the shoe is retired')}`,
+    ),
     h(
       'div',
       { class: 'stepper', role: 'group', 'aria-label': 'steps' },
       h('button', { type: 'button', onClick: () => setAt(0), disabled: at <= 0 }, '« First'),
-      h('button', { type: 'button', onClick: () => setAt(at - 1), disabled: at <= 0, 'aria-label': 'previous step' }, '◀ Previous'),
-      h('span', { class: 'step-no', 'aria-live': 'polite', 'data-testid': 'step-no' }, `Step ${at + 1} of ${steps.length}`),
-      h('button', { type: 'button', onClick: () => setAt(at + 1), disabled: at >= steps.length - 1, 'aria-label': 'next step' }, 'Next ▶'),
-      h('button', { type: 'button', onClick: () => setAt(steps.length - 1), disabled: at >= steps.length - 1 }, 'Last »'),
+      h(
+        'button',
+        { type: 'button', onClick: () => setAt(at - 1), disabled: at <= 0, 'aria-label': 'previous step' },
+        '◀ Previous',
+      ),
+      h(
+        'span',
+        { class: 'step-no', 'aria-live': 'polite', 'data-testid': 'step-no' },
+        `Step ${at + 1} of ${steps.length}`,
+      ),
+      h(
+        'button',
+        { type: 'button', onClick: () => setAt(at + 1), disabled: at >= steps.length - 1, 'aria-label': 'next step' },
+        'Next ▶',
+      ),
+      h(
+        'button',
+        { type: 'button', onClick: () => setAt(steps.length - 1), disabled: at >= steps.length - 1 },
+        'Last »',
+      ),
       onClose ? h('button', { type: 'button', onClick: onClose }, 'Close') : null,
     ),
     step
@@ -44,28 +64,77 @@ export function RecallView({ recall, rules, onClose }: { recall: Recall; rules: 
           'div',
           { class: 'step' },
           h('p', null, h('strong', null, step.actor), ` · ${clock(step.at)}`),
-          step.commands.length ? h('ul', { class: 'commands' }, step.commands.map((cmd, i) => h('li', { key: i }, commandText(cmd.command, c)))) : null,
-          h('ol', { class: 'events' }, step.events.map((e, i) => h('li', { key: i }, eventText(e, c)))),
+          step.commands.length
+            ? h(
+                'ul',
+                { class: 'commands' },
+                step.commands.map((cmd, i) => h('li', { key: i }, commandText(cmd.command, c))),
+              )
+            : null,
+          h(
+            'ol',
+            { class: 'events' },
+            step.events.map((e, i) => h('li', { key: i }, eventText(e, c))),
+          ),
         )
       : h('p', null, 'No steps recorded.'),
-    h('div', { class: 'recall-board' }, board.map(([to, cards]) => h('div', { key: to, class: 'place' }, h('span', { class: 'place-name' }, to), h(Cards, { cards, label: to, small: true })))),
+    h(
+      'div',
+      { class: 'recall-board' },
+      board.map(([to, cards]) =>
+        h(
+          'div',
+          { key: to, class: 'place' },
+          h('span', { class: 'place-name' }, to),
+          h(Cards, { cards, label: to, small: true }),
+        ),
+      ),
+    ),
     h(
       'table',
       { class: 'bets' },
       h('caption', null, 'Bets'),
-      h('thead', null, h('tr', null, ['Bet', 'Seat', 'Staked', 'Returned', 'Net', 'Line'].map((t) => h('th', { key: t }, t)))),
-      h('tbody', null, recall.bets.map((b) => h('tr', { key: b.id }, h('td', null, betLabel(b.key)), h('td', null, b.seat ?? '—'), h('td', { class: 'num' }, money(b.staked, c)), h('td', { class: 'num' }, b.status === 'open' ? '—' : money(b.returned, c)), h('td', { class: 'num' }, b.status === 'open' ? '—' : delta(b.returned - b.staked, c)), h('td', null, b.line ?? '—')))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['Bet', 'Seat', 'Staked', 'Returned', 'Net', 'Line'].map((t) => h('th', { key: t }, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        recall.bets.map((b) =>
+          h(
+            'tr',
+            { key: b.id },
+            h('td', null, betLabel(b.key)),
+            h('td', null, b.seat ?? '—'),
+            h('td', { class: 'num' }, money(b.staked, c)),
+            h('td', { class: 'num' }, b.status === 'open' ? '—' : money(b.returned, c)),
+            h('td', { class: 'num' }, b.status === 'open' ? '—' : delta(b.returned - b.staked, c)),
+            h('td', null, b.line ?? '—'),
+          ),
+        ),
+      ),
     ),
   );
 }
 
 function commandText(cmd: Recall['steps'][number]['commands'][number]['command'], c: Rules['currency']): string {
   switch (cmd.type) {
-    case 'bet': return `bet ${money(cmd.amount, c)} on ${betLabel(cmd.bet)}${cmd.seat ? ` (seat ${cmd.seat})` : ''}${cmd.mode ? `, ${cmd.mode}` : ''}`;
-    case 'bets': return `bets ${cmd.bets.map((b) => `${money(b.amount, c)} on ${betLabel(b.bet)}${b.seat ? ` (seat ${b.seat})` : ''}`).join(', ')}`;
-    case 'act': return `${cmd.action}${cmd.accept !== undefined ? (cmd.accept ? ': yes' : ': no') : ''}${cmd.seat ? ` (seat ${cmd.seat})` : ''}`;
-    case 'join': return `joins the table`;
-    default: return cmd.type;
+    case 'bet':
+      return `bet ${money(cmd.amount, c)} on ${betLabel(cmd.bet)}${cmd.seat ? ` (seat ${cmd.seat})` : ''}${cmd.mode ? `, ${cmd.mode}` : ''}`;
+    case 'bets':
+      return `bets ${cmd.bets.map((b) => `${money(b.amount, c)} on ${betLabel(b.bet)}${b.seat ? ` (seat ${b.seat})` : ''}`).join(', ')}`;
+    case 'act':
+      return `${cmd.action}${cmd.accept !== undefined ? (cmd.accept ? ': yes' : ': no') : ''}${cmd.seat ? ` (seat ${cmd.seat})` : ''}`;
+    case 'join':
+      return `joins the table`;
+    default:
+      return cmd.type;
   }
 }
 
@@ -73,33 +142,84 @@ export function HistoryPanel({ api, rules, player }: { api: PackApi; rules: Rule
   const [rounds, setRounds] = useState<Recall[] | null>(null);
   const [open, setOpen] = useState<Recall | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = () => api.history(20).then((r) => { setRounds(r.rounds); setError(null); }, (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
-  useEffect(() => { void load(); }, [api.pack, api.token]);
+  const load = () =>
+    api.history(20).then(
+      (r) => {
+        setRounds(r.rounds);
+        setError(null);
+      },
+      (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)),
+    );
+  useEffect(() => {
+    void load();
+  }, [api.pack, api.token]);
   const c = rules.currency;
   return h(
     'div',
     { class: 'history' },
-    h('div', { class: 'row' }, h('h2', null, 'Your bet history'), h('button', { type: 'button', onClick: () => void load() }, 'Refresh')),
-    error ? h('p', { class: 'error', role: 'alert' }, error) : null,
-    rounds === null ? h('p', null, 'Loading…') : !rounds.length ? h('p', { class: 'muted' }, 'No rounds yet: place a bet on the table.') : h(
-      'table',
-      { class: 'history-table', 'data-testid': 'history' },
-      h('thead', null, h('tr', null, ['Round', 'Table', 'Phase', 'Bets', 'Staked', 'Returned', 'Net', ''].map((t) => h('th', { key: t }, t)))),
-      h('tbody', null, rounds.map((r) => {
-        const n = net(r, player);
-        const settled = r.round.phase === 'settled' || r.round.phase === 'void';
-        return h('tr', { key: r.round.id },
-          h('td', null, `#${r.round.no}`),
-          h('td', null, r.table),
-          h('td', null, r.round.phase),
-          h('td', null, r.bets.filter((b) => b.player === player).map((b) => betLabel(b.key)).join(', ')),
-          h('td', { class: 'num' }, money(n.staked, c)),
-          h('td', { class: 'num' }, settled ? money(n.returned, c) : '—'),
-          h('td', { class: 'num' }, settled ? delta(n.returned - n.staked, c) : '—'),
-          h('td', null, h('button', { type: 'button', onClick: () => api.recall(r.round.id).then(setOpen, (e: unknown) => setError(String((e as Error).message))) }, `Recall round ${r.round.no}`)),
-        );
-      })),
+    h(
+      'div',
+      { class: 'row' },
+      h('h2', null, 'Your bet history'),
+      h('button', { type: 'button', onClick: () => void load() }, 'Refresh'),
     ),
+    error ? h('p', { class: 'error', role: 'alert' }, error) : null,
+    rounds === null
+      ? h('p', null, 'Loading…')
+      : !rounds.length
+        ? h('p', { class: 'muted' }, 'No rounds yet: place a bet on the table.')
+        : h(
+            'table',
+            { class: 'history-table', 'data-testid': 'history' },
+            h(
+              'thead',
+              null,
+              h(
+                'tr',
+                null,
+                ['Round', 'Table', 'Phase', 'Bets', 'Staked', 'Returned', 'Net', ''].map((t) => h('th', { key: t }, t)),
+              ),
+            ),
+            h(
+              'tbody',
+              null,
+              rounds.map((r) => {
+                const n = net(r, player);
+                const settled = r.round.phase === 'settled' || r.round.phase === 'void';
+                return h(
+                  'tr',
+                  { key: r.round.id },
+                  h('td', null, `#${r.round.no}`),
+                  h('td', null, r.table),
+                  h('td', null, r.round.phase),
+                  h(
+                    'td',
+                    null,
+                    r.bets
+                      .filter((b) => b.player === player)
+                      .map((b) => betLabel(b.key))
+                      .join(', '),
+                  ),
+                  h('td', { class: 'num' }, money(n.staked, c)),
+                  h('td', { class: 'num' }, settled ? money(n.returned, c) : '—'),
+                  h('td', { class: 'num' }, settled ? delta(n.returned - n.staked, c) : '—'),
+                  h(
+                    'td',
+                    null,
+                    h(
+                      'button',
+                      {
+                        type: 'button',
+                        onClick: () =>
+                          api.recall(r.round.id).then(setOpen, (e: unknown) => setError(String((e as Error).message))),
+                      },
+                      `Recall round ${r.round.no}`,
+                    ),
+                  ),
+                );
+              }),
+            ),
+          ),
     open ? h(RecallView, { key: open.round.id, recall: open, rules, onClose: () => setOpen(null) }) : null,
   );
 }

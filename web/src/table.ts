@@ -15,11 +15,17 @@ const POLL_MS = 1000;
 
 export function defaultTable(rules: Rules, player: string): string {
   if (rules.rules.table.kind !== 'solo') return 'main';
-  const base = player.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+/, '').slice(0, 40) || 'player';
+  const base =
+    player
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+/, '')
+      .slice(0, 40) || 'player';
   return `${base}-practice`;
 }
 
-const message = (e: unknown) => (e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e));
+const message = (e: unknown) =>
+  e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
 
 function LastRound({ recall, rules, player }: { recall: Recall; rules: Rules; player: string }) {
   const c = rules.currency;
@@ -29,11 +35,38 @@ function LastRound({ recall, rules, player }: { recall: Recall; rules: Rules; pl
   return h(
     'section',
     { class: 'last-round', 'aria-label': 'last round', 'data-testid': 'last-round' },
-    h('h3', null, `Last round #${r.no}: `, h('span', { class: n.returned - n.staked >= 0 ? 'win' : 'loss', 'data-testid': 'last-net' }, delta(n.returned - n.staked, c))),
+    h(
+      'h3',
+      null,
+      `Last round #${r.no}: `,
+      h(
+        'span',
+        { class: n.returned - n.staked >= 0 ? 'win' : 'loss', 'data-testid': 'last-net' },
+        delta(n.returned - n.staked, c),
+      ),
+    ),
     ab
-      ? h('p', null, 'Game card ', h(Cards, { cards: [ab.gameCard], label: 'game card', small: true }), ` · ${ab.winner === null ? 'no winner' : ab.winner === 0 ? 'Andar wins' : 'Bahar wins'} after ${ab.sides[0].length + ab.sides[1].length} cards`)
+      ? h(
+          'p',
+          null,
+          'Game card ',
+          h(Cards, { cards: [ab.gameCard], label: 'game card', small: true }),
+          ` · ${ab.winner === null ? 'no winner' : ab.winner === 0 ? 'Andar wins' : 'Bahar wins'} after ${ab.sides[0].length + ab.sides[1].length} cards`,
+        )
       : h('div', null, 'Dealer ', h(Cards, { cards: r.dealer.cards, label: 'dealer final cards', small: true })),
-    h('ul', null, recall.bets.filter((b) => b.player === player).map((b) => h('li', { key: b.id }, `${betLabel(b.key)}${b.seat ? ` (seat ${b.seat})` : ''}: staked ${money(b.staked, c)}, returned ${money(b.returned, c)}${b.line ? ` — ${b.line}` : ''}`))),
+    h(
+      'ul',
+      null,
+      recall.bets
+        .filter((b) => b.player === player)
+        .map((b) =>
+          h(
+            'li',
+            { key: b.id },
+            `${betLabel(b.key)}${b.seat ? ` (seat ${b.seat})` : ''}: staked ${money(b.staked, c)}, returned ${money(b.returned, c)}${b.line ? ` — ${b.line}` : ''}`,
+          ),
+        ),
+    ),
   );
 }
 
@@ -43,18 +76,51 @@ function OtherTabs({ others, rules }: { others: TabReport[]; rules: Rules }) {
     'section',
     { class: 'other-tabs', 'aria-label': 'players in other tabs', 'data-testid': 'other-tabs' },
     h('h3', null, 'Players in other tabs'),
-    h('ul', null, others.map((o) => h('li', { key: o.player, 'data-player': o.player },
-      h('strong', null, o.player), ` · round #${o.roundNo} (${o.phase})`,
-      o.hands.map((hand, i) => h(Cards, { key: i, cards: hand, label: `${o.player}'s hand`, small: true })),
-      o.last ? h('span', { class: 'other-result' }, ` · last round #${o.last.roundNo}: ${delta(o.last.returned - o.last.staked, rules.currency)}`) : null,
-    ))),
+    h(
+      'ul',
+      null,
+      others.map((o) =>
+        h(
+          'li',
+          { key: o.player, 'data-player': o.player },
+          h('strong', null, o.player),
+          ` · round #${o.roundNo} (${o.phase})`,
+          o.hands.map((hand, i) => h(Cards, { key: i, cards: hand, label: `${o.player}'s hand`, small: true })),
+          o.last
+            ? h(
+                'span',
+                { class: 'other-result' },
+                ` · last round #${o.last.roundNo}: ${delta(o.last.returned - o.last.staked, rules.currency)}`,
+              )
+            : null,
+        ),
+      ),
+    ),
   );
 }
 
-function Bots({ rules, bots, onAdd, onRemove, tableSeats, mine, busy }: { rules: Rules; bots: Bot[]; onAdd: (b: Bot) => void; onRemove: (b: Bot) => void; tableSeats: number; mine: number[]; busy: boolean }) {
+function Bots({
+  rules,
+  bots,
+  onAdd,
+  onRemove,
+  tableSeats,
+  mine,
+  busy,
+}: {
+  rules: Rules;
+  bots: Bot[];
+  onAdd: (b: Bot) => void;
+  onRemove: (b: Bot) => void;
+  tableSeats: number;
+  mine: number[];
+  busy: boolean;
+}) {
   const levels = Object.keys(rules.rules.table.ai ?? {}) as Bot['level'][];
   const [level, setLevel] = useState<Bot['level']>(levels[0] ?? 'easy');
-  const free = Array.from({ length: tableSeats }, (_, i) => i + 1).filter((s) => !mine.includes(s) && !bots.some((b) => b.seat === s));
+  const free = Array.from({ length: tableSeats }, (_, i) => i + 1).filter(
+    (s) => !mine.includes(s) && !bots.some((b) => b.seat === s),
+  );
   const [chosen, setSeat] = useState<number>(free[0] ?? 1);
   const seat = free.includes(chosen) ? chosen : (free[0] ?? 0);
   const min = rules.rules.bets.find((b) => b.type === 'hand')?.limits?.min ?? 0;
@@ -63,13 +129,52 @@ function Bots({ rules, bots, onAdd, onRemove, tableSeats, mine, busy }: { rules:
     'section',
     { class: 'bots', 'aria-label': 'AI players' },
     h('h3', null, 'AI players'),
-    h('p', { class: 'muted' }, `Each bets the table minimum (${money(min, rules.currency)}) from a house-funded practice wallet when you deal, and plays from its own view by its level’s chart.`),
-    bots.length ? h('ul', null, bots.map((b) => h('li', { key: b.seat }, `Seat ${b.seat}: ${b.level} `, h('button', { type: 'button', disabled: busy, onClick: () => onRemove(b) }, `Remove AI on seat ${b.seat}`)))) : null,
+    h(
+      'p',
+      { class: 'muted' },
+      `Each bets the table minimum (${money(min, rules.currency)}) from a house-funded practice wallet when you deal, and plays from its own view by its level’s chart.`,
+    ),
+    bots.length
+      ? h(
+          'ul',
+          null,
+          bots.map((b) =>
+            h(
+              'li',
+              { key: b.seat },
+              `Seat ${b.seat}: ${b.level} `,
+              h(
+                'button',
+                { type: 'button', disabled: busy, onClick: () => onRemove(b) },
+                `Remove AI on seat ${b.seat}`,
+              ),
+            ),
+          ),
+        )
+      : null,
     h(
       'div',
       { class: 'row' },
-      h('label', null, 'Level ', h('select', { value: level, onChange: (e: Event) => setLevel((e.target as HTMLSelectElement).value as Bot['level']) }, levels.map((l) => h('option', { key: l, value: l }, l)))),
-      h('label', null, ' Seat ', h('select', { value: String(seat), onChange: (e: Event) => setSeat(Number((e.target as HTMLSelectElement).value)) }, free.map((s) => h('option', { key: s, value: String(s) }, String(s))))),
+      h(
+        'label',
+        null,
+        'Level ',
+        h(
+          'select',
+          { value: level, onChange: (e: Event) => setLevel((e.target as HTMLSelectElement).value as Bot['level']) },
+          levels.map((l) => h('option', { key: l, value: l }, l)),
+        ),
+      ),
+      h(
+        'label',
+        null,
+        ' Seat ',
+        h(
+          'select',
+          { value: String(seat), onChange: (e: Event) => setSeat(Number((e.target as HTMLSelectElement).value)) },
+          free.map((s) => h('option', { key: s, value: String(s) }, String(s))),
+        ),
+      ),
       h('button', { type: 'button', disabled: busy || !seat, onClick: () => onAdd({ level, seat }) }, 'Add AI player'),
     ),
   );
@@ -87,7 +192,11 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [bots, setBotsState] = useState<Bot[]>([]);
-  const [form, setForm] = useState<BetForm>({ amount: money(Math.max(main?.limits?.min ?? 100, 10 * c.minorPerUnit), c), mode: rules.rules.modes?.default ?? null, seat: 1 });
+  const [form, setForm] = useState<BetForm>({
+    amount: money(Math.max(main?.limits?.min ?? 100, 10 * c.minorPerUnit), c),
+    mode: rules.rules.modes?.default ?? null,
+    seat: 1,
+  });
   const roundsWithBets = useRef(new Set<string>());
   const current = useRef<string | null>(null);
 
@@ -111,7 +220,8 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     if (v.bets.length) roundsWithBets.current.add(v.round.id);
     const before = current.current;
     current.current = v.round.id;
-    if (before && before !== v.round.id && roundsWithBets.current.has(before)) void api.recall(before).then(setLast, () => {});
+    if (before && before !== v.round.id && roundsWithBets.current.has(before))
+      void api.recall(before).then(setLast, () => {});
     if (v.round.phase === 'settled' && v.bets.length) void api.recall(v.round.id).then(setLast, () => {});
     setView(v);
   }
@@ -137,7 +247,8 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   async function open(id: string) {
     await run(async () => {
       if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(id)) throw new Error('a table id is lowercase letters, digits and dashes');
-      // A player opens their own table only on a solo practice pack (the API's rule); otherwise the local server does, as the operator.
+      // A player opens their own table only on a solo practice pack (the API's rule); otherwise the local server does,
+      // as the operator.
       await (kind === 'solo' && c.practice ? api.openOwnTable(id) : api.ensureTable(id));
       const v = await api.view(id);
       shown.current = 0;
@@ -187,7 +298,9 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
           roundId: view.round.id,
           roundNo: view.round.no,
           phase: view.round.phase,
-          hands: view.common ? view.common.yourHands.map((x) => x.cards) : view.seats.filter((s) => s.owner === session.name).flatMap((s) => s.hands.map((x) => x.cards)),
+          hands: view.common
+            ? view.common.yourHands.map((x) => x.cards)
+            : view.seats.filter((s) => s.owner === session.name).flatMap((s) => s.hands.map((x) => x.cards)),
           last: last ? { roundId: last.round.id, roundNo: last.round.no, ...net(last, session.name) } : null,
           at: Date.now(),
         }
@@ -200,10 +313,20 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       if (amount === null || amount <= 0) throw new Error(`"${form.amount}" is not an amount: write it like 10.00`);
       const seated = kind === 'seated' || kind === 'solo';
       const seq = begin();
-      const r = await api.bet(table!, { bet: name, amount, ...(seated ? { seat: form.seat } : {}), ...(form.mode ? { mode: form.mode } : {}) });
+      const r = await api.bet(table!, {
+        bet: name,
+        amount,
+        ...(seated ? { seat: form.seat } : {}),
+        ...(form.mode ? { mode: form.mode } : {}),
+      });
       accept(r.view, seq);
     });
-  const repeat = repeatBets(last?.bets ?? [], session.name, view?.you?.seats ?? [], rules.rules.table.mirrorSeatBets === true);
+  const repeat = repeatBets(
+    last?.bets ?? [],
+    session.name,
+    view?.you?.seats ?? [],
+    rules.rules.table.mirrorSeatBets === true,
+  );
   const rebet = () =>
     run(async () => {
       const seq = begin();
@@ -212,7 +335,12 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const act = (action: string, seat: number | undefined, acceptIt?: boolean) =>
     run(async () => {
       const seq = begin();
-      const r = await api.act(table!, { action, ...(seat !== undefined ? { seat } : {}), ...(acceptIt !== undefined ? { accept: acceptIt } : {}), round: view!.round.no });
+      const r = await api.act(table!, {
+        action,
+        ...(seat !== undefined ? { seat } : {}),
+        ...(acceptIt !== undefined ? { accept: acceptIt } : {}),
+        round: view!.round.no,
+      });
       accept(r.view, seq);
     });
   const deal = () =>
@@ -257,10 +385,35 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     { class: 'play' },
     h(
       'form',
-      { class: 'row open-table', onSubmit: (e: Event) => { e.preventDefault(); void open(tableInput.trim()); } },
-      h('label', null, 'Table ', h('input', { name: 'table', value: tableInput, size: 24, pattern: '[a-z0-9][a-z0-9\\-]{0,62}', onInput: (e: Event) => setTableInput((e.target as HTMLInputElement).value) })),
-      h('button', { type: 'submit', disabled: busy }, table ? 'Switch table' : kind === 'andar-bahar' || kind === 'common-draw' ? 'Join table' : 'Open table'),
-      h('span', { class: 'muted' }, kind === 'solo' ? ' your own practice table' : ' players on the same table id play the same rounds'),
+      {
+        class: 'row open-table',
+        onSubmit: (e: Event) => {
+          e.preventDefault();
+          void open(tableInput.trim());
+        },
+      },
+      h(
+        'label',
+        null,
+        'Table ',
+        h('input', {
+          name: 'table',
+          value: tableInput,
+          size: 24,
+          pattern: '[a-z0-9][a-z0-9\\-]{0,62}',
+          onInput: (e: Event) => setTableInput((e.target as HTMLInputElement).value),
+        }),
+      ),
+      h(
+        'button',
+        { type: 'submit', disabled: busy },
+        table ? 'Switch table' : kind === 'andar-bahar' || kind === 'common-draw' ? 'Join table' : 'Open table',
+      ),
+      h(
+        'span',
+        { class: 'muted' },
+        kind === 'solo' ? ' your own practice table' : ' players on the same table id play the same rounds',
+      ),
     ),
     error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, error) : null,
     view && table
@@ -273,24 +426,78 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
             h('strong', { 'data-testid': 'round' }, `Round #${view.round.no}`),
             h('span', { class: 'phase', 'data-testid': 'phase', 'data-phase': view.round.phase }, phaseText(view)),
             h(Countdown, { deadline: view.round.deadline, phase: view.round.phase }),
-            h('span', { class: 'balance' }, 'Balance ', h('strong', { 'data-testid': 'balance' }, moneyWith(view.you?.balance ?? 0, c))),
+            h(
+              'span',
+              { class: 'balance' },
+              'Balance ',
+              h('strong', { 'data-testid': 'balance' }, moneyWith(view.you?.balance ?? 0, c)),
+            ),
             view.round.lastOfShoe ? h('span', { class: 'tag' }, 'last round of the shoe') : null,
           ),
           h(Board, { view, rules }),
-          h(Actions, { view, playActions: Object.keys(rules.rules.actions ?? {}).filter((a) => a !== 'insurance'), onAct: act, busy }),
-          view.ended ? h('p', { class: 'muted', role: 'status', 'data-testid': 'ended' }, 'Your session at this table has ended. Open a table under another name to play again.') : null,
-          view.round.phase === 'betting' && !view.ended ? h(Betting, { rules, view, form, setForm, onBet: bet, repeat, onRepeat: rebet, busy }) : null,
-          view.ended ? null : h(
-            'div',
-            { class: 'row dealing' },
-            view.round.phase === 'betting' && (kind !== 'solo' || view.bets.length > 0)
-              ? h('button', { type: 'button', class: 'primary', disabled: busy, onClick: () => void deal() }, kind === 'solo' ? 'Deal' : 'Deal now (operator)')
-              : null,
-            h('button', { type: 'button', disabled: busy, onClick: () => void topUp() }, c.practice ? 'Get practice points' : session.demo ? 'Get play money' : `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`),
-            // A solo table is the player's own: leaving ends its session; a round in play finishes by auto-play (R-EU-END-1).
-            kind === 'solo' ? h('button', { type: 'button', disabled: busy, title: 'a round in play finishes by auto-play', onClick: () => void endSession() }, 'End session') : null,
-          ),
-          hasBots && !view.ended ? h(Bots, { rules, bots, onAdd: addBot, onRemove: removeBot, tableSeats: rules.rules.table.seats ?? 0, mine: view.you?.seats ?? [], busy }) : null,
+          h(Actions, {
+            view,
+            playActions: Object.keys(rules.rules.actions ?? {}).filter((a) => a !== 'insurance'),
+            onAct: act,
+            busy,
+          }),
+          view.ended
+            ? h(
+                'p',
+                { class: 'muted', role: 'status', 'data-testid': 'ended' },
+                'Your session at this table has ended. Open a table under another name to play again.',
+              )
+            : null,
+          view.round.phase === 'betting' && !view.ended
+            ? h(Betting, { rules, view, form, setForm, onBet: bet, repeat, onRepeat: rebet, busy })
+            : null,
+          view.ended
+            ? null
+            : h(
+                'div',
+                { class: 'row dealing' },
+                view.round.phase === 'betting' && (kind !== 'solo' || view.bets.length > 0)
+                  ? h(
+                      'button',
+                      { type: 'button', class: 'primary', disabled: busy, onClick: () => void deal() },
+                      kind === 'solo' ? 'Deal' : 'Deal now (operator)',
+                    )
+                  : null,
+                h(
+                  'button',
+                  { type: 'button', disabled: busy, onClick: () => void topUp() },
+                  c.practice
+                    ? 'Get practice points'
+                    : session.demo
+                      ? 'Get play money'
+                      : `Add ${money(1000 * c.minorPerUnit, c)} to my wallet (operator)`,
+                ),
+                // A solo table is the player's own: leaving ends its session; a round in play finishes by auto-play
+                // (R-EU-END-1).
+                kind === 'solo'
+                  ? h(
+                      'button',
+                      {
+                        type: 'button',
+                        disabled: busy,
+                        title: 'a round in play finishes by auto-play',
+                        onClick: () => void endSession(),
+                      },
+                      'End session',
+                    )
+                  : null,
+              ),
+          hasBots && !view.ended
+            ? h(Bots, {
+                rules,
+                bots,
+                onAdd: addBot,
+                onRemove: removeBot,
+                tableSeats: rules.rules.table.seats ?? 0,
+                mine: view.you?.seats ?? [],
+                busy,
+              })
+            : null,
           last ? h(LastRound, { key: last.round.id, recall: last, rules, player: session.name }) : null,
           h(OtherTabs, { others: tabs, rules }),
         )

@@ -30,7 +30,10 @@ export function useTabs(channelName: string | null, mine: TabReport | null): Tab
       if (msg.kind === 'hello') {
         if (latest.current) ch.postMessage({ kind: 'report', report: latest.current });
       } else if (msg.kind === 'bye') {
-        setOthers((o) => { const { [msg.player]: _gone, ...rest } = o; return rest; });
+        setOthers((o) => {
+          const { [msg.player]: _gone, ...rest } = o;
+          return rest;
+        });
       } else if (msg.kind === 'report' && msg.report.player !== latest.current?.player) {
         setOthers((o) => ({ ...o, [msg.report.player]: msg.report }));
       }

@@ -30,13 +30,13 @@ const dealIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): Result => {
   if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
   try {
     closeBetting(ctx, table);
-    if (!round.bets.hasOpen()) return finish(ctx, table), ok(ctx);
+    if (!round.bets.hasOpen()) return (finish(ctx, table), ok(ctx));
     initialDeal(ctx, table);
     settleSideBets(ctx, table, null);
     openInsuranceOrPeek(ctx, table);
     advance(ctx, table);
   } catch (e) {
-    if (e instanceof ShoeExhausted) return voidForShoe(ctx, table), ok(ctx);
+    if (e instanceof ShoeExhausted) return (voidForShoe(ctx, table), ok(ctx));
     throw e;
   }
   return ok(ctx);
@@ -55,23 +55,28 @@ function closeBetting(ctx: Ctx, table: Table): void {
       const main = mainOn(ctx, table, seat);
       if (main >= 0) {
         holder.missed = 0;
-        round.holders.push(newHolder(round, seat, holder.owner, table.players.indexOf(holder.owner), bets.amount(main), main));
+        round.holders.push(
+          newHolder(round, seat, holder.owner, table.players.indexOf(holder.owner), bets.amount(main), main),
+        );
         continue;
       }
       // No seat bet: everything on the seat goes back (R-MW-SEAT-3). A holder who cannot cover the
       // table minimum has no valid seat bet and leaves now; one who chose not to bet keeps the seat
       // for the rounds the pack allows (R-MW-SEAT-4).
-      for (let row = 0; row < bets.length; row++) if (bets.seat(row) === seat) returnBet(ctx, table, row, `seat ${seat} has no seat bet`);
+      for (let row = 0; row < bets.length; row++)
+        if (bets.seat(row) === seat) returnBet(ctx, table, row, `seat ${seat} has no seat bet`);
       holder.missed++;
       const short = table.players.balanceOf(holder.owner) < minimumSeatBet(ctx);
-      if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0)) release(ctx, table, seat, short ? 'balance below the table minimum' : 'no seat bet');
+      if (short || holder.missed > (pack.table.seatRemoval?.roundsWithoutBet ?? 0))
+        release(ctx, table, seat, short ? 'balance below the table minimum' : 'no seat bet');
     }
     if (bets.anyOpenOf(pack.behindBets) || bets.anyOpenOf(pack.withMainBets))
       for (let row = 0; row < bets.length; row++) {
         if (bets.status(row) !== Status.OPEN) continue;
         const bet = pack.bets[bets.bet(row)];
         if (bet.type === 'behind') bets.follows[row] = [{ hand: 0, stake: bets.amount(row) }];
-        if (bet.withMain && mainOn(ctx, table, bets.seat(row), bets.player(row)) < 0) returnBet(ctx, table, row, `${bet.name} needs a main bet`);
+        if (bet.withMain && mainOn(ctx, table, bets.seat(row), bets.player(row)) < 0)
+          returnBet(ctx, table, row, `${bet.name} needs a main bet`);
       }
   } else {
     // One holder per player with a main bet, in the order their saved form (a JSON object keyed by name) keeps them.
@@ -83,7 +88,10 @@ function closeBetting(ctx: Ctx, table: Table): void {
       mains--;
       const h = holderOf(round, bets.player(row));
       if (h) h.hands[0].stake = bets.amount(row);
-      else round.holders.push(newHolder(round, Seat.NONE, table.players.names[bets.player(row)], bets.player(row), bets.amount(row), row));
+      else
+        round.holders.push(
+          newHolder(round, Seat.NONE, table.players.names[bets.player(row)], bets.player(row), bets.amount(row), row),
+        );
     }
     if (round.holders.length > 1 && round.holders.some((h) => isArrayIndex(h.owner))) inObjectKeyOrder(round.holders);
     round.common = newCommon(round);
@@ -92,7 +100,9 @@ function closeBetting(ctx: Ctx, table: Table): void {
 
 const isArrayIndex = (s: string): boolean => /^(0|[1-9]\d*)$/.test(s) && Number(s) < 4294967295;
 
-/** Sorts holders as a JSON object orders their owners' names: array indexes ascending first, then the rest as they came. */
+/**
+ * Sorts holders as a JSON object orders their owners' names: array indexes ascending first, then the rest as they came.
+ */
 function inObjectKeyOrder(holders: Holder[]): void {
   const numeric = holders.filter((h) => isArrayIndex(h.owner)).sort((a, b) => Number(a.owner) - Number(b.owner));
   const rest = holders.filter((h) => !isArrayIndex(h.owner));
@@ -124,9 +134,11 @@ function initialDeal(ctx: Ctx, table: Table): void {
       addCard(holders[i].hands[0], common.cards[1]);
     }
   } else {
-    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealTo(ctx, table, seatLabel, holders[i].seat));
+    for (let i = 0; i < holders.length; i++)
+      addCard(holders[i].hands[0], dealTo(ctx, table, seatLabel, holders[i].seat));
     dealer.cards.push(dealCard(ctx, table, 'dealer'));
-    for (let i = 0; i < holders.length; i++) addCard(holders[i].hands[0], dealTo(ctx, table, seatLabel, holders[i].seat));
+    for (let i = 0; i < holders.length; i++)
+      addCard(holders[i].hands[0], dealTo(ctx, table, seatLabel, holders[i].seat));
     dealer.cards.push(dealCard(ctx, table, 'dealer-hole', true));
   }
   // A natural stands at once (R-MW-STAND-1); only a first hand exists yet.
@@ -151,7 +163,8 @@ function openInsuranceOrPeek(ctx: Ctx, table: Table): void {
     round.phase = 'insurance';
     round.deadline = ctx.env.now + ctx.pack.timing.insuranceMs;
     // AI players (and the policy's) never buy insurance; their answer is "no" at once.
-    for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && decidesItself(ctx, table, bets.player(row))) answerNo(table, row);
+    for (let row = 0; row < bets.length; row++)
+      if (isInsurable(ctx, table, row) && decidesItself(ctx, table, bets.player(row))) answerNo(table, row);
     if (ctx.events) emit(ctx, table, { type: 'window', window: 'insurance', deadline: round.deadline });
     return;
   }
@@ -170,13 +183,15 @@ function answerNo(table: Table, row: number): void {
 /** Unanswered insurance counts as "no" (R-BJ-AUTO-1). */
 export function closeInsurance(ctx: Ctx, table: Table): void {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === Insurance.NONE) answerNo(table, row);
+  for (let row = 0; row < bets.length; row++)
+    if (isInsurable(ctx, table, row) && bets.insurance(row) === Insurance.NONE) answerNo(table, row);
   peek(ctx, table);
 }
 
 export function insuranceAnswered(ctx: Ctx, table: Table): boolean {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) if (isInsurable(ctx, table, row) && bets.insurance(row) === Insurance.NONE) return false;
+  for (let row = 0; row < bets.length; row++)
+    if (isInsurable(ctx, table, row) && bets.insurance(row) === Insurance.NONE) return false;
   return true;
 }
 
@@ -216,7 +231,13 @@ export function settleInsurance(ctx: Ctx, table: Table): void {
     const cost = bets.insuranceCost(row);
     bets.setInsurance(row, Insurance.SETTLED, cost);
     const won = round.dealer.blackjack;
-    credit(ctx, table, row, won ? cost + payout(cost, ins.pays, ctx.pack.rounding) : 0, won ? 'insurance wins' : 'insurance loses');
+    credit(
+      ctx,
+      table,
+      row,
+      won ? cost + payout(cost, ins.pays, ctx.pack.rounding) : 0,
+      won ? 'insurance wins' : 'insurance loses',
+    );
   }
 }
 

@@ -6,7 +6,18 @@ import { empty, type Holder, type Round, type WorkingHand } from '../state.ts';
 
 export function newHand(round: Round, stake: number): WorkingHand {
   const h = round.spare.hands.pop();
-  if (!h) return { cards: [], stake, doubled: false, fromSplit: false, splitAces: false, acted: false, done: false, surrendered: false, shape: 0 };
+  if (!h)
+    return {
+      cards: [],
+      stake,
+      doubled: false,
+      fromSplit: false,
+      splitAces: false,
+      acted: false,
+      done: false,
+      surrendered: false,
+      shape: 0,
+    };
   resetHand(h, stake);
   return h;
 }
@@ -24,9 +35,27 @@ function resetHand(h: WorkingHand, stake: number): void {
 }
 
 /** A holder with one empty hand of `stake`, the hand bet on ledger row `mainRow`. */
-export function newHolder(round: Round, seat: number, owner: string, ownerIndex: number, stake: number, mainRow: number): Holder {
+export function newHolder(
+  round: Round,
+  seat: number,
+  owner: string,
+  ownerIndex: number,
+  stake: number,
+  mainRow: number,
+): Holder {
   const h = round.spare.holders.pop();
-  if (!h) return { seat, owner, ownerIndex, initial: [], hands: [newHand(round, stake)], active: 0, preselect: null, draws: 0, mainRow };
+  if (!h)
+    return {
+      seat,
+      owner,
+      ownerIndex,
+      initial: [],
+      hands: [newHand(round, stake)],
+      active: 0,
+      preselect: null,
+      draws: 0,
+      mainRow,
+    };
   h.seat = seat;
   h.owner = owner;
   h.ownerIndex = ownerIndex;

@@ -33,8 +33,10 @@ export const blackjack: Family = {
     for (let i = 0; i < occupied.length; i++) {
       const seat = occupied[i];
       const holder = table.seats[seat]!;
-      if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet) release(ctx, table, seat, 'no seat bet last round');
-      else if (removal.belowTableMinimum && table.players.balanceOf(holder.owner) < min) release(ctx, table, seat, 'balance below the table minimum');
+      if (holder.missed > 0 && holder.missed >= removal.roundsWithoutBet)
+        release(ctx, table, seat, 'no seat bet last round');
+      else if (removal.belowTableMinimum && table.players.balanceOf(holder.owner) < min)
+        release(ctx, table, seat, 'balance below the table minimum');
     }
   },
   bet: placeBet,
@@ -61,7 +63,8 @@ export const blackjack: Family = {
     const bet = findBetFor(pack, spec);
     if (!bet || bet.type === 'behind') return undefined;
     if (!hasSeats(pack)) return spec.seat === undefined && !bet.withMain ? bet : undefined;
-    if (spec.seat === undefined || !Number.isInteger(spec.seat) || spec.seat < 1 || spec.seat > pack.table.seats) return undefined;
+    if (spec.seat === undefined || !Number.isInteger(spec.seat) || spec.seat < 1 || spec.seat > pack.table.seats)
+      return undefined;
     return !bet.withMain || before.some((b) => b.type === 'hand') ? bet : undefined;
   },
   plainSeat: isOwnSeat,
@@ -73,13 +76,15 @@ function addressed(table: Table, player: number, cmd: ActCommand): Holder | Resu
   const round = table.round;
   if (round.common) {
     const h = holderOf(round, player);
-    if (!h) return fail('no-hand', `${cmd.player} has no hand in this round; only players with a main bet play (R-TB-BET-1)`);
+    if (!h)
+      return fail('no-hand', `${cmd.player} has no hand in this round; only players with a main bet play (R-TB-BET-1)`);
     return h;
   }
   if (cmd.seat === undefined) return fail('seat-required', 'say which seat the action is for');
   const h = holderAt(round, cmd.seat);
   if (!h) return fail('seat-not-playing', `seat ${cmd.seat} has no hand in this round`);
-  if (h.owner !== cmd.player) return fail('not-your-seat', `seat ${cmd.seat} is ${h.owner}'s; you may act only on your own seats`);
+  if (h.owner !== cmd.player)
+    return fail('not-your-seat', `seat ${cmd.seat} is ${h.owner}'s; you may act only on your own seats`);
   return h;
 }
 
@@ -87,11 +92,16 @@ const isResult = (x: Holder | Result): x is Result => 'ok' in x;
 
 function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
   const round = table.round;
-  if (round.phase === 'settled' || round.phase === 'void') return fail('round-finished', `round ${round.no} is ${round.phase === 'void' ? 'void' : 'settled'}`);
+  if (round.phase === 'settled' || round.phase === 'void')
+    return fail('round-finished', `round ${round.no} is ${round.phase === 'void' ? 'void' : 'settled'}`);
   if (cmd.action === 'insurance') return insurance(ctx, table, player, cmd);
   if (cmd.action === 'follow-double' || cmd.action === 'follow-split') return followAnswer(ctx, table, player, cmd);
   const bit = actionBit(cmd.action);
-  if (bit === 0) return fail('unknown-action', `"${cmd.action}" is not an action; actions: hit, stand, double, split, surrender, insurance, follow-double, follow-split`);
+  if (bit === 0)
+    return fail(
+      'unknown-action',
+      `"${cmd.action}" is not an action; actions: hit, stand, double, split, surrender, insurance, follow-double, follow-split`,
+    );
   const action = cmd.action as PlayAction;
   if (round.phase === 'betting') return fail('not-dealt', 'the cards are not dealt yet');
   const h = addressed(table, player, cmd);
@@ -105,7 +115,11 @@ function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
     return ok(ctx);
   }
   const legal = legalMask(ctx, table, h);
-  if (!(legal & bit)) return fail('action-not-allowed', `${action} is not allowed on this hand now; allowed: ${actionsOf(legal).join(', ') || 'nothing'}${whyNot(ctx, table, h, action)}`);
+  if (!(legal & bit))
+    return fail(
+      'action-not-allowed',
+      `${action} is not allowed on this hand now; allowed: ${actionsOf(legal).join(', ') || 'nothing'}${whyNot(ctx, table, h, action)}`,
+    );
   play(ctx, table, h, action, null);
   advance(ctx, table);
   return ok(ctx);
@@ -114,29 +128,46 @@ function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
 function whyNot(ctx: Ctx, table: Table, h: Holder, action: PlayAction): string {
   const a = ctx.pack.blackjack!.actions;
   if (!a[action]) return ` (this table has no ${action})`;
-  if (action === 'surrender' && a.surrender) return ' (surrender: first two cards only, before any other action, not against the dealer up cards the table excludes)';
+  if (action === 'surrender' && a.surrender)
+    return ' (surrender: first two cards only, before any other action, not against the dealer up cards the table excludes)';
   const need = currentHand(h)!.stake;
-  if ((action === 'double' || action === 'split') && table.players.balanceOf(h.owner) < need) return ` (${action} needs ${need} more on your balance)`;
+  if ((action === 'double' || action === 'split') && table.players.balanceOf(h.owner) < need)
+    return ` (${action} needs ${need} more on your balance)`;
   return '';
 }
 
 function insurance(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
   const round = table.round;
-  if (round.phase !== 'insurance') return fail('no-insurance-window', 'insurance is not offered now; it is offered right after the deal when the dealer shows an ace');
+  if (round.phase !== 'insurance')
+    return fail(
+      'no-insurance-window',
+      'insurance is not offered now; it is offered right after the deal when the dealer shows an ace',
+    );
   if (cmd.accept === undefined) return fail('accept-required', 'say accept: true or accept: false for insurance');
   const bets = round.bets;
   let mine = false;
   let target = -1;
   for (let row = 0; row < bets.length && target < 0; row++) {
-    if (!isInsurable(ctx, table, row) || bets.player(row) !== player || (cmd.seat !== undefined && seatOrNull(bets.seat(row)) !== cmd.seat)) continue;
+    if (
+      !isInsurable(ctx, table, row) ||
+      bets.player(row) !== player ||
+      (cmd.seat !== undefined && seatOrNull(bets.seat(row)) !== cmd.seat)
+    )
+      continue;
     mine = true;
     if (bets.insurance(row) === Insurance.NONE) target = row;
   }
-  if (!mine) return fail('nothing-to-insure', `${cmd.player} has no bet${cmd.seat ? ` on seat ${cmd.seat}` : ''} that can be insured`);
+  if (!mine)
+    return fail(
+      'nothing-to-insure',
+      `${cmd.player} has no bet${cmd.seat ? ` on seat ${cmd.seat}` : ''} that can be insured`,
+    );
   if (target < 0) return fail('already-answered', 'insurance is already answered for this bet');
-  // Half the bet (R-MW-INS-1, R-MW-BEHIND-2); a cost, so an odd bet's half cent is never charged whatever the payout rounding.
+  // Half the bet (R-MW-INS-1, R-MW-BEHIND-2); a cost, so an odd bet's half cent is never charged whatever the payout
+  // rounding.
   const cost = cmd.accept ? Math.floor(bets.amount(target) / 2) : 0;
-  if (cost > table.players.balance[player]) return fail('insufficient-balance', `insurance costs ${cost}, more than your balance`);
+  if (cost > table.players.balance[player])
+    return fail('insufficient-balance', `insurance costs ${cost}, more than your balance`);
   bets.setInsurance(target, cost === 0 ? Insurance.SETTLED : Insurance.PENDING, cost);
   if (cost) stakeMore(ctx, table, target, cost, 'insurance');
   advance(ctx, table);
@@ -152,12 +183,19 @@ function followAnswer(ctx: Ctx, table: Table, player: number, cmd: ActCommand): 
   const bets = round.bets;
   let behind = -1;
   for (let row = 0; row < bets.length && behind < 0; row++)
-    if (bets.player(row) === player && seatOrNull(bets.seat(row)) === cmd.seat && bets.status(row) === Status.OPEN && ctx.pack.bets[bets.bet(row)].type === 'behind') behind = row;
+    if (
+      bets.player(row) === player &&
+      seatOrNull(bets.seat(row)) === cmd.seat &&
+      bets.status(row) === Status.OPEN &&
+      ctx.pack.bets[bets.bet(row)].type === 'behind'
+    )
+      behind = row;
   if (behind < 0) return fail('no-bet-behind', `${cmd.player} has no bet behind seat ${cmd.seat}`);
   const id = bets.id(behind);
   const follow = round.follow;
   if (round.phase === 'follow' && follow!.seat === cmd.seat && String(id) in follow!.answers) {
-    if (follow!.kind !== kind) return fail('wrong-window', `the open window is follow-${follow!.kind}, not ${cmd.action}`);
+    if (follow!.kind !== kind)
+      return fail('wrong-window', `the open window is follow-${follow!.kind}, not ${cmd.action}`);
     follow!.answers[id] = cmd.accept;
     advance(ctx, table);
     return ok(ctx);

@@ -6,7 +6,9 @@ import type { LegalMove } from '../view.ts';
 import { isInsurable } from './deal.ts';
 import { legalActions } from './turns.ts';
 
-/** What `viewer` may do now, as their view lists it: insurance, follow answers and the actions of their hands in turn. */
+/**
+ * What `viewer` may do now, as their view lists it: insurance, follow answers and the actions of their hands in turn.
+ */
 export function legalMoves(ctx: Ctx, table: Table, viewer: string): LegalMove[] {
   const round = table.round;
   const bets = round.bets;
@@ -14,13 +16,18 @@ export function legalMoves(ctx: Ctx, table: Table, viewer: string): LegalMove[] 
   const mine = (row: number) => table.players.names[bets.player(row)] === viewer;
   if (round.phase === 'insurance')
     for (let row = 0; row < bets.length; row++)
-      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance(row) === Insurance.NONE) moves.push({ action: 'insurance', ...(bets.seat(row) !== Seat.NONE ? { seat: bets.seat(row) } : {}) });
+      if (isInsurable(ctx, table, row) && mine(row) && bets.insurance(row) === Insurance.NONE)
+        moves.push({ action: 'insurance', ...(bets.seat(row) !== Seat.NONE ? { seat: bets.seat(row) } : {}) });
   if (round.phase === 'follow' && round.follow) {
     const f = round.follow;
-    for (let row = 0; row < bets.length; row++) if (mine(row) && f.answers[bets.id(row)] === null) moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
+    for (let row = 0; row < bets.length; row++)
+      if (mine(row) && f.answers[bets.id(row)] === null)
+        moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
   }
   if (round.phase === 'turns')
     for (const h of round.holders)
-      if (h.owner === viewer && (h.seat === Seat.NONE || h.seat === round.turnSeat)) for (const action of legalActions(ctx, table, h)) moves.push({ action, ...(h.seat !== Seat.NONE ? { seat: h.seat } : {}) });
+      if (h.owner === viewer && (h.seat === Seat.NONE || h.seat === round.turnSeat))
+        for (const action of legalActions(ctx, table, h))
+          moves.push({ action, ...(h.seat !== Seat.NONE ? { seat: h.seat } : {}) });
   return moves;
 }

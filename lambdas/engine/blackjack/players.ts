@@ -14,7 +14,9 @@ export function dealCard(ctx: Ctx, table: Table, to: string, hidden = false): Ca
   return card;
 }
 
-/** dealCard to a numbered place (a seat, a stream card), its label made only for an event: the simulator deals without. */
+/**
+ * dealCard to a numbered place (a seat, a stream card), its label made only for an event: the simulator deals without.
+ */
 export function dealTo(ctx: Ctx, table: Table, label: (n: number) => string, n: number): Card {
   const card = nextCard(table);
   if (ctx.events) emit(ctx, table, { type: 'card', to: label(n), card });
@@ -39,7 +41,8 @@ const streamLabel = (j: number): string => (streamLabels[j] ??= `stream-${j}`);
 function streamCard(ctx: Ctx, table: Table, h: Holder): Card {
   const common = table.round.common!;
   if (h.draws === common.stream.length) common.stream.push(dealTo(ctx, table, streamLabel, h.draws + 1));
-  else if (ctx.events) emit(ctx, table, { type: 'card', to: `${h.owner}: stream-${h.draws + 1}`, card: common.stream[h.draws] });
+  else if (ctx.events)
+    emit(ctx, table, { type: 'card', to: `${h.owner}: stream-${h.draws + 1}`, card: common.stream[h.draws] });
   return common.stream[h.draws++];
 }
 

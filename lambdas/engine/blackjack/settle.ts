@@ -12,7 +12,10 @@ import type { Follow } from '../types.ts';
 import { dealCard, isBehindOn, mainRow } from './players.ts';
 import { settleInsurance, settleSideBets, showHole } from './deal.ts';
 
-/** The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live; answers the dealer's hand's shape (shapeOf). */
+/**
+ * The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live; answers the dealer's hand's
+ * shape (shapeOf).
+ */
 export function dealerPlays(ctx: Ctx, table: Table): number {
   const dealer = table.round.dealer;
   showHole(ctx, table);
@@ -51,7 +54,10 @@ const HALF = /* @__PURE__ */ Object.freeze({ num: 1, den: 2 });
 /** Why a bet no rule settled is returned. */
 export const UNSETTLED = 'no rule settled this bet';
 
-/** Settles every bet of the round and closes it; `dealerShape` is the dealer's hand's (shapeOf), given once the dealer has played. */
+/**
+ * Settles every bet of the round and closes it; `dealerShape` is the dealer's hand's (shapeOf), given once the dealer
+ * has played.
+ */
 export function finish(ctx: Ctx, table: Table, dealerShape = shapeOf(table.round.dealer.cards)): void {
   const round = table.round;
   const dealerTotal = totalOf(dealerShape);
@@ -65,12 +71,16 @@ export function finish(ctx: Ctx, table: Table, dealerShape = shapeOf(table.round
     if (row < 0) continue;
     settleHands(ctx, table, row, null, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
     if (h.seat !== Seat.NONE && behind)
-      for (let b = 0; b < bets.length; b++) if (isBehindOn(ctx, bets, b, h.seat)) settleHands(ctx, table, b, bets.follows[b]!, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
+      for (let b = 0; b < bets.length; b++)
+        if (isBehindOn(ctx, bets, b, h.seat))
+          settleHands(ctx, table, b, bets.follows[b]!, h.hands, loseAll, dealerBlackjackLate, dealerTotal);
   }
   settleSideBets(ctx, table, dealerShape);
   // Every bet is settled above. Should a rule combination leave one open, its stake goes back with
   // a reason on the record rather than staying with the house unexplained (the property tests look for it).
-  if (bets.hasOpen()) for (let row = 0; row < bets.length; row++) if (bets.status(row) === Status.OPEN) returnBet(ctx, table, row, UNSETTLED);
+  if (bets.hasOpen())
+    for (let row = 0; row < bets.length; row++)
+      if (bets.status(row) === Status.OPEN) returnBet(ctx, table, row, UNSETTLED);
   round.phase = 'settled';
   round.deadline = null;
   round.turnSeat = null;
@@ -123,7 +133,16 @@ function onANatural(follows: readonly Follow[] | null, count: number, hands: rea
  * the dealer's turn (no peek), original-bets loses only the original stake; lose-all loses
  * everything wagered (R-EU-DEAL-1).
  */
-function settleHands(ctx: Ctx, table: Table, row: number, follows: readonly Follow[] | null, hands: WorkingHand[], loseAll: boolean, dealerBlackjack: boolean, dealerTotal: number): void {
+function settleHands(
+  ctx: Ctx,
+  table: Table,
+  row: number,
+  follows: readonly Follow[] | null,
+  hands: WorkingHand[],
+  loseAll: boolean,
+  dealerBlackjack: boolean,
+  dealerTotal: number,
+): void {
   const bets = table.round.bets;
   if (bets.status(row) !== Status.OPEN) return;
   const bet = ctx.pack.bets[bets.bet(row)];

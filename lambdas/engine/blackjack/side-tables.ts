@@ -9,11 +9,21 @@
 // plans of a block are made once and kept with it (plansOf).
 import { payout } from '../../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../../pack/compiled.ts';
-import { DEALER_BLACKJACK_FACTS, NO_DEALER_BLACKJACK_FACTS, pairIndex, Paying, tripleIndex, type LineFinder } from '../../pack/line-table.ts';
+import {
+  DEALER_BLACKJACK_FACTS,
+  NO_DEALER_BLACKJACK_FACTS,
+  pairIndex,
+  Paying,
+  tripleIndex,
+  type LineFinder,
+} from '../../pack/line-table.ts';
 import { perBlock, type HeldBlock, type Ledger } from '../ledger.ts';
 import { firstCardsAt, type Table } from '../state.ts';
 
-/** A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line (at line + 1: a lost bet's -1 reads 0). */
+/**
+ * A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line (at line + 1:
+ * a lost bet's -1 reads 0).
+ */
 interface TableRow {
   row: number;
   finder: LineFinder;
@@ -21,7 +31,10 @@ interface TableRow {
   returnedAt: number[];
 }
 
-/** How a block's side bets settle from tables: its rows that do, those rows as bits, and whether every row's table is built yet. */
+/**
+ * How a block's side bets settle from tables: its rows that do, those rows as bits, and whether every row's table is
+ * built yet.
+ */
 interface TablePlan {
   rows: TableRow[];
   mask: number;
@@ -31,7 +44,10 @@ interface TablePlan {
 /** Blocks of more rows than this go the general way: a row is a bit of the ledger's touched rows. */
 const MOST_ROWS = 31;
 
-/** What settles from tables and memos for a block: its rows before the dealer's final hand (null: the general way), and on it. */
+/**
+ * What settles from tables and memos for a block: its rows before the dealer's final hand (null: the general way), and
+ * on it.
+ */
 interface BlockPlans {
   pack: CompiledPack;
   deal: TablePlan | null;
@@ -62,7 +78,11 @@ function plansOf(pack: CompiledPack, block: HeldBlock): BlockPlans {
   return lastPlans;
 }
 
-const makePlans = (pack: CompiledPack, block: HeldBlock): BlockPlans => ({ pack, deal: makePlan(pack, block), final: makeFinalRows(pack, block) });
+const makePlans = (pack: CompiledPack, block: HeldBlock): BlockPlans => ({
+  pack,
+  deal: makePlan(pack, block),
+  final: makeFinalRows(pack, block),
+});
 
 function makePlan(pack: CompiledPack, block: HeldBlock): TablePlan | null {
   if (block.bets.length > MOST_ROWS) return null;
@@ -86,9 +106,14 @@ function makePlan(pack: CompiledPack, block: HeldBlock): TablePlan | null {
  * applies that across them).
  */
 const settlesAlone = (bet: CompiledBet, block: HeldBlock): boolean =>
-  bet.outcomeLines === null && !bet.readsOutcome && !(bet.capPerRound !== null && block.bets.filter((b) => b === bet.index).length > 1);
+  bet.outcomeLines === null &&
+  !bet.readsOutcome &&
+  !(bet.capPerRound !== null && block.bets.filter((b) => b === bet.index).length > 1);
 
-/** What a placement of `amount` returns on each line of its bet, at line + 1 (a lost bet's line, -1, returns 0), its cap applied. */
+/**
+ * What a placement of `amount` returns on each line of its bet, at line + 1 (a lost bet's line, -1, returns 0), its cap
+ * applied.
+ */
 function returnsOf(pack: CompiledPack, bet: CompiledBet, amount: number): number[] {
   const cap = bet.capPerRound;
   const returnedAt = [0];
@@ -111,7 +136,8 @@ export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackja
   const block = bets.heldBlock();
   const plan = block && plansOf(pack, block).deal;
   if (!plan || (bets.touchedRows() & plan.mask) !== 0) return false;
-  // A finder builds its table once it has settled enough bets the general way (line-table.ts); until every row's has, they all go that way.
+  // A finder builds its table once it has settled enough bets the general way (line-table.ts); until every row's has,
+  // they all go that way.
   if (!plan.ready && !(plan.ready = plan.rows.every((r) => r.finder.hasTable))) return false;
   const first = firstCardsAt(round, block!.seat);
   if (!first || first.length < 2) return false;
@@ -127,14 +153,20 @@ export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackja
   return true;
 }
 
-/** Settles a planned row, if still open, on `line` (-1, none, is the ledger's Line.NONE, as a lost bet's) and credits its player. */
+/**
+ * Settles a planned row, if still open, on `line` (-1, none, is the ledger's Line.NONE, as a lost bet's) and credits
+ * its player.
+ */
 function settleAtLine(bets: Ledger, balance: number[], row: number, returnedAt: readonly number[], line: number): void {
   const returned = returnedAt[line + 1];
   const player = bets.settleIfOpen(row, returned, line);
   if (player >= 0) balance[player] += returned;
 }
 
-/** A block row on the dealer's final hand whose lines read only its total and card count: its finder and returns (TableRow.returnedAt). */
+/**
+ * A block row on the dealer's final hand whose lines read only its total and card count: its finder and returns
+ * (TableRow.returnedAt).
+ */
 interface FinalRow {
   row: number;
   finder: LineFinder;
@@ -145,7 +177,13 @@ function makeFinalRows(pack: CompiledPack, block: HeldBlock): FinalRow[] {
   const rows: FinalRow[] = [];
   for (let row = 0; row < block.bets.length; row++) {
     const bet = pack.bets[block.bets[row]];
-    if (bet.type !== 'paytable' || bet.group !== 'dealer-final' || !bet.lineFinder.byShapeOnly || !settlesAlone(bet, block)) continue;
+    if (
+      bet.type !== 'paytable' ||
+      bet.group !== 'dealer-final' ||
+      !bet.lineFinder.byShapeOnly ||
+      !settlesAlone(bet, block)
+    )
+      continue;
     rows.push({ row, finder: bet.lineFinder, returnedAt: returnsOf(pack, bet, block.amounts[row]) });
   }
   return rows;
@@ -158,7 +196,12 @@ function makeFinalRows(pack: CompiledPack, block: HeldBlock): FinalRow[] {
  * pass over every row, its group and its finder, a common-draw round with four side bets took 111
  * fewer instructions and played ×1.019 as fast (bench/whole.ts, every pair).
  */
-export function settleFinalByShape(pack: CompiledPack, table: Table, dealerBlackjack: boolean | undefined, shape: number): void {
+export function settleFinalByShape(
+  pack: CompiledPack,
+  table: Table,
+  dealerBlackjack: boolean | undefined,
+  shape: number,
+): void {
   const round = table.round;
   const bets = round.bets;
   const block = bets.heldBlock();

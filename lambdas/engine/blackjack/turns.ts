@@ -10,7 +10,16 @@ import { decidesItself, emit, type Ctx } from '../context.ts';
 import { madeFor } from '../made-for.ts';
 import { aiDecision } from '../ai-player.ts';
 import { addCard, handTotal } from '../hand.ts';
-import { activeIndex, currentHand, holderAt, moveOn, type Holder, type Round, type Table, type WorkingHand } from '../state.ts';
+import {
+  activeIndex,
+  currentHand,
+  holderAt,
+  moveOn,
+  type Holder,
+  type Round,
+  type Table,
+  type WorkingHand,
+} from '../state.ts';
 import type { Follow, PlayAction } from '../types.ts';
 import { closeInsurance, insuranceAnswered } from './deal.ts';
 import { newHand } from './holders.ts';
@@ -116,7 +125,15 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): boolean
   }
   const policy = ctx.policy;
   if (policy && policy.player === h.ownerIndex) {
-    play(ctx, table, h, ACTIONS[31 - Math.clz32(decideBit(policy.chart, hand.cards, upCard(table), handMask(ctx, table, h, hand), hand.shape))], null);
+    play(
+      ctx,
+      table,
+      h,
+      ACTIONS[
+        31 - Math.clz32(decideBit(policy.chart, hand.cards, upCard(table), handMask(ctx, table, h, hand), hand.shape))
+      ],
+      null,
+    );
     return true;
   }
   return false;
@@ -132,17 +149,26 @@ function giveSplitCard(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): vo
 }
 
 /** A split ace under the one-card rule: its only choice is to stand, or to split a second ace. */
-const oneCardAce = (ctx: Ctx, hand: WorkingHand): boolean => hand.splitAces && ctx.pack.blackjack!.actions.split?.splitAcesOneCard === true;
+const oneCardAce = (ctx: Ctx, hand: WorkingHand): boolean =>
+  hand.splitAces && ctx.pack.blackjack!.actions.split?.splitAcesOneCard === true;
 
 function mayResplitAces(ctx: Ctx, h: Holder, hand: WorkingHand): boolean {
   const s = ctx.pack.blackjack!.actions.split;
-  return s !== null && s.resplitAces && h.hands.length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0;
+  return (
+    s !== null && s.resplitAces && h.hands.length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0
+  );
 }
 
 /** One frozen list per combination of actions (bit i = ACTIONS[i]): asking allocates nothing. */
-const ACTION_SETS: (readonly PlayAction[])[] = /* @__PURE__ */ (() => Array.from({ length: 1 << ACTIONS.length }, (_, mask) => Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i)))))();
+const ACTION_SETS: (readonly PlayAction[])[] = /* @__PURE__ */ (() =>
+  Array.from({ length: 1 << ACTIONS.length }, (_, mask) =>
+    Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i))),
+  ))();
 
-/** The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of action bits (actionBit). */
+/**
+ * The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of action bits
+ * (actionBit).
+ */
 export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
   const hand = currentHand(h);
   return hand ? handMask(ctx, table, h, hand) : 0;
@@ -161,20 +187,42 @@ function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number 
   const two = cards.length === 2 && !hand.doubled;
   if (!two) return mask;
   const d = a.double;
-  if (d && (!hand.fromSplit || d.afterSplit) && (!hand.splitAces || d.splitAces) && !oneCard && (!d.totals || d.totals[handTotal(hand)]) && (d.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 4;
+  if (
+    d &&
+    (!hand.fromSplit || d.afterSplit) &&
+    (!hand.splitAces || d.splitAces) &&
+    !oneCard &&
+    (!d.totals || d.totals[handTotal(hand)]) &&
+    (d.whenShort !== 'refuse' || balance >= hand.stake)
+  )
+    mask |= 4;
   const s = a.split;
   if (s) {
     const r1 = rankOf(cards[0]);
     const r2 = rankOf(cards[1]);
     const pair = s.match === 'rank' ? r1 === r2 : Math.min(10, r1 + 1) === Math.min(10, r2 + 1);
-    if (pair && h.hands.length < s.maxHands && (!hand.splitAces || s.resplitAces) && (s.whenShort !== 'refuse' || balance >= hand.stake)) mask |= 8;
+    if (
+      pair &&
+      h.hands.length < s.maxHands &&
+      (!hand.splitAces || s.resplitAces) &&
+      (s.whenShort !== 'refuse' || balance >= hand.stake)
+    )
+      mask |= 8;
   }
-  if (a.surrender && !hand.fromSplit && h.hands.length === 1 && !hand.acted && !a.surrender.notAgainst[rankOf(upCard(table))]) mask |= 16;
+  if (
+    a.surrender &&
+    !hand.fromSplit &&
+    h.hands.length === 1 &&
+    !hand.acted &&
+    !a.surrender.notAgainst[rankOf(upCard(table))]
+  )
+    mask |= 16;
   return mask;
 }
 
 /** The legal actions as a list (ACTIONS order). */
-export const legalActions = (ctx: Ctx, table: Table, h: Holder): readonly PlayAction[] => ACTION_SETS[legalMask(ctx, table, h)];
+export const legalActions = (ctx: Ctx, table: Table, h: Holder): readonly PlayAction[] =>
+  ACTION_SETS[legalMask(ctx, table, h)];
 export const actionsOf = (mask: number): readonly PlayAction[] => ACTION_SETS[mask];
 
 /** Applies a legal action to the hand in play. `auto` says why the engine chose it, if it did. */
@@ -192,7 +240,15 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
     action = rule === 'hit' || handTotal(hand) <= 11 ? 'hit' : 'stand';
   }
   if (ctx.events)
-    emit(ctx, table, { type: 'action', player: h.owner, seat: seatOrNull(h.seat), hand: index, action, auto: auto !== null, ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}) });
+    emit(ctx, table, {
+      type: 'action',
+      player: h.owner,
+      seat: seatOrNull(h.seat),
+      hand: index,
+      action,
+      auto: auto !== null,
+      ...(note || auto ? { note: [auto, note].filter(Boolean).join('; ') } : {}),
+    });
   hand.acted = true;
   if (h.seat !== Seat.NONE) round.deadline = null; // each seat decision has its own timer
   switch (action) {
@@ -222,11 +278,17 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
       const aces = rankOf(first) === 0;
       // The seat's first two cards stay for its side bets (state.ts, firstCards).
       if (h.seat !== Seat.NONE && h.initial.length === 0) h.initial.push(first, hand.cards[1]);
-      h.hands.splice(index, 1, splitPart(round, first, hand.stake, aces), splitPart(round, hand.cards[1], hand.stake, aces));
+      h.hands.splice(
+        index,
+        1,
+        splitPart(round, first, hand.stake, aces),
+        splitPart(round, hand.cards[1], hand.stake, aces),
+      );
       round.spare.hands.push(hand);
       if (h.seat !== Seat.NONE) {
         const bets = round.bets;
-        for (let row = 0; row < bets.length; row++) if (isBehindOn(ctx, bets, row, h.seat)) for (const f of bets.follows[row]!) if (f.hand > index) f.hand++;
+        for (let row = 0; row < bets.length; row++)
+          if (isBehindOn(ctx, bets, row, h.seat)) for (const f of bets.follows[row]!) if (f.hand > index) f.hand++;
       }
       openFollow(ctx, table, h, 'split'); // the first split hand's card waits for the window
       return;
@@ -259,13 +321,20 @@ function openFollow(ctx: Ctx, table: Table, h: Holder, kind: 'double' | 'split')
   for (let row = 0; row < bets.length; row++) {
     if (!isBehindOn(ctx, bets, row, h.seat) || !followOf(bets.follows[row]!, hand)) continue;
     const id = bets.id(row);
-    (answers ??= {})[id] = round.followAdvance?.[id]?.[kind] ?? (decidesItself(ctx, table, bets.player(row)) ? false : null);
+    (answers ??= {})[id] =
+      round.followAdvance?.[id]?.[kind] ?? (decidesItself(ctx, table, bets.player(row)) ? false : null);
   }
   if (!answers) return false;
   round.follow = { seat: h.seat, hand, kind, answers };
   round.phase = 'follow';
   round.deadline = ctx.env.now + ctx.pack.timing.followMs;
-  if (ctx.events) emit(ctx, table, { type: 'window', window: kind === 'double' ? 'follow-double' : 'follow-split', seat: h.seat, deadline: round.deadline });
+  if (ctx.events)
+    emit(ctx, table, {
+      type: 'window',
+      window: kind === 'double' ? 'follow-double' : 'follow-split',
+      seat: h.seat,
+      deadline: round.deadline,
+    });
   return true;
 }
 
@@ -281,7 +350,8 @@ function closeFollow(ctx: Ctx, table: Table): void {
     const yes = follow.answers[bets.id(row)] === true && table.players.balance[bets.player(row)] >= entry.stake;
     if (!yes) continue;
     stakeMore(ctx, table, row, entry.stake, `follow ${follow.kind}`);
-    if (follow.kind === 'double') entry.stake *= 2; // R-MW-BEHIND-3
+    if (follow.kind === 'double')
+      entry.stake *= 2; // R-MW-BEHIND-3
     else follows.push({ hand: follow.hand + 1, stake: entry.stake }); // R-MW-BEHIND-4
   }
   round.follow = null;
@@ -304,6 +374,13 @@ export function autoComplete(ctx: Ctx, table: Table, h: Holder, allHands = false
   const start = activeIndex(h);
   for (let hand = currentHand(h); hand && (allHands || activeIndex(h) === start); hand = currentHand(h)) {
     if (hand.cards.length === 1) giveSplitCard(ctx, table, h, hand);
-    else play(ctx, table, h, handTotal(hand) <= limit && ctx.pack.blackjack!.actions.hit && !oneCardAce(ctx, hand) ? 'hit' : 'stand', 'timeout');
+    else
+      play(
+        ctx,
+        table,
+        h,
+        handTotal(hand) <= limit && ctx.pack.blackjack!.actions.hit && !oneCardAce(ctx, hand) ? 'hit' : 'stand',
+        'timeout',
+      );
   }
 }
