@@ -1,7 +1,7 @@
 // The simulation run `npm run bench` times (simulate.ts, one-core.ts), in one place. The tools that
 // explain its figure (instructions.ts, lines.ts, deopts.ts) play the same rounds in the same order:
 // V8 compiles the round as the rounds it has seen lead it to, so other rounds can give another compile.
-import { subBatches, type SubBatch } from '../lambdas/sim/split.ts';
+import { type SubBatch, subBatches } from '../lambdas/sim/split.ts';
 
 export const BENCH_RUN = { warmUp: 1_000_000, measured: 2_000_000, seed: 1 } as const;
 

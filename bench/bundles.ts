@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { HANDLERS, handlerBuild, handlerEntry, REPO_ROOT, type HandlerName } from '../infra/bundling.ts';
+import { HANDLERS, type HandlerName, handlerBuild, handlerEntry, REPO_ROOT } from '../infra/bundling.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 
 export const BUNDLE_TARGET_BYTES = 400 * 1024;

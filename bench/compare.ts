@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
-import { SIMULATION_PROGRAM } from './warm-run.ts';
 import { runPinned, TASKSET_MISSING } from './pinned.ts';
+import { SIMULATION_PROGRAM } from './warm-run.ts';
 import { median, ROOT, withWorktree } from './worktree.ts';
 
 /** Rounds a slice, slices of warm-up and quartets timed. */

@@ -10,8 +10,9 @@
 // ("xoshiro-class ~4 ns per number, Fisher-Yates ~6 ns per card"): xoshiro128** numbers, and an
 // 8-deck shoe shuffled by Fisher–Yates with Lemire's unbiased scaling. The fastest of several
 // repeats, as for the one-core figures: the rest of the host only slows a repeat down.
-import { runPinned } from './pinned.ts';
+
 import { fileURLToPath } from 'node:url';
+import { runPinned } from './pinned.ts';
 
 export interface HostFigure {
   nsPerNumber: number;

@@ -1,12 +1,13 @@
 // Interpreter figure for `npm run bench`: one command on a full 7-seat round (p50 / p99). Rounds
 // per second are measured through the simulation workers (simulate.ts).
-import { decide } from '../lambdas/math/chart.ts';
-import type { Ctx } from '../lambdas/engine/context.ts';
+
+import { FastRandom } from '../lambdas/core/rng.ts';
 import { legalActions } from '../lambdas/engine/blackjack/turns.ts';
 import { loadTable } from '../lambdas/engine/codec.ts';
+import type { Ctx } from '../lambdas/engine/context.ts';
 import { currentHand } from '../lambdas/engine/state.ts';
 import { apply, createTable } from '../lambdas/engine/table.ts';
-import { FastRandom } from '../lambdas/core/rng.ts';
+import { decide } from '../lambdas/math/chart.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 

@@ -3,10 +3,10 @@
 // an 8-deck main bet, ≤ 1 s for an exact side bet or Andar Bahar bet).
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 import { analyseMain, rulesOf } from '../lambdas/math/blackjack.ts';
-import { formatFraction, toNumber, type Fraction } from '../lambdas/math/fraction.ts';
+import { type Fraction, formatFraction, toNumber } from '../lambdas/math/fraction.ts';
 import { analyseOdds } from '../lambdas/math/rtp.ts';
+import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 
 const timed = <T>(f: () => T): [T, number] => {
   const t = performance.now();

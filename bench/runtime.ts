@@ -1,12 +1,13 @@
 // `npm run bench` (runtime): one action end to end on the local server — HTTP to the Lambda
 // handler, DynamoDB Local, the interpreter — as p50 / p99 latency. A started server with its own
 // temporary data folder; a player bets and stands round after round on a seated table.
+
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { signToken } from '../lambdas/auth/index.ts';
 import { startServer } from '../cli/commands/serve.ts';
+import { signToken } from '../lambdas/auth/index.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 

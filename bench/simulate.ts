@@ -22,7 +22,7 @@ import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 import { BENCH_RUN } from './bench-run.ts';
 import { hostOnCpu } from './host.ts';
-import { oneCore, oneCorePinned, type OneCoreFigure } from './one-core.ts';
+import { type OneCoreFigure, oneCore, oneCorePinned } from './one-core.ts';
 
 /**
  * Whole one-core runs per CPU, taken in turns (CPU 0, 1, 0, 1, ...); the fastest is the figure. The

@@ -2,8 +2,8 @@
 // not validate, an unknown stage or an unknown variant stops the synth with a plain message.
 import { App } from 'aws-cdk-lib';
 import { PackError } from '../lambdas/pack/load.ts';
-import { ConfigError } from './config.ts';
 import { buildApp } from './build.ts';
+import { ConfigError } from './config.ts';
 
 const app = new App();
 try {

@@ -4,10 +4,10 @@
 // what ships.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chartDocument } from '../lambdas/math/chart.ts';
+import { bestStrategy, lineRows, rtpRows } from '../lambdas/math/index.ts';
 import { packArtifact } from '../lambdas/pack/artifact-build.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import { bestStrategy, lineRows, rtpRows } from '../lambdas/math/index.ts';
-import { chartDocument } from '../lambdas/math/chart.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

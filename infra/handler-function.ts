@@ -3,7 +3,7 @@
 // retention, and the environment every handler shares.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, type Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -15,10 +15,10 @@ import {
   ESBUILD_OPTIONS,
   ESM_BANNER,
   HANDLERS,
+  type HandlerName,
   handlerEntry,
   packDefines,
   REPO_ROOT,
-  type HandlerName,
 } from './bundling.ts';
 import type { StageConfig } from './config.ts';
 

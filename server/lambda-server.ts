@@ -4,17 +4,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { bearerToken, verifyToken, type Jwks } from '../lambdas/auth/index.ts';
+import { bearerToken, type Jwks, verifyToken } from '../lambdas/auth/index.ts';
 import {
   createRouter,
   errorResult,
   HttpError,
+  type JwtClaims,
   jsonResult,
+  type Router,
   readBody,
   toApiGatewayEvent,
   writeResult,
-  type JwtClaims,
-  type Router,
 } from '../lambdas/http/index.ts';
 
 export type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyResultV2>;

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { createDocumentClient, type DocumentClient } from '../lambdas/store/client.ts';
 import { createTable } from '../lambdas/store/table.ts';
-import { startDynamoLocal, type DynamoLocalOptions } from './dynamo-local.ts';
+import { type DynamoLocalOptions, startDynamoLocal } from './dynamo-local.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.local/dynamodb', import.meta.url));
 

@@ -12,8 +12,8 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { signToken, type DevKey } from '../lambdas/auth/index.ts';
-import { HttpError, errorResult, jsonBody, jsonResult } from '../lambdas/http/index.ts';
+import { type DevKey, signToken } from '../lambdas/auth/index.ts';
+import { errorResult, HttpError, jsonBody, jsonResult } from '../lambdas/http/index.ts';
 import type { Mount } from './lambda-server.ts';
 
 export const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url));
@@ -143,7 +143,7 @@ async function call(
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: { code?: string; message?: string } }> {
   const event = {
     version: '2.0',
     routeKey: '$default',

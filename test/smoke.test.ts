@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startServer, variantIds, type LocalServer } from '../cli/commands/serve.ts';
+import { type LocalServer, startServer, variantIds } from '../cli/commands/serve.ts';
 
 let server: LocalServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'croupier-start-'));

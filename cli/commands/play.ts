@@ -2,16 +2,16 @@
 // the same interpreter the Lambda handlers run. Type `help` at the prompt.
 import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
-import { parseCard, type Card } from '../../lambdas/core/cards.ts';
-import { formatMoney } from '../../lambdas/engine/bets.ts';
+import { type Card, parseCard } from '../../lambdas/core/cards.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
-import { loadCharts } from '../../lambdas/pack/charts.ts';
-import { hasSeats } from '../../lambdas/pack/compiled.ts';
-import { packArgument } from '../pack-arg.ts';
+import { formatMoney } from '../../lambdas/engine/bets.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply, createTable } from '../../lambdas/engine/table.ts';
 import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
 import { playerView } from '../../lambdas/engine/view.ts';
+import { loadCharts } from '../../lambdas/pack/charts.ts';
+import { hasSeats } from '../../lambdas/pack/compiled.ts';
+import { packArgument } from '../pack-arg.ts';
 
 const ME = 'you';
 const HELP = `commands:

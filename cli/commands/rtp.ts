@@ -2,8 +2,9 @@
 // with the declared figure beside it; a difference beyond the method's accuracy is a warning on
 // stderr. `--lines` adds every pay-table line's exact probability and share of the RTP, so a
 // product manager sees which line a pay-table change moves (what a PAR sheet lists).
+
+import { declaredWarning, type LineRow, lineRows, rtpRows } from '../../lambdas/math/rtp.ts';
 import { packArgument } from '../pack-arg.ts';
-import { declaredWarning, lineRows, rtpRows, type LineRow } from '../../lambdas/math/rtp.ts';
 
 const USAGE = 'croupier rtp <pack> [--lines] [--json]';
 

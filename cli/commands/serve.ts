@@ -1,22 +1,23 @@
 // `npm start`: every Variant pack in rules/ served locally through the very Lambda handlers, at
 // http://localhost:3000/<pack-id>/... (PORT overrides), over DynamoDB Local with its data kept in
 // .local/dynamodb; JWKS at /.well-known/jwks.json; DynamoDB Local stops with the server.
-import { Logger } from '@aws-lambda-powertools/logger';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Logger } from '@aws-lambda-powertools/logger';
 import { parse } from 'yaml';
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey } from '../../lambdas/auth/index.ts';
-import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
-import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
-import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
+import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
+import { createSweep } from '../../lambdas/handlers/sweep.ts';
+import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { DynamoWallet } from '../../lambdas/store/index.ts';
 import { RoundStore } from '../../lambdas/store/rounds.ts';
 import { JavaMissingError } from '../../server/dynamo-local.ts';
-import { createLambdaServer, listen, type Handler } from '../../server/lambda-server.ts';
-import { startLocalStack, stopOnSignals, type LocalStackOptions } from '../../server/local-stack.ts';
+import { createLambdaServer, type Handler, listen } from '../../server/lambda-server.ts';
+import { type LocalStackOptions, startLocalStack, stopOnSignals } from '../../server/local-stack.ts';
 import { webMount } from '../../server/web.ts';
 
 /** The ids of the Variant packs in a rules folder. */

@@ -4,10 +4,10 @@
 // Progress goes to stderr; stdout carries only the table or the JSON document.
 import { randomInt } from 'node:crypto';
 import { bestStrategy } from '../../lambdas/math/index.ts';
-import { loadPack, PackError } from '../../lambdas/pack/load.ts';
-import { exactByKey, simulationDocument, type SimulationDocument } from '../../lambdas/sim/report.ts';
-import { wagerOf } from '../../lambdas/sim/batch.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
+import { loadPack, PackError } from '../../lambdas/pack/load.ts';
+import { wagerOf } from '../../lambdas/sim/batch.ts';
+import { exactByKey, type SimulationDocument, simulationDocument } from '../../lambdas/sim/report.ts';
 import { defaultWorkers, runSimulation } from '../../lambdas/sim/workers.ts';
 import { progress } from '../progress.ts';
 
@@ -71,7 +71,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`${options}\n${USAGE}`);
     return 2;
   }
-  let pack;
+  let pack: CompiledPack;
   try {
     pack = loadPack(options.ref);
   } catch (e) {
@@ -83,7 +83,7 @@ export async function run(args: string[]): Promise<number> {
   const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
   const exact = exactByKey(pack);
   const bar = progress(pack.id);
-  let run;
+  let run: Awaited<ReturnType<typeof runSimulation>>;
   try {
     run = await runSimulation(pack, chart, {
       rounds: options.rounds,

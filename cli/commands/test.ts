@@ -1,6 +1,6 @@
 // `croupier test [paths...]`: runs scenario files and closes with "N passed, N failed". A folder
 // gives the scenario files under it; a file given by name that is not a scenario fails.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { runScenarioFile, type ScenarioResult } from '../../lambdas/scenario/run.ts';
 
 /** The YAML files under the paths (folders walked in name order); a path that does not exist gives none. */
@@ -11,7 +11,7 @@ export function yamlFiles(paths: string[]): string[] {
 }
 
 function filesUnder(path: string, inFolder = false): string[] | undefined {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(path);
   } catch {

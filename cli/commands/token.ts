@@ -1,6 +1,6 @@
 // `croupier token --sub ID --role player|operator [--demo]`: a JWT for the local server, signed
 // with the local development key (.local/dev-key.json, created on first use).
-import { signToken, type Role } from '../../lambdas/auth/index.ts';
+import { type Role, signToken } from '../../lambdas/auth/index.ts';
 
 export async function run(args: string[]): Promise<number> {
   const value = (name: string) => {

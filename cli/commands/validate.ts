@@ -1,6 +1,6 @@
 // `croupier validate [paths...] [--json]`: checks every rule file under the paths by its kind and
 // prints one `path:line:col: message` line per problem (or the JSON report); exit 1 on any problem.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { checkFile, formatDiagnostic } from '../../lambdas/pack/load.ts';
 import type { Diagnostic } from '../../lambdas/pack/source.ts';
 
@@ -44,7 +44,7 @@ export async function run(args: string[]): Promise<number> {
 
 /** A file as given, or the YAML files under a folder (sorted, so output is stable); undefined if absent. */
 function ruleFiles(root: string): string[] | undefined {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(root);
   } catch {

@@ -7,8 +7,8 @@ import { commitment } from '../core/rng.ts';
 import { newShoe } from '../core/shoe.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { replayRound } from '../engine/table.ts';
-import { handsAsText, roundCardsAsText } from '../engine/view.ts';
 import type { BetRecord, RoundLogEntry, RoundState } from '../engine/types.ts';
+import { handsAsText, roundCardsAsText } from '../engine/view.ts';
 import type { Recall } from '../handlers/recall.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 

@@ -1,7 +1,7 @@
 // Owns the local development signing key: an RS256 key pair generated on first use and kept in
 // `.local/dev-key.json` (gitignored), so tokens from `croupier token` survive server restarts.
 // Never used in AWS, where the operator's identity provider signs and API Gateway verifies.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';

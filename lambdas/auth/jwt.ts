@@ -1,7 +1,7 @@
 // Owns RS256 JWTs with node:crypto alone (no dependency in the Lambda bundle): sign, and verify
 // against a JWKS or a public key, accepting nothing but RS256 so `alg: none`/HS256 tricks fail.
-import { createPublicKey, sign, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { readClaims, type Claims } from './claims.ts';
+import { createPublicKey, type JsonWebKey, type KeyObject, sign, verify } from 'node:crypto';
+import { type Claims, readClaims } from './claims.ts';
 import { unauthorized } from './errors.ts';
 
 export interface Jwk extends JsonWebKey {

@@ -3,9 +3,9 @@
 // bearer token from request headers.
 import type { KeyObject } from 'node:crypto';
 import type { Claims } from './claims.ts';
-import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey, type DevKey } from './dev-key.ts';
+import { DEV_AUDIENCE, DEV_ISSUER, type DevKey, loadDevKey } from './dev-key.ts';
 import { unauthorized } from './errors.ts';
-import { signJwt, verifyJwt, type Jwks, type VerifiedClaims, type VerifyOptions } from './jwt.ts';
+import { type Jwks, signJwt, type VerifiedClaims, type VerifyOptions, verifyJwt } from './jwt.ts';
 
 export interface SignOptions {
   key?: DevKey;

@@ -3,7 +3,7 @@
 
 /** Sets `obj[key]`, defining it (not enumerable) the first time; a frozen object keeps no cache. */
 export function setHidden<V>(obj: object, key: symbol, value: V): V {
-  if (Object.prototype.hasOwnProperty.call(obj, key)) {
+  if (Object.hasOwn(obj, key)) {
     if (!Object.isFrozen(obj)) (obj as Record<symbol, V>)[key] = value;
   } else if (Object.isExtensible(obj)) Object.defineProperty(obj, key, { value, writable: true });
   return value;

@@ -2,8 +2,8 @@
 // (R-BJ-SHOE-1) and burn (R-BJ-SHOE-2). ShoeState is the saved form (plain JSON, never the order);
 // Shoe is the working form the interpreter deals from. The order is rebuilt from the seed when
 // needed and cached off the JSON (a symbol key), so a shoe loaded for every command is shuffled once.
-import { BJ_VALUE, CARDS_PER_DECK, cardOf, rankOf, type Card } from './cards.ts';
-import { ChaChaRandom, FastRandom, commitment, shuffleInPlace, swap } from './rng.ts';
+import { BJ_VALUE, CARDS_PER_DECK, type Card, cardOf, rankOf } from './cards.ts';
+import { ChaChaRandom, commitment, FastRandom, shuffleInPlace, swap } from './rng.ts';
 
 export interface ShoeState {
   id: string;

@@ -3,5 +3,5 @@
 import type { Chart } from '../math/chart.ts';
 import type { AiLevel } from './types.ts';
 
-export { decide, type Chart } from '../math/chart.ts';
+export { type Chart, decide } from '../math/chart.ts';
 export type AiCharts = Partial<Record<AiLevel, Chart>>;

@@ -1,16 +1,16 @@
 // The Andar Bahar family: a fresh single-deck shuffle and the game card when the round opens
 // (R-AB-DECK-1, R-AB-GAME-1), bets per mode (R-AB-MODE-1), alternate dealing until a card of the
 // game card's rank appears (R-AB-DEAL-1), and every bet settled from the pack's pay tables.
-import { CARDS_PER_DECK, rankOf, type Card } from '../core/cards.ts';
-import { findBetFor, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
+import { CARDS_PER_DECK, type Card, rankOf } from '../core/cards.ts';
+import { type CompiledBet, type CompiledPack, findBetFor } from '../pack/compiled.ts';
 import { outcomeIndex } from '../pack/line-table.ts';
 import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
-import { emit, ok, type Ctx } from './context.ts';
+import { type Ctx, emit, ok } from './context.ts';
 import { Seat } from './ledger.ts';
-import { settleDecided, type GroupView } from './paytable.ts';
+import { type GroupView, settleDecided } from './paytable.ts';
 import { ownCards, sideOf, type Table } from './state.ts';
 import type { Family } from './table.ts';
-import { fail, type BetSpec, type Result } from './types.ts';
+import { type BetSpec, fail, type Result } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;
 const NO_CARDS = /* @__PURE__ */ new Uint8Array(0);

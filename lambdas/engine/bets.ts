@@ -2,11 +2,11 @@
 // (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the ledger rows themselves.
 import { setHidden } from '../core/hidden.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
-import { emit, ok, pay, type Ctx } from './context.ts';
-import { Seat, Status, type Ledger } from './ledger.ts';
+import { type Ctx, emit, ok, pay } from './context.ts';
+import { type Ledger, Seat, Status } from './ledger.ts';
 import { beforeWarningsChange } from './slip.ts';
 import type { Table } from './state.ts';
-import { fail, type BetSpec, type EngineError, type Result } from './types.ts';
+import { type BetSpec, type EngineError, fail, type Result } from './types.ts';
 
 export interface Stake {
   /** What is taken now. */

@@ -1,23 +1,23 @@
 // Turns a saved table (TableState: plain JSON, what the store keeps and views read) into the
 // working form the interpreter changes (state.ts), and back. Loading copies everything the
 // interpreter may change, so a refused command leaves the saved form untouched by construction.
-import { shapeOf, type Card } from '../core/cards.ts';
+import { type Card, shapeOf } from '../core/cards.ts';
 import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Ctx } from './context.ts';
 import { familyOf } from './families.ts';
-import { DEALER_BLACKJACK, Line, Insurance, Ledger, Seat, Status } from './ledger.ts';
+import { DEALER_BLACKJACK, Insurance, Ledger, Line, Seat, Status } from './ledger.ts';
 import { Players } from './players.ts';
 import {
   emptySeats,
   firstCards,
-  occupiedOf,
-  savedAndarBahar,
-  workingAndarBahar,
   type Holder,
+  occupiedOf,
   type Round,
+  savedAndarBahar,
   type Table,
   type WorkingHand,
+  workingAndarBahar,
 } from './state.ts';
 import type {
   BetRecord,

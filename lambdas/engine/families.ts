@@ -1,7 +1,8 @@
 // The game families the interpreter knows: a family is code, a variant of it is data (a pack).
+
+import type { CompiledPack } from '../pack/compiled.ts';
 import { andarBahar } from './andar-bahar.ts';
 import { blackjack } from './blackjack/index.ts';
-import type { CompiledPack } from '../pack/compiled.ts';
 import type { Family } from './table.ts';
 
 // A bundle made for one pack carries only its family's code: the bundler defines

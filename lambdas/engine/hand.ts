@@ -1,5 +1,5 @@
 // Blackjack hand arithmetic (R-BJ-SCORE-1..3): totals, soft hands, naturals.
-import { bjSoft, bjTotal, totalOf, withCard, type Card } from '../core/cards.ts';
+import { bjSoft, bjTotal, type Card, totalOf, withCard } from '../core/cards.ts';
 import type { WorkingHand } from './state.ts';
 
 /** Best total: an ace counts 11 when that does not take the total over 21. */

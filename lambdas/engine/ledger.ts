@@ -3,7 +3,7 @@
 // of millions a second). Rows are appended in placement order and never reordered; a finished round
 // empties the ledger for the next one. The saved form of a row is a BetRecord (codec.ts).
 import { payoutAt } from '../core/money.ts';
-import { BetBits, LineAt, type BetSet, type OutcomeSettlement } from '../pack/compiled.ts';
+import { BetBits, type BetSet, LineAt, type OutcomeSettlement } from '../pack/compiled.ts';
 import type { Follow } from './types.ts';
 
 // The ledger's codes are enums, not consts: esbuild writes an enum member's value where it is used,
@@ -40,6 +40,7 @@ enum Bits {
   INSURANCE = 12,
   LINE_SHIFT = 4,
   /** The state of a row just opened. */
+  // biome-ignore lint/style/useLiteralEnumMembers: composed from the fields above, so it follows them
   OPEN_ROW = Status.OPEN | (Insurance.NONE << 2) | (Line.NONE << LINE_SHIFT),
 }
 
@@ -621,7 +622,7 @@ export class Ledger {
    */
   flushNets(): number {
     const p = this.placed;
-    if (!p || !p.sums || !p.stakes) return -1;
+    if (!p?.sums || !p.stakes) return -1;
     const { sums, stakes, bets, amounts } = p;
     for (let row = 0; row < bets.length; row++) if (amounts[row] !== stakes[bets[row]]) return row;
     for (const settled of p.pending) {

@@ -3,12 +3,12 @@
 // of one bet settle together, so an aggregate cap applies to one settlement (R-LL-SETTLE-1, R-LL-LIMIT-1).
 import type { Card } from '../core/cards.ts';
 import { payout } from '../core/money.ts';
-import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
+import type { Facts } from '../pack/conditions.ts';
 import { Paying } from '../pack/line-table.ts';
 import { settleBet } from './bets.ts';
-import { emit, type Ctx } from './context.ts';
-import { Memo, Line, Status } from './ledger.ts';
+import { type Ctx, emit } from './context.ts';
+import { Line, Memo, Status } from './ledger.ts';
 import type { Table } from './state.ts';
 
 export interface GroupView {
@@ -144,7 +144,10 @@ function settleTogether(
     if (line === Paying.UNDECIDED) return;
     lines.push(line);
   }
-  if (open.length === 1) return settleOne(ctx, table, bet, open[0], lines[0]);
+  if (open.length === 1) {
+    settleOne(ctx, table, bet, open[0], lines[0]);
+    return;
+  }
   const winnings: number[] = [];
   let total = 0;
   for (let i = 0; i < open.length; i++) {
@@ -174,7 +177,10 @@ function settleTogether(
 /** One placement, its paying line known (or Paying.UNDECIDED: left open). */
 function settleOne(ctx: Ctx, table: Table, bet: CompiledBet, row: number, index: number): void {
   if (index === Paying.UNDECIDED) return;
-  if (index < 0) return settleBet(ctx, table, row, 0, Line.NONE, 'lose');
+  if (index < 0) {
+    settleBet(ctx, table, row, 0, Line.NONE, 'lose');
+    return;
+  }
   const line = bet.lines[index];
   const amount = table.round.bets.amount(row);
   let won = payout(amount, line.pays, ctx.pack.rounding);

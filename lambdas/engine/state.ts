@@ -5,9 +5,9 @@
 import type { Card } from '../core/cards.ts';
 import type { Shoe } from '../core/shoe.ts';
 import type { Ledger } from './ledger.ts';
+import type { Players } from './players.ts';
 import type { SlipSnapshot } from './slip.ts';
 import type { Family } from './table.ts';
-import type { Players } from './players.ts';
 import type { Hand, PlayAction, RoundState, SeatHolder, TableState } from './types.ts';
 
 /**

@@ -7,21 +7,21 @@
 // there and saving it back only when the command is accepted; `execute` runs a command on a
 // working form kept between commands (the simulator, which never saves a round).
 import type { Card } from '../core/cards.ts';
-import type { CompiledBet } from '../pack/compiled.ts';
 import { fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
+import type { CompiledBet } from '../pack/compiled.ts';
 import { placePlainSlip, returnAll } from './bets.ts';
 import { loadTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
-import { emit, ok, type Ctx } from './context.ts';
+import { type Ctx, emit, ok } from './context.ts';
 import { familyOf } from './families.ts';
 import { Ledger } from './ledger.ts';
 import { Players } from './players.ts';
-import { empty, emptySeats, setSeat, type Round, type Table } from './state.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
+import { empty, emptySeats, type Round, setSeat, type Table } from './state.ts';
 import {
-  fail,
   type BetSpec,
   type Command,
   type EngineEvent,
+  fail,
   type Result,
   type RoundState,
   type TableState,

@@ -1,6 +1,6 @@
 // What one player may see of a table (R-EU-AI-1): never the shoe order, a live seed or the hole
 // card before it is shown. AI players decide from exactly this view and its legal actions.
-import { formatCard, type Card } from '../core/cards.ts';
+import { type Card, formatCard } from '../core/cards.ts';
 import { hasSeats } from '../pack/compiled.ts';
 import { betRecord, loadTable } from './codec.ts';
 import type { Ctx } from './context.ts';

@@ -15,9 +15,9 @@
 //   bet on its seat, in the same transaction as the deal; a seat someone else bet on meanwhile is
 //   skipped for that round.
 import { loadTable } from '../engine/codec.ts';
+import type { Ctx } from '../engine/context.ts';
 import { soloHuman } from '../engine/state.ts';
 import { apply } from '../engine/table.ts';
-import type { Ctx } from '../engine/context.ts';
 import type { AiLevel, EngineError, TableState } from '../engine/types.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 

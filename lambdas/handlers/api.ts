@@ -2,30 +2,31 @@
 // body checks and responses; the game itself is ./game.ts (load, apply, save). In AWS the pack
 // comes from CROUPIER_PACK_ARTIFACT (a pack artifact's JSON) and the table from
 // CROUPIER_TABLE_NAME; tests and the local server build one with `createApi`.
+
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
+import { forbidden } from '../auth/errors.ts';
+import { type Claims, readClaims, requireRole } from '../auth/index.ts';
 import { newSeed as cryptoSeed } from '../core/rng.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { formatMoney } from '../engine/bets.ts';
-import { visibleEvents } from '../engine/view.ts';
 import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError } from '../engine/types.ts';
+import { visibleEvents } from '../engine/view.ts';
 import type { Bet } from '../http/bodies.ts';
-import type { PayTableOdds, RtpRow } from '../math/rtp.ts';
-import type { CompiledPack } from '../pack/compiled.ts';
-import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
-import { readClaims, requireRole, type Claims } from '../auth/index.ts';
-import { forbidden } from '../auth/errors.ts';
 import { createRouter, errorResult, HttpError, idempotencyKey, jsonBody, jsonResult } from '../http/index.ts';
-import { checkBody } from '../http/validate.ts';
 import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
-import { createDocumentClient, DynamoWallet, Idempotency, type DocumentClient } from '../store/index.ts';
+import { checkBody } from '../http/validate.ts';
+import type { PayTableOdds, RtpRow } from '../math/rtp.ts';
+import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
+import type { CompiledPack } from '../pack/compiled.ts';
+import { createDocumentClient, type DocumentClient, DynamoWallet, Idempotency } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
-import { Game, OWN_TABLES_PER_PLAYER, RuleError, type Actor } from './game.ts';
+import { type Actor, Game, OWN_TABLES_PER_PLAYER, RuleError } from './game.ts';
 import { recordRequest } from './metrics.ts';
-import { getsPracticePoints, practiceGrant, PRACTICE_FLOAT } from './practice.ts';
+import { getsPracticePoints, PRACTICE_FLOAT, practiceGrant } from './practice.ts';
 import { recallRound } from './recall.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [

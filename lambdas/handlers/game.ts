@@ -6,21 +6,21 @@ import { createHash } from 'node:crypto';
 import type { AiCharts } from '../engine/ai.ts';
 import type { Ctx } from '../engine/context.ts';
 import { apply, createTable } from '../engine/table.ts';
-import { playerView, visibleEvents, type PublicEvent } from '../engine/view.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
+import { type PublicEvent, playerView, visibleEvents } from '../engine/view.ts';
 import type { PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import {
-  commit,
   ConflictError,
-  retryOnConflict,
-  StoreError,
+  commit,
   type Idempotency,
   type Plan,
+  retryOnConflict,
+  StoreError,
   type TransactItem,
 } from '../store/index.ts';
-import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
 import { PackArtifacts } from '../store/packs.ts';
+import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
 import { splitState } from '../store/split.ts';
 import { aiPlayers, isAi, placeAiBets, topUp } from './ai-seats.ts';
 import { PackShelf, type RunningPack } from './packs.ts';

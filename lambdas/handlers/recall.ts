@@ -8,7 +8,7 @@ import type { CompiledPack } from '../pack/compiled.ts';
 import { StoreError } from '../store/index.ts';
 import type { RoundStore } from '../store/rounds.ts';
 import type { PlayerPart } from '../store/split.ts';
-import { eventsFor, seenBy, type Actor } from './game.ts';
+import { type Actor, eventsFor, seenBy } from './game.ts';
 
 export type Recall = Awaited<ReturnType<typeof recallRound>>;
 

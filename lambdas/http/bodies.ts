@@ -2,7 +2,7 @@
 // JSON Schemas in schemas/api/ and of the precompiled validators and OpenAPI schemas in
 // ./validators.gen.ts (scripts/gen-api-schemas.ts writes both). Build-time only: the runtime
 // imports types from here, never values (./validate.ts checks bodies).
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'minor units' });
 const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });

@@ -3,14 +3,14 @@
 export { idempotencyKey, jsonBody } from './body.ts';
 export {
   asDomainError,
+  type ErrorBody,
   errorResult,
   HttpError,
+  type HttpErrorCode,
   jsonResult,
   STATUS_BY_CODE,
   statusForCode,
-  type ErrorBody,
-  type HttpErrorCode,
 } from './errors.ts';
-export { readBody, requestPath, stripBasePath, toApiGatewayEvent, type EventOptions, type JwtClaims } from './event.ts';
+export { type EventOptions, type JwtClaims, readBody, requestPath, stripBasePath, toApiGatewayEvent } from './event.ts';
 export { normalizeResult, writeResult } from './response.ts';
 export { createRouter, type RouteMatch, type RouteResult, type Router } from './router.ts';

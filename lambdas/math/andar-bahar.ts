@@ -1,10 +1,10 @@
 // Exact RTP of Andar Bahar bets: the deck's combinatorics (R-AB-DECK-1, R-AB-DEAL-1), the side
 // that is dealt first from the pack (table.firstSide), and the payout from the bet's own lines.
 import { rankOf } from '../core/cards.ts';
-import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
-import { choose, frac, type Fraction } from './fraction.ts';
-import { LineTally, payingLine, type BetOdds } from './paytable.ts';
+import type { Facts } from '../pack/conditions.ts';
+import { choose, type Fraction, frac } from './fraction.ts';
+import { type BetOdds, LineTally, payingLine } from './paytable.ts';
 
 /**
  * Where the first card of the game card's rank falls among `cards` shuffled cards holding

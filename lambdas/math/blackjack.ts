@@ -8,8 +8,8 @@
 // to the further pair cards out (within 0.0001 points of exact enumeration on one deck,
 // test/math/splits.test.ts). The rules come from the pack only.
 import type { CompiledPack } from '../pack/compiled.ts';
-import { columnOfValue, PAIR_KEYS, type Chart, type Code } from './chart.ts';
-import { playerComps, type Comps } from './comps.ts';
+import { type Chart, type Code, columnOfValue, PAIR_KEYS } from './chart.ts';
+import { type Comps, playerComps } from './comps.ts';
 import {
   BLACKJACK,
   BUST,
@@ -369,7 +369,7 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
     if (total === 0) return initial[pair];
     const oneCard = v === ACE && s.splitAcesOneCard;
     const canDouble = (id: number) =>
-      rules.double !== null && rules.double.afterSplit && (v !== ACE || rules.double.splitAces) && mayDouble(id);
+      rules.double?.afterSplit === true && (v !== ACE || rules.double.splitAces) && mayDouble(id);
     const hand = splitHands(v, oneCard, canDouble);
     // The same hands with one v fewer out of the shoe (the other hand's), to extrapolate to k more.
     const fewer = new Float64Array(VALUES);

@@ -4,7 +4,7 @@
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import type { ConditionSpec } from '../pack/schema.ts';
 import { BLACKJACK, dealerEndings, VALUES } from './dealer.ts';
-import { LineTally, payingLine, type BetOdds } from './paytable.ts';
+import { type BetOdds, LineTally, payingLine } from './paytable.ts';
 
 /** Primitives that see only card values and counts: the dealer's drawing by value decides them exactly. */
 const BY_VALUE = new Set<keyof ConditionSpec>(['total', 'bust', 'cardCount', 'dealerBlackjack']);

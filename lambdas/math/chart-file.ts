@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import type { StrategyChart } from '../pack/schema.ts';
-import { chartDocument, chartFromDocument, type Chart } from './chart.ts';
+import { type Chart, chartDocument, chartFromDocument } from './chart.ts';
 
 /** Reads a chart from a rules/strategies/*.yaml file. */
 export const loadChart = (path: string): Chart => chartFromDocument(parse(readFileSync(path, 'utf8')) as StrategyChart);

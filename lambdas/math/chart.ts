@@ -1,6 +1,6 @@
 // Basic-strategy charts: the decision codes, the Chart shape (as in rules/strategies/*.yaml),
 // `decide` for anyone who plays from a chart (AI players, the simulator), and the printed table.
-import { BJ_VALUE, isSoftShape, shapeOf, totalOf, type Card } from '../core/cards.ts';
+import { BJ_VALUE, type Card, isSoftShape, shapeOf, totalOf } from '../core/cards.ts';
 import type { StrategyChart } from '../pack/schema.ts';
 
 /** H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand. */

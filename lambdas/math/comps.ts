@@ -69,7 +69,9 @@ export function playerComps(): Comps {
     comps.sum[id] = sum;
     comps.soft[id] = c[0] > 0 && sum + 10 <= 21 ? 1 : 0;
     comps.total[id] = comps.soft[id] ? sum + 10 : sum;
-    c.forEach((m, v) => (comps.counts[id * VALUES + v] = m));
+    c.forEach((m, v) => {
+      comps.counts[id * VALUES + v] = m;
+    });
     for (let v = 0; v < VALUES; v++) {
       if (sum + v + 1 > 21) continue;
       const next = [...c];

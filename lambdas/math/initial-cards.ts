@@ -4,7 +4,7 @@
 // A line that reads the dealer-blackjack fact is weighted by the hole card's chance to make it.
 import { rankOf } from '../core/cards.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
-import { LineTally, payingLine, type BetOdds } from './paytable.ts';
+import { type BetOdds, LineTally, payingLine } from './paytable.ts';
 
 const isAce = (c: number): number => (rankOf(c) === 0 ? 1 : 0);
 const isTen = (c: number): number => (rankOf(c) >= 9 ? 1 : 0);

@@ -2,9 +2,9 @@
 // The mathematics never hard-codes a pay table; it asks the pack's own lines, and counts how
 // often each one pays: its probability, and with its ratio, its share of the RTP.
 import type { Ratio } from '../core/money.ts';
-import type { Facts } from '../pack/conditions.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
-import { add, frac, mul, ONE, sub, ZERO, type Fraction } from './fraction.ts';
+import type { Facts } from '../pack/conditions.ts';
+import { add, type Fraction, frac, mul, ONE, sub, ZERO } from './fraction.ts';
 
 /** Index of the line that pays for this group and facts (the first match, highest pay), -1 for none. */
 export function payingLine(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): number {

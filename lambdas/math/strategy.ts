@@ -1,6 +1,6 @@
 // The best basic strategy of a blackjack pack as a Chart, derived by the main-bet analysis.
 import type { CompiledPack } from '../pack/compiled.ts';
-import { analyseMain, rulesOf, type BlackjackRules } from './blackjack.ts';
+import { analyseMain, type BlackjackRules, rulesOf } from './blackjack.ts';
 import type { Chart } from './chart.ts';
 
 const charts = new Map<string, Chart>();

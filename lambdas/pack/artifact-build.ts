@@ -1,6 +1,6 @@
 // Builds a pack's artifact at build time (CDK synth, simulator workers) from a pack loaded and
 // validated by loadPack, with its AI charts; the runtime only reads artifacts (artifact.ts).
-import { toArtifact, type PackArtifact } from './artifact.ts';
+import { type PackArtifact, toArtifact } from './artifact.ts';
 import { loadCharts } from './charts.ts';
 import type { CompiledPack } from './compiled.ts';
 

@@ -5,8 +5,8 @@ import type { AiCharts } from '../engine/ai.ts';
 import { chartFromDocument } from '../math/chart.ts';
 import type { CompiledPack } from './compiled.ts';
 import { PackError } from './load.ts';
-import { schemaDiagnostics } from './schema-check.ts';
 import type { StrategyChart } from './schema.ts';
+import { schemaDiagnostics } from './schema-check.ts';
 import { parseSource } from './source.ts';
 
 const cache = new Map<string, AiCharts>();

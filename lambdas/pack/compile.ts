@@ -2,17 +2,17 @@
 import { createHash } from 'node:crypto';
 import { CARDS_PER_DECK, parseRank } from '../core/cards.ts';
 import { parseRatio, type Ratio } from '../core/money.ts';
-import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
-import { LineFinder, outcomeTable } from './line-table.ts';
 import {
-  LineAt,
+  betSet,
   type CompiledBet,
   type CompiledLine,
   type CompiledPack,
+  LineAt,
   type OutcomeSettlement,
   type RankSet,
-  betSet,
 } from './compiled.ts';
+import { compileCondition, factsRead, readsOnlyTotalAndCount } from './conditions.ts';
+import { LineFinder, outcomeTable } from './line-table.ts';
 import type { BetSpec, ModeName, VariantPack } from './schema.ts';
 
 /** A bet as declared, with the file and pointer it came from (the pack, or an included module). */

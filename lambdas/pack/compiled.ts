@@ -3,7 +3,7 @@
 // loops never look at the raw YAML.
 import { setHidden } from '../core/hidden.ts';
 import type { Ratio, Rounding } from '../core/money.ts';
-import type { Facts, FactName } from './conditions.ts';
+import type { FactName, Facts } from './conditions.ts';
 import type { LineFinder } from './line-table.ts';
 import type { CardGroupName, ModeName } from './schema.ts';
 

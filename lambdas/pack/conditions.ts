@@ -1,7 +1,7 @@
 // Side-bet conditions: the named primitives of the pay-table language, compiled once into plain
 // predicates over a card group and the round's facts. Primitives are small and composable
 // (total, suited, straight, …); a whole side bet is never a primitive.
-import { bjTotal, colourOf, parseCard, parseRank, rankOf, suitOf, type Card } from '../core/cards.ts';
+import { bjTotal, type Card, colourOf, parseCard, parseRank, rankOf, suitOf } from '../core/cards.ts';
 import type { ConditionSpec } from './schema.ts';
 
 /** Facts of the round a line may look at besides the group's cards. Unknown facts are undefined. */

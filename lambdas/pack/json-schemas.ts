@@ -1,4 +1,5 @@
 // The JSON Schema documents as editors and Ajv see them, built from the TypeBox definitions.
+// biome-ignore-all lint/suspicious/noExplicitAny: walks JSON Schema trees of any shape
 import { RulePackSchema, Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
@@ -35,6 +36,7 @@ export function rulePackDocument() {
     title: RulePackSchema.title,
     description: 'A Croupier rule pack (kind: Variant) or a reusable side-bet module (kind: SideBet).',
     if: { properties: { kind: { const: 'SideBet' } }, required: ['kind'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keyword
     then: plain(SideBetModule),
     else: plain(VariantPack),
   };

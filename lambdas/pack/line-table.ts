@@ -3,8 +3,8 @@
 // often (the simulator); a live table never pays for building one. Every condition of a group reads
 // its cards in any order, so the table holds one line per multiset (24,804 for three cards, small
 // enough to stay in the core's first-level cache), read at the group's cards sorted.
-import { CARDS_PER_DECK, shapeOf, type Card } from '../core/cards.ts';
-import type { Facts, FactName } from './conditions.ts';
+import { CARDS_PER_DECK, type Card, shapeOf } from '../core/cards.ts';
+import type { FactName, Facts } from './conditions.ts';
 import type { CardGroupName } from './schema.ts';
 
 interface Line {

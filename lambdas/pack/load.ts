@@ -3,12 +3,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compilePack, type BetSource } from './compile.ts';
+import { type BetSource, compilePack } from './compile.ts';
 import type { CompiledPack } from './compiled.ts';
-import { schemaDiagnostics, type FileKind } from './schema-check.ts';
-import { chartFindings, moduleFindings, packFindings, scenarioFindings, type Finding } from './semantic.ts';
 import type { Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
-import { parseSource, type Diagnostic, type SourceFile } from './source.ts';
+import { type FileKind, schemaDiagnostics } from './schema-check.ts';
+import { chartFindings, type Finding, moduleFindings, packFindings, scenarioFindings } from './semantic.ts';
+import { type Diagnostic, parseSource, type SourceFile } from './source.ts';
 
 export const RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../rules');
 

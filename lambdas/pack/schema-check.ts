@@ -1,9 +1,10 @@
 // JSON Schema validation of pack, module, chart and scenario files, with Ajv's errors rewritten
 // as plain sentences that say what is wrong, where, and what is allowed.
+// biome-ignore-all lint/suspicious/noExplicitAny: reads Ajv's untyped schema fragments and error params
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { plain } from './json-schemas.ts';
 import { PATTERNS, Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
-import { readablePath, type Diagnostic, type SourceFile } from './source.ts';
+import { type Diagnostic, readablePath, type SourceFile } from './source.ts';
 
 export type FileKind = 'Variant' | 'SideBet' | 'Strategy' | 'Scenario';
 
@@ -49,7 +50,7 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
     let fitting = branches.map((b, i) => (typeFits(b.type, union.data) ? i : -1)).filter((i) => i >= 0);
     // Several mappings fit (a scenario step): the one whose required keys the value has is meant.
     if (fitting.length > 1) fitting = fitting.filter((i) => hasKeys(branches[i].required, union.data));
-    const inside = (e: ErrorObject) => e.schemaPath.startsWith(union.schemaPath + '/');
+    const inside = (e: ErrorObject) => e.schemaPath.startsWith(`${union.schemaPath}/`);
     if (fitting.length === 1) {
       const prefix = `${union.schemaPath}/${fitting[0]}/`;
       kept = kept.filter((e) => e !== union && (!inside(e) || e.schemaPath.startsWith(prefix)));

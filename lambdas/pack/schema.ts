@@ -1,6 +1,6 @@
 // The rule-pack language: the single source of truth for pack types (Static<...>) and for the
 // JSON Schemas in schemas/ (generated from here by `npm run gen:schema`, checked in sync by a test).
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const closed = { additionalProperties: false } as const;
 

@@ -3,7 +3,7 @@
 import { CARDS_PER_DECK, parseCard, parseRank } from '../core/cards.ts';
 import { parseRatio } from '../core/money.ts';
 import type { BetSource } from './compile.ts';
-import { findBet, hasSeats, type CompiledPack } from './compiled.ts';
+import { type CompiledPack, findBet, hasSeats } from './compiled.ts';
 import { compileCondition, type Facts } from './conditions.ts';
 import { groupSamples } from './samples.ts';
 import type { BetSpec, Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
@@ -206,7 +206,7 @@ export function packFindings(pack: VariantPack, bets: BetSource[], path: string,
           `${readable(at('/name'))}: duplicate bet "${key}"; it is already declared at ${first}; each bet name (and mode) is declared once`,
           file,
         );
-      else seen.set(key, `${file === path ? '' : file + ' '}${readable(at(''))}`);
+      else seen.set(key, `${file === path ? '' : `${file} `}${readable(at(''))}`);
     }
     betFindings(game, bet, file, pointer, add);
   });
@@ -240,7 +240,9 @@ function betFindings(game: GameContext, bet: BetSpec, file: string, pointer: str
 
   const ratios: [string, string][] = [];
   if (bet.payouts) ratios.push(['/payouts/blackjack', bet.payouts.blackjack], ['/payouts/win', bet.payouts.win]);
-  bet.lines?.forEach((l, i) => ratios.push([`/lines/${i}/pays`, l.pays]));
+  bet.lines?.forEach((l, i) => {
+    ratios.push([`/lines/${i}/pays`, l.pays]);
+  });
   for (const [rel, text] of ratios) {
     const r = parseRatio(text);
     // The schema admits N:0 and huge numbers; neither is a ratio the engine can pay exactly.
@@ -269,7 +271,7 @@ function betFindings(game: GameContext, bet: BetSpec, file: string, pointer: str
       add(pointer, `${where('')}: "payouts" is missing; a ${bet.type} bet says what blackjack and a win pay`, file);
     for (const k of ['group', 'lines', 'roundLimit', 'cap'] as const)
       if (bet[k] !== undefined)
-        add(`${pointer}/${k}`, `${where('/' + k)}: a ${bet.type} bet has no ${k}; only paytable bets do`, file, true);
+        add(`${pointer}/${k}`, `${where(`/${k}`)}: a ${bet.type} bet has no ${k}; only paytable bets do`, file, true);
     return;
   }
   if (!bet.group)
@@ -305,7 +307,7 @@ function betFindings(game: GameContext, bet: BetSpec, file: string, pointer: str
     if (names.has(line.name))
       add(
         `${pointer}${rel}/name`,
-        `${where(rel + '/name')}: duplicate line name "${line.name}" in the pay table of "${bet.name}"; name each line once`,
+        `${where(`${rel}/name`)}: duplicate line name "${line.name}" in the pay table of "${bet.name}"; name each line once`,
         file,
       );
     names.add(line.name);
@@ -316,7 +318,7 @@ function betFindings(game: GameContext, bet: BetSpec, file: string, pointer: str
     if (factProblem) {
       add(
         `${pointer}${rel}/when/${factProblem}`,
-        `${where(rel + '/when/' + factProblem)}: "${factProblem}" is not a fact of a ${game.family} round`,
+        `${where(`${rel}/when/${factProblem}`)}: "${factProblem}" is not a fact of a ${game.family} round`,
         file,
         true,
       );
@@ -337,7 +339,7 @@ function betFindings(game: GameContext, bet: BetSpec, file: string, pointer: str
     if (!lineCanMatch(game, bet.group!, w))
       add(
         `${pointer}${rel}/when`,
-        `${where(rel + '/when')}: line "${line.name}" can never match: no ${describeGroup(bet.group!)} from ${game.decks} ${game.decks === 1 ? 'deck' : 'decks'} meets all of ${JSON.stringify(w)}`,
+        `${where(`${rel}/when`)}: line "${line.name}" can never match: no ${describeGroup(bet.group!)} from ${game.decks} ${game.decks === 1 ? 'deck' : 'decks'} meets all of ${JSON.stringify(w)}`,
         file,
       );
   });

@@ -1,6 +1,6 @@
 // A YAML file with positions: parses it, keeps the node tree, and maps a JSON Pointer back to
 // the line and column where a product manager sees it.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 
 export interface Position {
   line: number;

@@ -2,13 +2,13 @@
 // checks the expected end (PRODUCT.md "Scenario files"). Refused steps must leave the state as it was.
 import { readFileSync } from 'node:fs';
 import { formatCard, parseCard } from '../core/cards.ts';
+import type { Ctx } from '../engine/context.ts';
+import { apply, createTable } from '../engine/table.ts';
+import type { Action, Command, TableState } from '../engine/types.ts';
 import { loadCharts } from '../pack/charts.ts';
 import { checkSource, fileKind, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
 import type { Scenario, ScenarioStep } from '../pack/schema.ts';
 import { parseSource } from '../pack/source.ts';
-import type { Ctx } from '../engine/context.ts';
-import { apply, createTable } from '../engine/table.ts';
-import type { Action, Command, TableState } from '../engine/types.ts';
 
 export interface ScenarioResult {
   path: string;

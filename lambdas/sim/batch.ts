@@ -1,15 +1,16 @@
 // Plays a batch of rounds through the interpreter with every bet of the pack placed whenever the
 // pack allows it, and tallies the result per bet. The same seed gives the same batch. This is what
 // `croupier simulate` workers run and what the cloud simulate function runs.
-import { FastRandom, type RandomSource } from '../core/rng.ts';
+
 import { gcd } from '../core/money.ts';
-import { hasSeats, type CompiledBet, type CompiledPack } from '../pack/compiled.ts';
-import type { Chart } from '../math/chart.ts';
+import { FastRandom, type RandomSource } from '../core/rng.ts';
 import type { Ctx } from '../engine/context.ts';
+import { madeFor } from '../engine/made-for.ts';
 import type { Round, Table } from '../engine/state.ts';
 import { execute, openTable } from '../engine/table.ts';
-import { madeFor } from '../engine/made-for.ts';
 import type { BetSpec, Command } from '../engine/types.ts';
+import type { Chart } from '../math/chart.ts';
+import { type CompiledBet, type CompiledPack, hasSeats } from '../pack/compiled.ts';
 
 export interface BetTally {
   /** Compiled bet key (name or name/mode). */

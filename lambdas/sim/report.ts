@@ -2,7 +2,7 @@
 // aggregate.ts, each next to the bet's exact RTP from the game math (the analysis value for the
 // blackjack main bet) and whether that value lies in the 95% interval.
 import { rtpRows } from '../math/index.ts';
-import { findBet, type CompiledPack } from '../pack/compiled.ts';
+import { type CompiledPack, findBet } from '../pack/compiled.ts';
 import { aggregate, type BetSummary } from './aggregate.ts';
 import type { BatchResult } from './batch.ts';
 

@@ -3,15 +3,16 @@
 // first response is stored and every repeat gets it back. When the work moves money, the
 // response is stored in the SAME transaction as the money, conditioned on still holding the
 // claim, so a replay can never move money twice even if a claim expires mid-request.
+
+import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { DocumentClient } from './client.ts';
 import { commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
 import { ConflictError, StoreError } from './errors.ts';
 import { keys } from './keys.ts';
-import { retryOnConflict, type RetryOptions } from './retry.ts';
+import { type RetryOptions, retryOnConflict } from './retry.ts';
 
 export interface IdempotencyRequest {
   /** Who is calling (JWT `sub`): keys are scoped per caller so callers cannot collide. */

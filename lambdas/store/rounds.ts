@@ -18,15 +18,16 @@
 //   and the condition settles every player exactly once.
 // - The shoe item (seed) is read only to play; views and recall never get it from here except
 //   `retiredShoe`, which answers only for a retired shoe.
+
+import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand,
+  type BatchGetCommandInput,
   BatchWriteCommand,
   GetCommand,
   QueryCommand,
   UpdateCommand,
-  type BatchGetCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { ShoeState } from '../core/shoe.ts';
 import type { EngineEvent, RoundLogEntry, TableState } from '../engine/types.ts';
 import type { DocumentClient } from './client.ts';
@@ -35,7 +36,7 @@ import { ConflictError, StoreError } from './errors.ts';
 import { keys, partitions, prefixes } from './keys.ts';
 import { queryItems } from './query.ts';
 import { retryOnConflict } from './retry.ts';
-import { assembleState, partOf, splitState, type PlayerPart, type RoundShared, type TableCore } from './split.ts';
+import { assembleState, type PlayerPart, partOf, type RoundShared, splitState, type TableCore } from './split.ts';
 import type { DynamoWallet, WalletState } from './wallet.ts';
 
 /** A transition committed in one go must leave room for the idempotency record. */
@@ -876,7 +877,7 @@ export class RoundStore {
     const { Item } = await this.doc.send(
       new GetCommand({ TableName: this.tableName, Key: keys.shoe(shoeId), ConsistentRead: true }),
     );
-    if (!Item || Item.retired !== true) return null;
+    if (Item?.retired !== true) return null;
     const shoe = parse<ShoeState>(Item.data as string);
     return { id: shoe.id, seed: shoe.seed, commitment: shoe.commitment };
   }

@@ -1,5 +1,7 @@
 // Owns creating the single table (tests and `npm start`; in AWS the CDK stack creates it with the
 // same key schema and TTL attribute): PK/SK strings, on-demand billing, TTL on `expiresAt`.
+
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -8,7 +10,6 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { DocumentClient } from './client.ts';
 import { TTL_ATTRIBUTE } from './keys.ts';
 

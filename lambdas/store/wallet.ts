@@ -8,7 +8,7 @@ import { commit, type TransactItem } from './commit.ts';
 import { StoreError } from './errors.ts';
 import { keys, partitions, prefixes } from './keys.ts';
 import { assertMinorUnits, assertPositiveMinorUnits } from './money.ts';
-import { retryOnConflict, type RetryOptions } from './retry.ts';
+import { type RetryOptions, retryOnConflict } from './retry.ts';
 
 export interface WalletState {
   playerId: string;

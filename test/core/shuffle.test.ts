@@ -11,13 +11,13 @@ import {
   ChaChaRandom,
   commitment,
   FastRandom,
+  type RandomSource,
   shuffleInPlace,
   uniformInt,
-  type RandomSource,
 } from '../../lambdas/core/rng.ts';
-import { newShoe, Shoe, shoeOrder, type ShoeSpec } from '../../lambdas/core/shoe.ts';
-import { playerView, visibleEvents } from '../../lambdas/engine/view.ts';
+import { newShoe, Shoe, type ShoeSpec, shoeOrder } from '../../lambdas/core/shoe.ts';
 import type { EngineEvent, TableState } from '../../lambdas/engine/types.ts';
+import { playerView, visibleEvents } from '../../lambdas/engine/view.ts';
 import { ctxFor, must, ofType, playOut, table } from '../engine/helpers.ts';
 
 const seedOf = (n: number): Uint8Array => {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../lambdas/core/cards.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply, createTable } from '../../lambdas/engine/table.ts';
-import { checkFile, loadPack } from '../../lambdas/pack/load.ts';
 import { rtpRows } from '../../lambdas/math/rtp.ts';
+import { checkFile, loadPack } from '../../lambdas/pack/load.ts';
 
 const RANGES = [
   [1, 10, '2:1'],

@@ -1,7 +1,7 @@
 // Test helpers for the interpreter: a context per pack with a virtual clock and a seeded source of
 // shoe seeds that can be forked (so a state saved at any point can be continued identically), card
 // lists from text, and small drivers (play a round out by timeouts, pick events).
-import { formatCard, parseCard, type Card } from '../../lambdas/core/cards.ts';
+import { type Card, formatCard, parseCard } from '../../lambdas/core/cards.ts';
 import { FastRandom } from '../../lambdas/core/rng.ts';
 import type { AiCharts } from '../../lambdas/engine/ai.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';

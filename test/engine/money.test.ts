@@ -2,10 +2,10 @@
 // that rounds half up, written purely in YAML, rounds a surrender's half stake and a 3:2 blackjack
 // on an odd stake up, where the shipped pack (rounding down) rounds both down.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadPack } from '../../lambdas/pack/load.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
+import { loadPack } from '../../lambdas/pack/load.ts';
 import { copyRules, type RulesCopy } from '../pack/helpers.ts';
-import { balances, EPOCH, must, ofType, pack as shipped, refused, table } from './helpers.ts';
+import { balances, EPOCH, must, ofType, refused, pack as shipped, table } from './helpers.ts';
 
 let rules: RulesCopy;
 let halfUp: Ctx;

@@ -4,7 +4,7 @@
 // settlement, AI players that never see the hole card, the solo round's end, and deadlines.
 import { fc, test as propTest } from '@fast-check/vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCard, type Card } from '../../lambdas/core/cards.ts';
+import { type Card, formatCard } from '../../lambdas/core/cards.ts';
 import { FastRandom, shuffleInPlace } from '../../lambdas/core/rng.ts';
 import { aiDecision } from '../../lambdas/engine/ai-player.ts';
 import { loadTable } from '../../lambdas/engine/codec.ts';
@@ -14,15 +14,15 @@ import { playerView } from '../../lambdas/engine/view.ts';
 import {
   attempt,
   balances,
+  charts,
   ctxFor,
   must,
   ofType,
   pack,
-  charts,
   playOut,
   refused,
-  table,
   type TestCtx,
+  table,
 } from './helpers.ts';
 
 const settledOf = (events: readonly EngineEvent[], bet: string) =>

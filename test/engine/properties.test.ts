@@ -7,9 +7,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { formatCard, rankOf } from '../../lambdas/core/cards.ts';
+import { UNSETTLED } from '../../lambdas/engine/blackjack/settle.ts';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { total } from '../../lambdas/engine/hand.ts';
-import { UNSETTLED } from '../../lambdas/engine/blackjack/settle.ts';
 import { apply, createTable, replayRound } from '../../lambdas/engine/table.ts';
 import type { Command, EngineEvent, RoundState, TableState } from '../../lambdas/engine/types.ts';
 import { playerView, visibleEvents } from '../../lambdas/engine/view.ts';

@@ -2,12 +2,12 @@
 // reused in place. Reuse must not change a thing: the same seeds give the same rounds, bet for bet
 // and card for card, as fresh objects with events on.
 import { describe, expect, it, vi } from 'vitest';
-import { Ledger } from '../../lambdas/engine/ledger.ts';
-import { LineFinder, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
-import { apply, createTable, execute, openTable } from '../../lambdas/engine/table.ts';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import type { Command } from '../../lambdas/engine/types.ts';
 import { FastRandom } from '../../lambdas/core/rng.ts';
+import type { Ctx } from '../../lambdas/engine/context.ts';
+import { Ledger } from '../../lambdas/engine/ledger.ts';
+import { apply, createTable, execute, openTable } from '../../lambdas/engine/table.ts';
+import type { Command } from '../../lambdas/engine/types.ts';
+import { LineFinder, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
 import { pack } from './helpers.ts';
 
 /** A simulator's context (seeded shoes, xoshiro), collecting events or not. */

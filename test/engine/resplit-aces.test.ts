@@ -9,9 +9,9 @@ import type { Ctx } from '../../lambdas/engine/context.ts';
 import { firstCardsAt } from '../../lambdas/engine/state.ts';
 import { execute, openTable } from '../../lambdas/engine/table.ts';
 import { playerView } from '../../lambdas/engine/view.ts';
-import { loadPack } from '../../lambdas/pack/load.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
-import { cardText, cards, ctxFor, must, refused, table } from './helpers.ts';
+import { loadPack } from '../../lambdas/pack/load.ts';
+import { cards, cardText, ctxFor, must, refused, table } from './helpers.ts';
 
 // Seat, dealer up, seat, dealer hole; then the split hands' cards in playing order and the dealer's.
 const SHOE = 'AS 9C AH 7D AD KS 5H AC 9S 2S TS';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { BAKED, packDefines } from '../../infra/bundling.ts';
 import { handler as aggregate, type SimulationReport } from '../../lambdas/handlers/aggregate.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import { simulateBatch, type BatchResult } from '../../lambdas/sim/batch.ts';
+import { type BatchResult, simulateBatch } from '../../lambdas/sim/batch.ts';
 
 const saved = { ...process.env };
 afterEach(() => {

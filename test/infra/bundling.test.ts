@@ -1,7 +1,7 @@
 // What the CDK app bakes into a bundle: the pack artifact and family for every handler (only that
 // family's code is bundled), the exact RTPs for the API, the chart only for the simulate function
 // of a blackjack pack, and a different define (so a new code hash) after an edit.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';

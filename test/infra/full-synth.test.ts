@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { HANDLERS, handlerEntry, type HandlerName } from '../../infra/bundling.ts';
 import { buildApp } from '../../infra/build.ts';
+import { HANDLERS, type HandlerName, handlerEntry } from '../../infra/bundling.ts';
 import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 

@@ -2,7 +2,7 @@
 // the properties that make it safe (retention, removal, auth, throttling, alarms, least privilege).
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { stageConfig, type Stage } from '../../infra/config.ts';
+import { type Stage, stageConfig } from '../../infra/config.ts';
 import { TABLE_LOGICAL_ID } from '../../infra/variant-stack.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { PROD_CONTEXT, synthStacks, templateOf } from './synth.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { rankOf } from '../../lambdas/core/cards.ts';
-import { loadPack } from '../../lambdas/pack/load.ts';
 import { andarBaharOdds, firstMatchWeights, firstSideWins } from '../../lambdas/math/andar-bahar.ts';
 import { formatFraction, frac, toNumber } from '../../lambdas/math/fraction.ts';
+import { loadPack } from '../../lambdas/pack/load.ts';
 import { linePays } from './helpers.ts';
 
 const pack = loadPack('andar-bahar');

@@ -4,8 +4,9 @@
 // (R-MW-SPLIT-1), then the dealer draws and every hand is settled (peek, or a blackjack found at
 // the end taking every stake, R-EU-DEAL-1). The slow, obvious reference the faster ones in
 // exact-blackjack.ts are checked against.
-import { decide, type Action, type Chart } from '../../lambdas/math/chart.ts';
+
 import type { BlackjackRules } from '../../lambdas/math/blackjack.ts';
+import { type Action, type Chart, decide } from '../../lambdas/math/chart.ts';
 
 const card = (v: number) => (v === 9 ? 36 : v * 4); // a card of value index v (T for 9)
 const score = (vs: readonly number[]) => {

@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { parseCard } from '../../lambdas/core/cards.ts';
-import { decide, type Action } from '../../lambdas/math/chart.ts';
+import { type Action, decide } from '../../lambdas/math/chart.ts';
 import { loadChart } from '../../lambdas/math/chart-file.ts';
 import { RULES_DIR } from '../../lambdas/pack/load.ts';
 

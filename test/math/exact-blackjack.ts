@@ -18,8 +18,9 @@
 //   against the shoe as it stands after that hand's first two cards. What is left is a recursion
 //   over the pair cards a split draws (hands in play, hands waiting, cards removed): exact, and
 //   small enough for 8 decks. The tests check that both give the same number where both run.
-import { decide, type Action, type Chart } from '../../lambdas/math/chart.ts';
+
 import type { BlackjackRules } from '../../lambdas/math/blackjack.ts';
+import { type Action, type Chart, decide } from '../../lambdas/math/chart.ts';
 
 const V = 10; // card values: 0 = A, 1..8 = 2..9, 9 = T
 const ACE = 0;

@@ -2,8 +2,8 @@
 import { vi } from 'vitest';
 import { parseRatio, type Ratio } from '../../lambdas/core/money.ts';
 import { payingLine } from '../../lambdas/math/paytable.ts';
-import { compileCondition, factsRead, readsOnlyTotalAndCount, type Facts } from '../../lambdas/pack/conditions.ts';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
+import { compileCondition, type Facts, factsRead, readsOnlyTotalAndCount } from '../../lambdas/pack/conditions.ts';
 import { LineFinder, outcomeTable } from '../../lambdas/pack/line-table.ts';
 import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts';
 

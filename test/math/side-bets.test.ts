@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { BJ_VALUE, rankOf } from '../../lambdas/core/cards.ts';
-import { loadPack } from '../../lambdas/pack/load.ts';
 import { dealerFinalOdds } from '../../lambdas/math/bust-bonus.ts';
-import { add, frac, mul, ONE, toNumber, ZERO, type Fraction } from '../../lambdas/math/fraction.ts';
+import { add, type Fraction, frac, mul, ONE, toNumber, ZERO } from '../../lambdas/math/fraction.ts';
 import { firstTwoAndUpOdds, firstTwoOdds, initialCardsOdds } from '../../lambdas/math/initial-cards.ts';
 import type { CompiledBet, CompiledPack } from '../../lambdas/pack/compiled.ts';
+import { loadPack } from '../../lambdas/pack/load.ts';
 import { linePays, paytable, physicalShoe } from './helpers.ts';
 
 const firstTwoRtp = (decks: number, bet: CompiledBet) => firstTwoOdds(decks, bet).rtp;

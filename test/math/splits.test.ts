@@ -4,13 +4,14 @@
 // references of the same number for a fixed chart: every deal listed (brute-blackjack.ts), the
 // same enumeration memoised on the cards removed, and hand by hand (exact-blackjack.ts); then the
 // analyser's EV against the exact one for the rules of each shipped pack.
-import { describe, expect, test } from 'vitest';
+
 import { join } from 'node:path';
-import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
-import { analyseMain, rulesOf, type BlackjackRules } from '../../lambdas/math/blackjack.ts';
+import { describe, expect, test } from 'vitest';
+import { analyseMain, type BlackjackRules, rulesOf } from '../../lambdas/math/blackjack.ts';
 import type { Chart } from '../../lambdas/math/chart.ts';
 import { loadChart } from '../../lambdas/math/chart-file.ts';
 import { TOLERANCE } from '../../lambdas/math/rtp.ts';
+import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { bruteForceEv } from './brute-blackjack.ts';
 import { exactEv, exactEvByHands } from './exact-blackjack.ts';
 

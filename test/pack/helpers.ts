@@ -1,6 +1,6 @@
 // Test helpers for the rule-pack language: a temp copy of rules/ to break, text edits that must
 // apply exactly once, and the line:col of a piece of text, so tests assert exact positions.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { expect } from 'vitest';
@@ -105,7 +105,7 @@ function stubMissingCharts(
   write: (rel: string, text: string) => string,
 ): void {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const ai = /\n    ai:.*\n((?:      \w+: \S+.*\n)+)/.exec(readFileSync(join(dir, file), 'utf8'));
+    const ai = /\n {4}ai:.*\n((?: {6}\w+: \S+.*\n)+)/.exec(readFileSync(join(dir, file), 'utf8'));
     for (const m of ai?.[1].matchAll(/\w+: (\S+)/g) ?? []) {
       const rel = m[1];
       if (existsSync(path(rel))) continue;

@@ -6,8 +6,8 @@ import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import type { Facts } from '../../lambdas/pack/conditions.ts';
 import { multisetIndex, outcomeIndex, Paying, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import { paytable } from '../math/helpers.ts';
 import { cards } from '../engine/helpers.ts';
+import { paytable } from '../math/helpers.ts';
 
 const slow = (bet: CompiledBet, cards: number[], facts: Facts) =>
   bet.lines.findIndex((l) => l.matches(cards, cards.length, facts));

@@ -1,8 +1,8 @@
 // A new blackjack variant written purely in YAML — H17, 6:5 blackjack, double on 9–11 only, no
 // surrender, split to 3 hands — validates and compiles with those rules, with no code change.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadPack } from '../../lambdas/pack/load.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
+import { loadPack } from '../../lambdas/pack/load.ts';
 import { copyRules, problems, type RulesCopy } from './helpers.ts';
 
 const VARIANT = `# yaml-language-server: $schema=../schemas/rule-pack.schema.json

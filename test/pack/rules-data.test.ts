@@ -1,11 +1,11 @@
 // The rules of RULES.md that are pure data: the compiled shipped packs say exactly what they say.
+
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseCard } from '../../lambdas/core/cards.ts';
-import { BJ_VALUE, CARDS_PER_DECK } from '../../lambdas/core/cards.ts';
+import { BJ_VALUE, CARDS_PER_DECK, parseCard } from '../../lambdas/core/cards.ts';
 import type { CompiledBet, CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { findBet } from '../../lambdas/pack/compiled.ts';
 import { loadPackFile, RULES_DIR } from '../../lambdas/pack/load.ts';
-import { join } from 'node:path';
 import { copyRules } from './helpers.ts';
 
 // blackjack-eropa names AI charts that may not be written yet; its rules are read from a copy

@@ -7,7 +7,7 @@ import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply, createTable } from '../../lambdas/engine/table.ts';
 import type { Command } from '../../lambdas/engine/types.ts';
 import { aiName } from '../../lambdas/handlers/ai-seats.ts';
-import { EPOCH, harness, packOf, seeds, type Harness } from './harness.ts';
+import { EPOCH, type Harness, harness, packOf, seeds } from './harness.ts';
 
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));

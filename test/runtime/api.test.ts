@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatCard } from '../../lambdas/core/cards.ts';
 import { repeatBets } from '../../web/src/controls.ts';
-import { harness, type Call, type Harness } from './harness.ts';
+import { type Call, type Harness, harness } from './harness.ts';
 
 const hs: Harness[] = [];
 afterAll(async () => Promise.all(hs.map((h) => h.table.drop())));

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { createDocumentClient, type DocumentClient } from '../../lambdas/store/index.ts';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
-import { callOn, harness, type Harness } from './harness.ts';
+import { callOn, type Harness, harness } from './harness.ts';
 
 /** A client that records the name of every command it sends. */
 function countingClient(): { doc: DocumentClient; calls: string[] } {

@@ -1,7 +1,7 @@
 // commit() never splits a transaction and says clearly when a caller built a wrong one.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { commit, ConflictError, keys, MAX_TRANSACTION_ITEMS, type TransactItem } from '../../lambdas/store/index.ts';
+import { ConflictError, commit, keys, MAX_TRANSACTION_ITEMS, type TransactItem } from '../../lambdas/store/index.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
 
 let table: TestTable;

@@ -1,8 +1,9 @@
 // The DynamoDB Local harness: data in a folder survives a restart, and a missing Java says so.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, test } from 'vitest';
 import { keys } from '../../lambdas/store/index.ts';
 import { JavaMissingError, startDynamoLocal } from '../../server/dynamo-local.ts';

@@ -1,16 +1,17 @@
 // Drives a pack's API handler the way API Gateway does (v2 events with JWT claims), against a
 // fresh DynamoDB Local table, with a virtual clock and fixed shoe seeds.
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { AiCharts } from '../../lambdas/engine/ai.ts';
 import { createApi } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
-import { loadCharts } from '../../lambdas/pack/charts.ts';
-import { loadPack } from '../../lambdas/pack/load.ts';
-import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
-import type { AiCharts } from '../../lambdas/engine/ai.ts';
 import type { PackArtifact } from '../../lambdas/pack/artifact.ts';
-import { DynamoWallet, type DocumentClient } from '../../lambdas/store/index.ts';
+import { loadCharts } from '../../lambdas/pack/charts.ts';
+import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
+import { loadPack } from '../../lambdas/pack/load.ts';
+import { type DocumentClient, DynamoWallet } from '../../lambdas/store/index.ts';
 import { RoundStore } from '../../lambdas/store/rounds.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
 

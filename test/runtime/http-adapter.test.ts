@@ -1,8 +1,8 @@
 // The HTTP edge: Node requests become the API Gateway v2 events handlers get in AWS, results go
 // back unchanged, and every error leaves as `{ code, message }` with the status of its code.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';

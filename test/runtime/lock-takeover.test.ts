@@ -3,7 +3,7 @@
 // and once the lock's time is past the next command takes the table over and plays on.
 import { afterAll, expect, test } from 'vitest';
 import { ConflictError } from '../../lambdas/store/index.ts';
-import { harness, type Harness } from './harness.ts';
+import { type Harness, harness } from './harness.ts';
 
 let h: Harness | undefined;
 afterAll(async () => h?.table.drop());

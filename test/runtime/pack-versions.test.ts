@@ -1,15 +1,16 @@
 // A round always finishes under the pack version it started with (PRODUCT.md, Principles): a round
 // started under pack v1 and finished after the API switched to v2 (a deploy) settles under v1's
 // payouts, loaded back from the store by its SHA-256; the next round opens under v2 on a new shoe.
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, test } from 'vitest';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply, createTable } from '../../lambdas/engine/table.ts';
 import { playerView } from '../../lambdas/engine/view.ts';
-import { fromArtifact, toArtifact, type PackArtifact } from '../../lambdas/pack/artifact.ts';
+import { fromArtifact, type PackArtifact, toArtifact } from '../../lambdas/pack/artifact.ts';
 import { canonicalJson, sha256 } from '../../lambdas/pack/compile.ts';
 import { keys } from '../../lambdas/store/keys.ts';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { callOn, EPOCH, harness, packOf, seeds, type Harness, type Running } from './harness.ts';
+import { callOn, EPOCH, type Harness, harness, packOf, type Running, seeds } from './harness.ts';
 
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));

@@ -3,7 +3,7 @@
 // nobody else may play at that table, and the sweep leaves it to its player. On a money pack only
 // demo (play-for-fun) accounts get practice points.
 import { afterAll, expect, test } from 'vitest';
-import { harness, type Harness } from './harness.ts';
+import { type Harness, harness } from './harness.ts';
 
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));

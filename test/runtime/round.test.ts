@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply, createTable } from '../../lambdas/engine/table.ts';
 import type { Command } from '../../lambdas/engine/types.ts';
-import { EPOCH, harness, packOf, seeds, type Harness } from './harness.ts';
+import { EPOCH, type Harness, harness, packOf, seeds } from './harness.ts';
 
 const VARIANTS: { pack: string; bet: Record<string, unknown>; dealer: 'operator' | 'player' | 'clock' }[] = [
   { pack: 'blackjack-mewah', bet: { bet: 'main', seat: 1, amount: 1000 }, dealer: 'operator' },

@@ -1,15 +1,16 @@
 // A common-draw round of 2,000 players: the deal and the settlement are staged transitions applied
 // in pages; a process killed in the middle of the settlement (the store fails after N writes)
 // leaves it pending, and the next sweep settles every player exactly once.
+
+import { Logger } from '@aws-lambda-powertools/logger';
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, test } from 'vitest';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply } from '../../lambdas/engine/table.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
-import { commit, DynamoWallet, keys, type DocumentClient } from '../../lambdas/store/index.ts';
+import { commit, type DocumentClient, DynamoWallet, keys } from '../../lambdas/store/index.ts';
 import { RoundStore } from '../../lambdas/store/rounds.ts';
-import { harness, packOf, seeds, type Harness } from './harness.ts';
-import { Logger } from '@aws-lambda-powertools/logger';
+import { type Harness, harness, packOf, seeds } from './harness.ts';
 
 const PLAYERS = 2000;
 const START = 10_000;

@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { verifyRecall, type Check } from '../../lambdas/audit/verify.ts';
+import { type Check, verifyRecall } from '../../lambdas/audit/verify.ts';
 import type { Recall } from '../../lambdas/handlers/recall.ts';
-import { harness, packOf, type Harness } from './harness.ts';
+import { type Harness, harness, packOf } from './harness.ts';
 
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));

@@ -1,7 +1,7 @@
 // The wallet against DynamoDB Local: money moves only in version-conditioned transactions, and
 // the ledger always sums to the balance.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { commit, ConflictError, DynamoWallet, retryOnConflict, StoreError } from '../../lambdas/store/index.ts';
+import { ConflictError, commit, DynamoWallet, retryOnConflict, StoreError } from '../../lambdas/store/index.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { aggregate, mergeBatches, summarizeTally, Z95 } from '../../lambdas/sim/aggregate.ts';
-import { simulateBatch, type BatchResult, type BetTally } from '../../lambdas/sim/batch.ts';
+import { type BatchResult, type BetTally, simulateBatch } from '../../lambdas/sim/batch.ts';
 
 const tally = (over: Partial<BetTally> = {}): BetTally => ({
   key: 'main',

@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { FastRandom } from '../../lambdas/core/rng.ts';
 import { legalMask } from '../../lambdas/engine/blackjack/turns.ts';
-import type { Ctx } from '../../lambdas/engine/context.ts';
 import { saveTable } from '../../lambdas/engine/codec.ts';
+import type { Ctx } from '../../lambdas/engine/context.ts';
 import { currentHand, type Table } from '../../lambdas/engine/state.ts';
 import { execute, openTable } from '../../lambdas/engine/table.ts';
-import { ACTIONS, decideBit, type Chart } from '../../lambdas/math/chart.ts';
+import { ACTIONS, type Chart, decideBit } from '../../lambdas/math/chart.ts';
 import { hasSeats } from '../../lambdas/pack/compiled.ts';
 import { packWithChart } from './helpers.ts';
 

@@ -1,8 +1,8 @@
 // The parallel run: its cut into sub-batches depends on rounds and seed only, so the same seed gives
 // the same result with any number of workers.
 import { describe, expect, test } from 'vitest';
-import { simulateBatch, wagerOf } from '../../lambdas/sim/batch.ts';
 import { mergeBatches } from '../../lambdas/sim/aggregate.ts';
+import { simulateBatch, wagerOf } from '../../lambdas/sim/batch.ts';
 import { simulationDocument } from '../../lambdas/sim/report.ts';
 import { MAX_SUB_BATCHES, MIN_SUB_BATCH_ROUNDS, subBatches } from '../../lambdas/sim/split.ts';
 import { runSimulation } from '../../lambdas/sim/workers.ts';

@@ -10,9 +10,9 @@ import {
   moneyText,
   roundNo,
   signInAndOpen,
+  type Watched,
   watchedPage,
   webSuite,
-  type Watched,
 } from './browser.ts';
 
 const suite = webSuite('web-bj');

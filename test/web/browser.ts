@@ -1,7 +1,7 @@
 // Headless Debian chromium driven by playwright-core (no browser download, ever), pages that
 // record their console errors and what the server sent them, and a screenshot folder.
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
 import { startWebServer, type WebServer } from './server.ts';

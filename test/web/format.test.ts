@@ -1,8 +1,8 @@
 // The page's formatting: amounts in US format from integer minor units, and cards by name.
 import { describe, expect, test } from 'vitest';
+import { boardAfter } from '../../web/src/events.ts';
 import { betLabel, delta, face, money, parseMoney } from '../../web/src/format.ts';
 import { condition } from '../../web/src/rules.ts';
-import { boardAfter } from '../../web/src/events.ts';
 
 const usd = { minorPerUnit: 100 };
 

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey, signToken, type DevKey } from '../../lambdas/auth/index.ts';
+import { DEV_AUDIENCE, DEV_ISSUER, type DevKey, loadDevKey, signToken } from '../../lambdas/auth/index.ts';
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
 import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';

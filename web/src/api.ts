@@ -111,7 +111,7 @@ export interface CommandResponse {
 }
 
 /** A recalled round, as GET /rounds/{roundId} and GET /history answer. */
-export type { Recall, PayTableOdds };
+export type { PayTableOdds, Recall };
 export type RecallBet = Recall['bets'][number];
 export type RecallEvent = Recall['steps'][number]['events'][number];
 

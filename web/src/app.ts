@@ -4,12 +4,12 @@ import { h } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   devToken,
-  PackApi,
   packs as listPacks,
   rules as loadRules,
-  sessionFromToken,
+  PackApi,
   type Rules,
   type Session,
+  sessionFromToken,
 } from './api.ts';
 import { HistoryPanel } from './history.ts';
 import { RulesPanel } from './rules.ts';

@@ -1,6 +1,6 @@
 // Cards as people read them: rank and suit symbol, hearts and diamonds in red, and the dealer's
 // hole card face down (the API sends null for it until it is shown: there is nothing to hide).
-import { h, type ComponentChildren } from 'preact';
+import { type ComponentChildren, h } from 'preact';
 import { face, SUIT_SYMBOLS } from './format.ts';
 
 export function Card({ card, small }: { card: string | null; small?: boolean }) {

@@ -1,7 +1,7 @@
 // The viewer's controls: a countdown to the round's deadline, the bets the pack offers (with
 // Andar Bahar's mode and a seat where the table has seats), and exactly the decisions the API
 // lists as legal now, with keyboard shortcuts.
-import { h, type ComponentChild } from 'preact';
+import { type ComponentChild, h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { BetRequest, RecallBet, Rules, TableView } from './api.ts';
 import { betLabel, money, seconds } from './format.ts';

@@ -1,6 +1,6 @@
 // Round events in words, for the step-by-step recall.
 import type { RecallEvent } from './api.ts';
-import { betLabel, delta, face, money, type Currency } from './format.ts';
+import { betLabel, type Currency, delta, face, money } from './format.ts';
 
 const cardName = (c: string | null) => (c === null ? 'a face-down card' : (face(c)?.name ?? c));
 const onSeat = (seat: number | null | undefined) => (seat !== null && seat !== undefined ? ` on seat ${seat}` : '');

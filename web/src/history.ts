@@ -4,8 +4,8 @@ import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, type PackApi, type Recall, type Rules } from './api.ts';
 import { Cards } from './cards.ts';
-import { betLabel, clock, delta, money } from './format.ts';
 import { boardAfter, eventText } from './events.ts';
+import { betLabel, clock, delta, money } from './format.ts';
 
 export function net(recall: Recall, player: string): { staked: number; returned: number } {
   const mine = recall.bets.filter((b) => b.player === player);

@@ -1,8 +1,8 @@
 // A pack's rules as a product manager reads them, from GET /<pack>/rules: the table, the dealer,
 // the actions, the timing, every bet with its limits and pay table, and every RTP computed from
 // the rules next to the declared one (a difference is shown, never hidden).
-import { h, type ComponentChildren } from 'preact';
-import type { BetRule, PayTableOdds, Rules, RtpRow } from './api.ts';
+import { type ComponentChildren, h } from 'preact';
+import type { BetRule, PayTableOdds, RtpRow, Rules } from './api.ts';
 import { betLabel, face, money, percent, SUIT_SYMBOLS } from './format.ts';
 
 const words = (key: string) =>

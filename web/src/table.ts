@@ -3,13 +3,13 @@
 // table in several tabs shares each tab's results with the others (./tabs.ts).
 import { h } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, PackApi, type Bot, type Recall, type Rules, type Session, type TableView } from './api.ts';
+import { ApiError, type Bot, PackApi, type Recall, type Rules, type Session, type TableView } from './api.ts';
 import { Board } from './board.ts';
 import { Cards } from './cards.ts';
-import { Actions, Betting, Countdown, phaseText, repeatBets, type BetForm } from './controls.ts';
+import { Actions, type BetForm, Betting, Countdown, phaseText, repeatBets } from './controls.ts';
 import { betLabel, delta, money, moneyWith, parseMoney } from './format.ts';
 import { net } from './history.ts';
-import { useTabs, type TabReport } from './tabs.ts';
+import { type TabReport, useTabs } from './tabs.ts';
 
 const POLL_MS = 1000;
 

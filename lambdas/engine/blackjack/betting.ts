@@ -1,11 +1,11 @@
 // Blackjack bets: seat bets with mirroring (R-MW-SEAT-1, R-MW-SEAT-2), bet behind (R-MW-BEHIND-1),
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
-import { findBetFor, hasSeats, type CompiledBet } from '../../pack/compiled.ts';
-import { checkStake, isRefusal, placeOnSpot, placeStake, scratchStake, voidPlayerBets, type Stake } from '../bets.ts';
-import { emit, ok, type Ctx } from '../context.ts';
+import { type CompiledBet, findBetFor, hasSeats } from '../../pack/compiled.ts';
+import { checkStake, isRefusal, placeOnSpot, placeStake, type Stake, scratchStake, voidPlayerBets } from '../bets.ts';
+import { type Ctx, emit, ok } from '../context.ts';
 import { Seat, Status } from '../ledger.ts';
 import { setSeat, soloHuman, type Table } from '../state.ts';
-import { fail, type BetSpec, type Result } from '../types.ts';
+import { type BetSpec, fail, type Result } from '../types.ts';
 
 const STAKE = /* @__PURE__ */ scratchStake();
 

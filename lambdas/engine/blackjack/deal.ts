@@ -1,23 +1,23 @@
 // A blackjack round from betting's close to the first decision: seats without a seat bet
 // (R-MW-SEAT-3), the deal (R-MW-DEAL-1, R-TB-DEAL-1), the insurance window and the peek
 // (R-MW-INS-1, R-MW-END-1), and side bets settled as soon as they are decided (R-LL-SETTLE-1).
-import { rankOf, type Card } from '../../core/cards.ts';
+import { type Card, rankOf } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
-import { hasSeats, type CompiledBet } from '../../pack/compiled.ts';
+import { type CompiledBet, hasSeats } from '../../pack/compiled.ts';
+import { multisetIndex } from '../../pack/line-table.ts';
 import { credit, returnBet, voidForShoe } from '../bets.ts';
-import { decidesItself, emit, ok, type Ctx } from '../context.ts';
+import { type Ctx, decidesItself, emit, ok } from '../context.ts';
 import { addCard, handTotal, isDealerNatural } from '../hand.ts';
 import { Insurance, Seat, Status } from '../ledger.ts';
 import { madeFor } from '../made-for.ts';
-import { settleDecided, type GroupView } from '../paytable.ts';
-import { multisetIndex } from '../../pack/line-table.ts';
-import { firstCardsAt, holderOf, setSeat, type Holder, type Table } from '../state.ts';
+import { type GroupView, settleDecided } from '../paytable.ts';
+import { firstCardsAt, type Holder, holderOf, setSeat, type Table } from '../state.ts';
 import { fail, type Result } from '../types.ts';
 import { mainOn } from './betting.ts';
 import { newCommon, newHolder } from './holders.ts';
-import { settleFinalByShape, settleFromTables } from './side-tables.ts';
-import { ShoeExhausted, dealCard, dealTo, seatLabel, upCard } from './players.ts';
+import { dealCard, dealTo, ShoeExhausted, seatLabel, upCard } from './players.ts';
 import { finish } from './settle.ts';
+import { settleFinalByShape, settleFromTables } from './side-tables.ts';
 import { advance } from './turns.ts';
 
 /** Betting closes: seats without a seat bet lose their side bets, then the cards come out. */
@@ -159,7 +159,7 @@ function openInsuranceOrPeek(ctx: Ctx, table: Table): void {
   const ins = ctx.pack.blackjack!.actions.insurance;
   const round = table.round;
   const bets = round.bets;
-  if (ins && ins.offeredOn[rankOf(upCard(table))] && anyInsurable(ctx, table)) {
+  if (ins?.offeredOn[rankOf(upCard(table))] && anyInsurable(ctx, table)) {
     round.phase = 'insurance';
     round.deadline = ctx.env.now + ctx.pack.timing.insuranceMs;
     // AI players (and the policy's) never buy insurance; their answer is "no" at once.

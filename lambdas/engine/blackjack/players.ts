@@ -1,10 +1,10 @@
 // Where a blackjack hand holder's cards come from (the shoe for seats, the common stream for
 // common draw, R-TB-DRAW-1) and which ledger rows belong to a holder.
 import type { Card } from '../../core/cards.ts';
-import { emit, type Ctx } from '../context.ts';
-import { Seat, Status, type Ledger } from '../ledger.ts';
-import { mainOn } from './betting.ts';
+import { type Ctx, emit } from '../context.ts';
+import { type Ledger, Seat, Status } from '../ledger.ts';
 import type { Holder, Table } from '../state.ts';
+import { mainOn } from './betting.ts';
 
 export class ShoeExhausted extends Error {}
 

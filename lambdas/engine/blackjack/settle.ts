@@ -1,16 +1,17 @@
 // The end of a blackjack round: the dealer's hand (R-BJ-DEALER-1) and the settlement of every bet
 // (R-BJ-RESULT-1..3, R-BJ-SCORE-3, R-EU-DEAL-1).
+
+import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet } from '../bets.ts';
-import { emit, type Ctx } from '../context.ts';
-import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
+import { type Ctx, emit } from '../context.ts';
 import { handTotal, isNatural } from '../hand.ts';
 import { Line, Seat, Status } from '../ledger.ts';
 import type { Table, WorkingHand } from '../state.ts';
 import type { Follow } from '../types.ts';
-import { dealCard, isBehindOn, mainRow } from './players.ts';
 import { settleInsurance, settleSideBets, showHole } from './deal.ts';
+import { dealCard, isBehindOn, mainRow } from './players.ts';
 
 /**
  * The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live; answers the dealer's hand's

@@ -11,13 +11,13 @@ import { payout } from '../../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../../pack/compiled.ts';
 import {
   DEALER_BLACKJACK_FACTS,
-  NO_DEALER_BLACKJACK_FACTS,
-  pairIndex,
-  Paying,
-  tripleIndex,
   type LineFinder,
+  NO_DEALER_BLACKJACK_FACTS,
+  Paying,
+  pairIndex,
+  tripleIndex,
 } from '../../pack/line-table.ts';
-import { perBlock, type HeldBlock, type Ledger } from '../ledger.ts';
+import { type HeldBlock, type Ledger, perBlock } from '../ledger.ts';
 import { firstCardsAt, type Table } from '../state.ts';
 
 /**

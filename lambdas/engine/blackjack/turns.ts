@@ -4,18 +4,18 @@
 // until it needs a decision.
 import { rankOf } from '../../core/cards.ts';
 import { ACTIONS, actionBit, decideBit } from '../../math/chart.ts';
-import { seatOrNull, stakeMore } from '../bets.ts';
-import { Seat } from '../ledger.ts';
-import { decidesItself, emit, type Ctx } from '../context.ts';
-import { madeFor } from '../made-for.ts';
 import { aiDecision } from '../ai-player.ts';
+import { seatOrNull, stakeMore } from '../bets.ts';
+import { type Ctx, decidesItself, emit } from '../context.ts';
 import { addCard, handTotal } from '../hand.ts';
+import { Seat } from '../ledger.ts';
+import { madeFor } from '../made-for.ts';
 import {
   activeIndex,
   currentHand,
+  type Holder,
   holderAt,
   moveOn,
-  type Holder,
   type Round,
   type Table,
   type WorkingHand,
@@ -155,7 +155,7 @@ const oneCardAce = (ctx: Ctx, hand: WorkingHand): boolean =>
 function mayResplitAces(ctx: Ctx, h: Holder, hand: WorkingHand): boolean {
   const s = ctx.pack.blackjack!.actions.split;
   return (
-    s !== null && s.resplitAces && h.hands.length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0
+    s?.resplitAces === true && h.hands.length < s.maxHands && hand.cards.length === 2 && rankOf(hand.cards[1]) === 0
   );
 }
 
