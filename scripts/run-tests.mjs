@@ -6,7 +6,9 @@ import { readFileSync, rmSync } from 'node:fs';
 const typecheck = spawnSync('npx', ['tsc', '--noEmit'], { stdio: 'inherit' });
 console.log(typecheck.status === 0 ? 'type check: ok' : 'type check: FAILED');
 const lint = spawnSync('npx', ['biome', 'check', '.'], { stdio: 'inherit' });
-console.log(lint.status === 0 ? 'format and lint: ok' : 'format and lint: FAILED (npx biome check --write . fixes most)');
+console.log(
+  lint.status === 0 ? 'format and lint: ok' : 'format and lint: FAILED (npx biome check --write . fixes most)',
+);
 const checks = [typecheck, lint];
 
 const report = '.vitest-report.json';
