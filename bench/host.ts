@@ -6,8 +6,8 @@
 // change or the host moved it.
 //
 // The workload is fixed here on purpose, not the engine's FastRandom: a change to the engine must
-// not move the yardstick. It is the one PRODUCT.md gives figures for on this machine kind
-// ("xoshiro-class ~4 ns per number, Fisher-Yates ~6 ns per card"): xoshiro128** numbers, and an
+// not move the yardstick. It is the one docs/targets.md gives design facts for on this
+// machine kind ("Facts to design by": a xoshiro-class number, a Fisher–Yates card): xoshiro128** numbers, and an
 // 8-deck shoe shuffled by Fisher–Yates with Lemire's unbiased scaling. The fastest of several
 // repeats, as for the one-core figures: the rest of the host only slows a repeat down.
 

@@ -1,4 +1,4 @@
-// `npm run bench`: prints every performance figure of PRODUCT.md's targets as one JSON document.
+// `npm run bench`: prints every performance figure of the product targets (docs/targets.md) as one JSON document.
 // A benchmark reports; it never fails on time.
 import { commandLatency } from './interpreter.ts';
 

@@ -1,5 +1,5 @@
 // Bench of the exact mathematics: for every pack in rules/, the time of each bet's computation
-// (first run in this process, and the best of three) and its RTP (PRODUCT.md targets: ≤ 3 s for
+// (first run in this process, and the best of three) and its RTP (docs/targets.md: ≤ 3 s for
 // an 8-deck main bet, ≤ 1 s for an exact side bet or Andar Bahar bet).
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

@@ -6,11 +6,11 @@
 //   first runs before any pack's second. The cores of one virtual machine need not run alike: on
 //   this machine kind one core was measured ~35% slower than the other for the same code, alone
 //   and at the same time, for stretches of an hour (which one changed), and an unpinned run lands
-//   on either. It needs ~1 M rounds, and a figure from fewer than ~2 M understates (PRODUCT.md).
+//   on either. It needs ~1 M rounds, and a figure from fewer than ~2 M understates (docs/targets.md).
 // - roundsPerSecondOneCoreWarm: the fastest run's figure; oneCoreWarmSegments its rate between
 //   successive progress reports as slowest, median and fastest.
 // - w1, w2: whole runs with one and two workers, unpinned, warm-up included (start-up excluded).
-// - targetOneCore, ofTarget: PRODUCT.md's target for the pack's family, and the fastest run's figure as a share of it.
+// - targetOneCore, ofTarget: docs/targets.md's target for the pack's family, and the fastest run's figure as a share of it.
 // - host: a fixed plain-JavaScript workload timed on each CPU before the packs and after them
 //   (host.ts), to read a day's figures against another day's.
 import { readdirSync } from 'node:fs';
@@ -32,7 +32,7 @@ import { type OneCoreFigure, oneCore, oneCorePinned } from './one-core.ts';
  */
 const RUNS_PER_CPU = 3;
 
-/** PRODUCT.md's targets, rounds per second on one core with every bet of the pack settled. */
+/** docs/targets.md: rounds per second on one core with every bet of the pack settled. */
 const TARGET_ONE_CORE = { blackjack: 1_500_000, 'andar-bahar': 3_000_000 } as const;
 
 /**

@@ -1,4 +1,4 @@
-// `croupier rtp <pack> [--lines] [--json]`: the RTP of every bet and mode of a pack (PRODUCT.md),
+// `croupier rtp <pack> [--lines] [--json]`: the RTP of every bet and mode of a pack (README, the command line),
 // with the declared figure beside it; a difference beyond the method's accuracy is a warning on
 // stderr. `--lines` adds every pay-table line's exact probability and share of the RTP, so a
 // product manager sees which line a pay-table change moves (what a PAR sheet lists).

@@ -1,4 +1,4 @@
-// `croupier simulate <pack> --rounds N [--seed S] [--workers W] [--json]` (PRODUCT.md): plays N
+// `croupier simulate <pack> --rounds N [--seed S] [--workers W] [--json]` (README, the command line): plays N
 // rounds with the pack's best basic strategy, every bet placed whenever the pack allows it, across
 // worker threads, and reports each bet's RTP with its 95% interval next to the exact value.
 // Progress goes to stderr; stdout carries only the table or the JSON document.

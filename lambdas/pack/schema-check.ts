@@ -118,7 +118,7 @@ const PATTERN_HELP: Record<string, string> = {
   [PATTERNS.card]: 'is not a card; write the rank (A, 2-9, T or 10, J, Q, K) then the suit (S, H, D, C), e.g. "QH"',
   [PATTERNS.version]: 'is not a version; write major.minor.patch, e.g. "1.0.0"',
   [PATTERNS.currency]: 'is not a currency code; write three capital letters, e.g. "USD"',
-  [PATTERNS.ruleId]: 'is not a rule ID; write it as RULES.md does, e.g. "R-MW-SPLIT-1"',
+  [PATTERNS.ruleId]: 'is not a rule ID; write it as docs/rules.md does, e.g. "R-MW-SPLIT-1"',
   [PATTERNS.errorCode]: 'is not an error code; write it in lowercase with dashes, e.g. "not-your-turn"',
   [PATTERNS.playerName]: 'is not a player name; use letters, digits, "_" and "-"',
   [PATTERNS.chartKey]: 'is not a chart row; use a total 4-21 for hard and soft rows, or a rank 2-9, T, A for pairs',

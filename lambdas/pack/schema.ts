@@ -716,7 +716,7 @@ export const Scenario = Type.Object(
     title: Type.String({ minLength: 1, description: 'What the round shows, in one line.' }),
     cites: Type.Array(Type.String({ pattern: PATTERNS.ruleId }), {
       minItems: 1,
-      description: 'The rule IDs of RULES.md this round proves.',
+      description: 'The rule IDs of docs/rules.md this round proves.',
     }),
     shoe: Type.Array(CardText, { description: 'A prefix of the shuffled shoe in dealing order, with no burn.' }),
     players: Type.Record(

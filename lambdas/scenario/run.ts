@@ -1,5 +1,5 @@
 // Runs a scenario file: one round on a fixed shoe, step by step through the interpreter, then
-// checks the expected end (PRODUCT.md "Scenario files"). Refused steps must leave the state as it was.
+// checks the expected end (schemas/scenario.schema.json). Refused steps must leave the state as it was.
 import { readFileSync } from 'node:fs';
 import { formatCard, parseCard } from '../core/cards.ts';
 import type { Ctx } from '../engine/context.ts';

@@ -1,4 +1,4 @@
-// The `croupier simulate --json` document (PRODUCT.md): the merged tallies summarised per bet by
+// The `croupier simulate --json` document (README, the command line): the merged tallies summarised per bet by
 // aggregate.ts, each next to the bet's exact RTP from the game math (the analysis value for the
 // blackjack main bet) and whether that value lies in the 95% interval.
 import { rtpRows } from '../math/index.ts';

@@ -1,6 +1,6 @@
 // How a simulation of N rounds with seed S is cut into sub-batches. The cut depends on N and S
 // only — never on the number of workers — and the batches are merged in index order, so the same
-// seed gives the same result however many threads play them (PRODUCT.md, `simulate`).
+// seed gives the same result however many threads play them (README, `simulate`).
 
 export interface SubBatch {
   index: number;

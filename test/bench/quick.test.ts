@@ -1,4 +1,4 @@
-// `npm run bench` is how the targets of PRODUCT.md are measured, so it must keep working: its quick
+// `npm run bench` is how the targets of docs/targets.md are measured, so it must keep working: its quick
 // run prints one JSON document with every section and no section's error. No figure is judged:
 // a benchmark reports, it never fails on time.
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
   for (const p of report.simulate.packs)
     for (const k of ['roundsPerSecondOneCoreWarm', 'roundsPerSecondW1', 'roundsPerSecondW2'])
       expect(p[k], `${p.pack} ${k}`).toBeGreaterThan(0);
-  // Each pack's figure next to its family's target (PRODUCT.md), and the share of it reached: the
+  // Each pack's figure next to its family's target (docs/targets.md), and the share of it reached: the
   // fastest of the figures taken on each core in turn.
   for (const p of report.simulate.packs) {
     expect(p.oneCoreByCpu.length, p.pack).toBeGreaterThan(0);
@@ -32,7 +32,7 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
   expect(report.math.exactAnalysis.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   expect(report.bundles.apiByPack.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   for (const b of report.bundles.bundles) expect(b, b.handler).not.toHaveProperty('error');
-  // A size is no time: the 400 KB Lambda bundle (PRODUCT.md) is a limit every pack's bundles stay under.
+  // A size is no time: the 400 KB Lambda bundle (docs/targets.md) is a limit every pack's bundles stay under.
   for (const b of [...report.bundles.bundles, ...report.bundles.apiByPack])
     expect(b.withinTarget, `${b.handler ?? `api of ${b.pack}`}: ${b.bytes} bytes, over ${400 * 1024}`).toBe(true);
   expect(report.runtime.samples).toBeGreaterThan(0);

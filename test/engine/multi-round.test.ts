@@ -1,5 +1,5 @@
 // Rules that need more than one round, a clock, or a look inside the round's event order, which a
-// scenario file cannot express (PRODUCT.md "Scenario files"): round limits per shoe, seat removal,
+// scenario file (one round: schemas/scenario.schema.json) cannot express: round limits per shoe, seat removal,
 // a repeated under-minimum bet, the Lucky Ladies cap and settlement moment, void after partial
 // settlement, AI players that never see the hole card, the solo round's end, and deadlines.
 import { fc, test as propTest } from '@fast-check/vitest';

@@ -1,4 +1,4 @@
-// `croupier play` (PRODUCT.md): a round in the terminal through the same interpreter, driven here
+// `croupier play` (README, the command line): a round in the terminal through the same interpreter, driven here
 // as a product manager would type it, on fixed shoes. Nothing typed is ignored: stray words are
 // refused with the command's usage.
 import { spawnSync } from 'node:child_process';

@@ -45,7 +45,7 @@ describe('baked-in pack defines', () => {
     expect(packDefines(pack, 'sweep')[BAKED.rtp]).toBeUndefined();
   });
 
-  // The 400 KB limit (PRODUCT.md) holds with room because a pack's bundle leaves the other family
+  // The 400 KB limit (docs/targets.md) holds with room because a pack's bundle leaves the other family
   // out: Andar Bahar's API bundle carried ~27 KB of blackjack code before, 136 bytes under the limit.
   test.each([
     ['andar-bahar', 'lambdas/engine/andar-bahar.ts', 'lambdas/engine/blackjack/'],

@@ -1,4 +1,4 @@
-// `croupier strategy <pack> [--yaml]` (PRODUCT.md): the chart the pack's best play follows, as the
+// `croupier strategy <pack> [--yaml]` (README, the command line): the chart the pack's best play follows, as the
 // familiar table, or as the Strategy file kept under rules/strategies/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

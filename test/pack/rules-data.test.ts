@@ -1,4 +1,4 @@
-// The rules of RULES.md that are pure data: the compiled shipped packs say exactly what they say.
+// The rules of docs/rules.md that are pure data: the compiled shipped packs say exactly what they say.
 
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -57,7 +57,7 @@ describe('blackjack-mewah', () => {
   test('R-MW-RTP-1 declared RTP 99.53%', () => {
     expect(bet(MW, 'main').declaredRtp).toBe(0.9953);
   });
-  test('R-MW-PAIR-1 the Pair table of seed 001: perfect 30:1, coloured 10:1, mixed 5:1', () => {
+  test('R-MW-PAIR-1 the Pair table of blackjack-tanpa-batas: perfect 30:1, coloured 10:1, mixed 5:1', () => {
     expect(table(bet(MW, 'pair'))).toEqual([
       ['perfect pair', '30:1'],
       ['coloured pair', '10:1'],
@@ -207,7 +207,7 @@ describe('andar-bahar', () => {
     expect(nc.lines.find((l) => l.name === outcome(nc, 0, 3))!.pays).toEqual({ num: 1, den: 1 });
     expect(outcome(nc, 1, 2)).toBeNull();
   });
-  test('R-AB-PAY-1 ratios: First Andar 15:1, First Bahar 15.5:1, First 3 and card-count ranges as RULES.md says', () => {
+  test('R-AB-PAY-1 ratios: First Andar 15:1, First Bahar 15.5:1, First 3 and card-count ranges as docs/rules.md says', () => {
     expect(table(bet(AB, 'first-andar'))).toEqual([["andar's first card matches", '15:1']]);
     expect(table(bet(AB, 'first-bahar'))).toEqual([["bahar's first card matches", '31:2']]);
     expect(table(bet(AB, 'first-3'))).toEqual([

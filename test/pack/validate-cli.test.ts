@@ -1,4 +1,4 @@
-// `croupier validate` as PRODUCT.md specifies it: folders walked, one `path:line:col: message`
+// `croupier validate` as the README specifies it: folders walked, one `path:line:col: message`
 // line per problem with paths as given, exit 1 on any problem, and the --json report.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// A round always finishes under the pack version it started with (PRODUCT.md, Principles): a round
+// A round always finishes under the pack version it started with (docs/operators.md): a round
 // started under pack v1 and finished after the API switched to v2 (a deploy) settles under v1's
 // payouts, loaded back from the store by its SHA-256; the next round opens under v2 on a new shoe.
 

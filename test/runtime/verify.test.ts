@@ -1,7 +1,7 @@
 // Rounds played through the API on DynamoDB Local, then checked from the operator's recall alone
 // the way an auditor would (`croupier verify`): the revealed seed against its commitment
-// (R-BJ-SHOE-3), the pack's SHA-256, and a replay of every command (PRODUCT.md: every round can be
-// recalled and replayed). A recall changed anywhere does not verify.
+// (R-BJ-SHOE-3), the pack's SHA-256, and a replay of every command (docs/operators.md, "Auditing a round": every
+// round can be recalled and replayed). A recall changed anywhere does not verify.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// `croupier simulate` as PRODUCT.md specifies it: stdout carries only the answer (the table, or the
+// `croupier simulate` as the README specifies it: stdout carries only the answer (the table, or the
 // --json document with exactly the contract's keys), progress goes to stderr, bad arguments exit 2.
 import { spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';

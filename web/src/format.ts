@@ -1,5 +1,5 @@
 // Presentation of money and cards. Amounts are integers in minor units (R-BJ-MONEY-1) and are
-// shown in US format, 1,234.00, as the seeds require; no floating point touches an amount.
+// shown in US format, 1,234.00 (docs/rules.md); no floating point touches an amount.
 
 export interface Currency {
   code: string;
