@@ -1,15 +1,13 @@
 // How fast this host runs plain JavaScript, so one run's simulation figures can be read against
-// another's. The same engine code has measured 1.6× apart on this machine kind: on different days
-// (Andar Bahar 3.1–3.3 M rounds a second at stop 41, 5.4–5.6 M at stop 42, every other figure in
-// step), and on the two CPUs of one machine minutes apart (3.2–3.5 M on one while 5.1–5.7 M on the
-// other, and the other way round a quarter of an hour later). A figure alone does not say whether a
-// change or the host moved it.
+// another's. The same engine code has measured far apart on this machine kind, on different days and
+// on the two CPUs of one machine minutes apart, every figure in step: a figure alone does not say
+// whether a change or the host moved it.
 //
 // The workload is fixed here on purpose, not the engine's FastRandom: a change to the engine must
-// not move the yardstick. It is the one docs/targets.md gives design facts for on this
-// machine kind ("Facts to design by": a xoshiro-class number, a Fisher–Yates card): xoshiro128** numbers, and an
-// 8-deck shoe shuffled by Fisher–Yates with Lemire's unbiased scaling. The fastest of several
-// repeats, as for the one-core figures: the rest of the host only slows a repeat down.
+// not move the yardstick. It is the one docs/targets.md gives design facts for (a xoshiro-class
+// number, a Fisher–Yates card): xoshiro128** numbers, and an 8-deck shoe shuffled by Fisher–Yates
+// with Lemire's unbiased scaling. The fastest of several repeats, as for the one-core figures: the
+// rest of the host only slows a repeat down.
 
 import { fileURLToPath } from 'node:url';
 import { runPinned } from './pinned.ts';

@@ -10,7 +10,8 @@
 // - roundsPerSecondOneCoreWarm: the fastest run's figure; oneCoreWarmSegments its rate between
 //   successive progress reports as slowest, median and fastest.
 // - w1, w2: whole runs with one and two workers, unpinned, warm-up included (start-up excluded).
-// - targetOneCore, ofTarget: docs/targets.md's target for the pack's family, and the fastest run's figure as a share of it.
+// - targetOneCore, ofTarget: docs/targets.md's target for the pack's family, and the fastest run's figure
+//   as a share of it.
 // - host: a fixed plain-JavaScript workload timed on each CPU before the packs and after them
 //   (host.ts), to read a day's figures against another day's.
 import { readdirSync } from 'node:fs';
@@ -60,8 +61,7 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
   const hostNow = () => cpus.map(hostOnCpu);
   const hostBefore = hostNow();
   // Each run of every pack before the next run of any: a core's slow stretch lasts seconds to
-  // minutes here, and a pack's runs taken back to back could all fall in one (stop 44: one pack's
-  // four runs at 1.04-1.60 M rounds a second within two minutes).
+  // minutes here, and a pack's runs taken back to back could all fall in one.
   const byPack = new Map(ids.map((id) => [id, [] as (OneCoreFigure & { cpu: number | null })[]]));
   // A quick run (the test of this bench) checks the pinned run works on the first CPU only, once.
   for (let run = 0; run < (quick ? 1 : RUNS_PER_CPU); run++)

@@ -1,5 +1,5 @@
 // The bench tools that time one build against another (bench/whole.ts, bench/compare.ts) must keep
-// working, as the change-by-change figures of docs/performance.md come from them: each, quick,
+// working, as docs/performance.md sends every change to the hot path to them: each, quick,
 // checks out HEAD beside the working tree, times both, prints the lines its header describes, and
 // removes the checkout. No figure is judged: a benchmark reports, it never fails on time.
 import { spawnSync } from 'node:child_process';

@@ -207,7 +207,7 @@ describe('andar-bahar', () => {
     expect(nc.lines.find((l) => l.name === outcome(nc, 0, 3))!.pays).toEqual({ num: 1, den: 1 });
     expect(outcome(nc, 1, 2)).toBeNull();
   });
-  test('R-AB-PAY-1 ratios: First Andar 15:1, First Bahar 15.5:1, First 3 and card-count ranges as docs/rules.md says', () => {
+  test('R-AB-PAY-1 ratios: First Andar 15:1, First Bahar 15.5:1, First 3 and card-count ranges as the rules say', () => {
     expect(table(bet(AB, 'first-andar'))).toEqual([["andar's first card matches", '15:1']]);
     expect(table(bet(AB, 'first-bahar'))).toEqual([["bahar's first card matches", '31:2']]);
     expect(table(bet(AB, 'first-3'))).toEqual([
