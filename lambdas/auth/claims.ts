@@ -13,21 +13,35 @@ export interface Claims {
   demo?: true;
 }
 
+/** The claim carrying the role: `role` unless the deployment names another (a groups claim, infra/config.ts). */
+export const roleClaimName = (): string => process.env.CROUPIER_ROLE_CLAIM || 'role';
+
+/**
+ * The roles a claim value names: a string, a list (a groups claim), or a list as API Gateway's JWT
+ * authorizer passes it on, one string `[a b c]`. Values other than the roles are ignored.
+ */
+function rolesIn(value: unknown): Role[] {
+  const values =
+    typeof value === 'string' ? value.replace(/^\[(.*)\]$/, '$1').split(/[\s,]+/) : Array.isArray(value) ? value : [];
+  return ROLES.filter((r) => values.includes(r));
+}
+
 /** Picks and checks Croupier's claims from a token payload; API Gateway passes `demo` as "true". */
-export function readClaims(payload: Record<string, unknown>): Claims {
-  const { sub, role, demo } = payload;
+export function readClaims(payload: Record<string, unknown>, roleClaim = roleClaimName()): Claims {
+  const { sub, demo } = payload;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) {
     throw unauthorized('bad-claims', 'the token has no usable `sub` claim');
   }
   // `~` starts the house's own players (AI players, lambdas/handlers/ai-seats.ts): no token may act as one.
   if (sub.startsWith('~')) throw unauthorized('bad-claims', 'a `sub` starting with ~ is reserved');
-  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
-    throw unauthorized('bad-claims', `the token's \`role\` must be one of ${ROLES.join(', ')}`);
+  const roles = rolesIn(payload[roleClaim]);
+  if (roles.length !== 1) {
+    throw unauthorized('bad-claims', `the token's \`${roleClaim}\` claim must name one of ${ROLES.join(', ')}`);
   }
   if (demo !== undefined && demo !== true && demo !== 'true' && demo !== false && demo !== 'false') {
     throw unauthorized('bad-claims', "the token's `demo` claim must be true or absent");
   }
-  const claims: Claims = { sub, role: role as Role };
+  const claims: Claims = { sub, role: roles[0] };
   if (demo === true || demo === 'true') claims.demo = true;
   return claims;
 }
