@@ -24,8 +24,8 @@ import type { CompiledPack } from '../pack/compiled.ts';
 import { createDocumentClient, type DocumentClient, DynamoWallet, Idempotency } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
-import { type Actor, Game, OWN_TABLES_PER_PLAYER, RuleError } from './game.ts';
-import { recordRequest } from './metrics.ts';
+import { type Actor, Game, type GameDeps, OWN_TABLES_PER_PLAYER, RuleError } from './game.ts';
+import { recordPlay, recordRequest } from './metrics.ts';
 import { getsPracticePoints, PRACTICE_FLOAT, practiceGrant } from './practice.ts';
 import { recallRound } from './recall.ts';
 
@@ -146,6 +146,8 @@ export interface ApiDeps {
   rtp?: () => RtpRow[];
   /** The same for every pay-table line: how often it pays and its share of the RTP. */
   lines?: () => PayTableOdds[];
+  /** Told the events of every committed transition (the Lambda entry publishes them as metrics). */
+  committed?: GameDeps['committed'];
 }
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -173,6 +175,7 @@ export function createApi(deps: ApiDeps): Handler {
     clock,
     newSeed: deps.newSeed ?? cryptoSeed,
     ...(deps.artifact ? { artifact: deps.artifact } : {}),
+    ...(deps.committed ? { committed: deps.committed } : {}),
   });
   const router = createRouter(ROUTES);
   const logger = deps.logger ?? new Logger({ serviceName: 'croupier-api', persistentKeys: { pack: deps.pack.id } });
@@ -518,6 +521,7 @@ function fromEnvironment(): Handler {
     store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
     ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}),
     ...(lines ? { lines: () => JSON.parse(lines) as PayTableOdds[] } : {}),
+    committed: recordPlay,
   });
 }
 

@@ -44,6 +44,8 @@ export interface GameDeps {
   newSeed: () => Uint8Array;
   /** The deployed pack's artifact as baked (built from `pack` and `charts` when not given). */
   artifact?: PackArtifact;
+  /** Told the events of every transition once it is committed (the Lambda entries' metrics). */
+  committed?: (events: readonly EngineEvent[]) => void;
 }
 
 /** What a caller wants loaded: every player of the round or the listed ones, and wallets besides. */
@@ -242,10 +244,12 @@ export class Game {
     const plan = this.deps.store.plan(loaded, loaded.state, step);
     if (plan.kind === 'single') {
       await commit(this.deps.store.doc, plan.items);
+      this.deps.committed?.(step.events);
       return true;
     }
     const items = await this.staged(loaded, now, run, actor, undefined, running);
     await commit(this.deps.store.doc, items.items);
+    this.deps.committed?.(items.events);
     await this.deps.store.applyPending(loaded.state.tableId);
     return true;
   }
@@ -357,6 +361,7 @@ export class Game {
       // Never left running past the response (a replayed or refused key does not wait for it otherwise).
       await maintained.catch(() => undefined);
     }
+    if (outcome && !result.replayed) this.deps.committed?.(outcome.events);
     if (stagedCommitted || result.replayed) await retryOnConflict(() => store.applyPending(req.tableId));
     return { ...result, outcome };
   }

@@ -1,7 +1,10 @@
 // CloudWatch metrics of the Lambda entry points (Powertools, embedded metric format): requests by
-// outcome and their latency for the API, tables finished and failures for the sweep. Only the AWS
-// entry points emit them; tests and the local server use the handlers without this layer.
+// outcome and their latency for the API, tables finished and failures for the sweep, and for both
+// the rounds they settled and the money their commits moved. Only the AWS entry points emit them;
+// tests and the local server use the handlers without this layer. infra/metrics.ts reads them.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { EngineEvent } from '../engine/types.ts';
+import { isAi } from './ai-seats.ts';
 
 const metrics = new Metrics({
   serviceName: 'croupier',
@@ -25,4 +28,25 @@ export function recordSweep(swept: number, failed: number): void {
   metrics.addMetric('TablesSwept', MetricUnit.Count, swept);
   metrics.addMetric('SweepFailures', MetricUnit.Count, failed);
   metrics.publishStoredMetrics();
+}
+
+/**
+ * What one committed transition did to live play, published with the invocation's other metrics:
+ * rounds settled, and the minor units players staked (MoneyIn) and got back (MoneyOut). AI
+ * players play for the house's practice points and are left out.
+ */
+export function recordPlay(events: readonly EngineEvent[]): void {
+  let settled = 0;
+  let moneyIn = 0;
+  let moneyOut = 0;
+  for (const e of events) {
+    if (e.type === 'round-settled') settled++;
+    else if (e.type === 'wallet' && !isAi(e.player)) {
+      if (e.delta < 0) moneyIn -= e.delta;
+      else moneyOut += e.delta;
+    }
+  }
+  if (settled) metrics.addMetric('RoundsSettled', MetricUnit.Count, settled);
+  if (moneyIn) metrics.addMetric('MoneyIn', MetricUnit.Count, moneyIn);
+  if (moneyOut) metrics.addMetric('MoneyOut', MetricUnit.Count, moneyOut);
 }

@@ -7,7 +7,7 @@ import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import { createDocumentClient, DynamoWallet, Idempotency } from '../store/index.ts';
 import { RoundStore } from '../store/rounds.ts';
 import { Game, type GameDeps } from './game.ts';
-import { recordSweep } from './metrics.ts';
+import { recordPlay, recordSweep } from './metrics.ts';
 
 export interface SweepResult {
   swept: string[];
@@ -55,6 +55,7 @@ export async function handler(): Promise<SweepResult> {
       store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
       clock: Date.now,
       newSeed: cryptoSeed,
+      committed: recordPlay,
     });
   }
   const result = await cached();
