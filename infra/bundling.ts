@@ -1,13 +1,14 @@
 // Owns how a handler becomes a Lambda bundle: the handler entries, the esbuild options every
-// bundle shares (ESM, node22, module-first resolution, minified, AWS SDK inside) and the values
-// baked in at synth time. bench/bundles.ts builds with the same options, so what it measures is
-// what ships.
+// bundle shares (ESM for the runtime's Node.js, module-first resolution, minified, AWS SDK inside)
+// and the values baked in at synth time. bench/bundles.ts builds with the same options, so what it
+// measures is what ships.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chartDocument } from '../lambdas/math/chart.ts';
 import { bestStrategy, lineRows, rtpRows } from '../lambdas/math/index.ts';
 import { packArtifact } from '../lambdas/pack/artifact-build.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
+import { LAMBDA_RUNTIME } from './config.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,7 +45,8 @@ export const ESBUILD_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node22',
+  /** The functions' runtime (`nodejs24.x` → `node24`): one value, infra/config.ts. */
+  target: LAMBDA_RUNTIME.name.replace(/^nodejs(\d+)\.x$/, 'node$1'),
   mainFields: ['module', 'main'],
   minify: true,
   banner: { js: ESM_BANNER },

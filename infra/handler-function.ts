@@ -1,10 +1,12 @@
-// Owns one handler group as a Lambda function: Node.js 22 on arm64, bundled by the local esbuild
-// as minified ESM with the AWS SDK inside, the pack baked in, its own log group with the stage's
-// retention, and the environment every handler shares.
+// Owns one handler group as a Lambda function: the stage's Node.js runtime on arm64, bundled by the
+// local esbuild as minified ESM with the AWS SDK inside, the pack baked in, its own log group with
+// the stage's retention, the environment every handler shares, and a role of its own that may write
+// to that log group and nothing else until the stack grants more (no AWS managed policy).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Annotations, type Duration, Stack } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -20,7 +22,7 @@ import {
   packDefines,
   REPO_ROOT,
 } from './bundling.ts';
-import type { StageConfig } from './config.ts';
+import { LAMBDA_RUNTIME, type StageConfig } from './config.ts';
 
 export interface HandlerFunctionProps {
   readonly handler: HandlerName;
@@ -30,21 +32,31 @@ export interface HandlerFunctionProps {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly environment?: Record<string, string>;
+  /** Concurrent executions kept for this function alone (and the most it may run); none: the shared pool. */
+  readonly reservedConcurrency?: number;
 }
 
 export class HandlerFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: LogGroup;
+  readonly role: Role;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
     const { pack, config } = props;
     const bundling = Stack.of(this).bundlingRequired;
     this.logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.description}: writes its own log group`,
+    });
+    this.logGroup.grantWrite(this.role);
     this.fn = new NodejsFunction(this, 'Function', {
       entry: this.entry(props.handler, bundling),
       handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
+      role: this.role,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,

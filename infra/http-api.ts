@@ -1,8 +1,13 @@
 // Owns a variant's HTTP API: every path goes to the api function behind the JWT authorizer
 // (issuer and audience from the stage config; handlers still check roles), except the public
-// rules and OpenAPI document; the default stage is throttled and writes JSON access logs.
+// rules and OpenAPI document. The default stage writes JSON access logs and throttles each route:
+// the players' routes at the stage's rate, the public ones at a much lower rate of their own, so
+// anonymous traffic cannot use up the API function's reserved concurrency.
+
+import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -58,8 +63,14 @@ export class VariantApi extends Construct {
         identitySource: ['$request.header.Authorization'],
       }),
     });
-    for (const path of PUBLIC_ROUTES)
-      this.api.addRoutes({ path, methods: [HttpMethod.GET], integration, authorizer: new HttpNoneAuthorizer() });
+    const publicRoutes = PUBLIC_ROUTES.flatMap((path) =>
+      this.api.addRoutes({ path, methods: [HttpMethod.GET], integration, authorizer: new HttpNoneAuthorizer() }),
+    );
+    for (const route of publicRoutes)
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: 'Public by design (the rules and API document a player reads before signing in); throttled on its own',
+      });
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: config.logRetention,
@@ -75,5 +86,14 @@ export class VariantApi extends Construct {
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
+    const publicLimit = {
+      ThrottlingRateLimit: config.throttling.publicRateLimit,
+      ThrottlingBurstLimit: config.throttling.publicBurstLimit,
+    };
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      PUBLIC_ROUTES.map((path) => [`GET ${path}`, publicLimit]),
+    );
+    // A route's settings name its route key: CloudFormation must create the routes first.
+    this.stage.node.addDependency(...publicRoutes);
   }
 }

@@ -1,25 +1,48 @@
 // Owns one variant's stack: its table, its four handler functions with the pack baked in, the HTTP
-// API, the scheduled sweep, the cloud simulation and the alarms. Every stateful resource has a
+// API, the scheduled sweep, the cloud simulation, the alarms, the dashboard and the outputs an
+// operator needs. Live play (the API and the sweep) has concurrency reserved; each function may do
+// to the table exactly what its code calls (infra/table-access.ts). Every stateful resource has a
 // logical id written here, so neither a pack edit nor a refactor of constructs can replace it.
-import { Duration, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { TABLE_KEY_SCHEMA } from '../lambdas/store/table.ts';
 import { VariantAlarms } from './alarms.ts';
 import type { StageConfig } from './config.ts';
+import { VariantDashboard } from './dashboard.ts';
 import { HandlerFunction } from './handler-function.ts';
 import { VariantApi } from './http-api.ts';
 import { Simulation } from './simulation.ts';
+import { iamActions, TABLE_ACCESS } from './table-access.ts';
 
 /** The table's logical id in every variant stack, forever: renaming it would replace the table. */
 export const TABLE_LOGICAL_ID = 'CroupierTable';
 
 export const stackName = (config: StageConfig, pack: CompiledPack): string => `Croupier-${config.stage}-${pack.id}`;
 
+/** The stack's outputs, by the name `aws cloudformation describe-stacks` and `cdk deploy` print. */
+export const OUTPUTS = {
+  apiUrl: 'ApiUrl',
+  stateMachineArn: 'StateMachineArn',
+  alarmTopicArn: 'AlarmTopicArn',
+  tableName: 'TableName',
+  dashboardName: 'DashboardName',
+} as const;
+
+type Handler = 'api' | 'sweep' | 'simulate' | 'aggregate';
+
+/** Why a function has no dead-letter queue (cdk-nag Serverless-LambdaDLQ): how it is invoked. */
+const NO_DLQ: Record<Handler, string> = {
+  api: 'Invoked synchronously by API Gateway: the caller gets the error, there is no event to keep',
+  sweep: 'Its only event is the one-minute schedule: the next minute replaces a failed run (SweepStalled alarms)',
+  simulate: 'Invoked synchronously by Step Functions, which retries and records the failure in the execution',
+  aggregate: 'Invoked synchronously by Step Functions, which retries and records the failure in the execution',
+};
 export interface VariantStackProps extends StackProps {
   readonly pack: CompiledPack;
   readonly config: StageConfig;
@@ -27,14 +50,17 @@ export interface VariantStackProps extends StackProps {
 
 export class VariantStack extends Stack {
   readonly table: Table;
-  readonly functions: Record<'api' | 'sweep' | 'simulate' | 'aggregate', HandlerFunction>;
+  readonly functions: Record<Handler, HandlerFunction>;
   readonly api: VariantApi;
   readonly simulation: Simulation;
   readonly alarms: VariantAlarms;
+  readonly dashboard: VariantDashboard;
 
   constructor(scope: Construct, id: string, props: VariantStackProps) {
     super(scope, id, {
       description: `Croupier ${props.pack.name} (${props.pack.id} ${props.pack.version}), ${props.config.stage}`,
+      // Stack tags are explicit (cdk.json: @aws-cdk/core:explicitStackTags); Tags.of below tags the resources.
+      tags: { 'croupier:stage': props.config.stage, 'croupier:pack': props.pack.id },
       ...props,
     });
     const { pack, config } = props;
@@ -52,37 +78,64 @@ export class VariantStack extends Stack {
 
     const tableEnv = { CROUPIER_TABLE_NAME: this.table.tableName };
     const fn = (
-      handler: 'api' | 'sweep' | 'simulate' | 'aggregate',
+      handler: Handler,
       description: string,
       memorySize: number,
       timeout: Duration,
-      environment?: Record<string, string>,
-    ) =>
-      new HandlerFunction(this, `${handler[0].toUpperCase()}${handler.slice(1)}Function`, {
+      more: { environment?: Record<string, string>; reservedConcurrency?: number } = {},
+    ) => {
+      const f = new HandlerFunction(this, `${handler[0].toUpperCase()}${handler.slice(1)}Function`, {
         handler,
         pack,
         config,
         description,
         memorySize,
         timeout,
-        environment,
+        ...more,
       });
+      Validations.of(f.fn).acknowledge(
+        { id: 'Serverless-LambdaDLQ', reason: NO_DLQ[handler] },
+        {
+          id: 'Serverless-LambdaTracing',
+          reason:
+            'No X-Ray: each request is logged with its id, route, status and latency, and Powertools metrics count outcomes; tracing at the default sampling would cost more than the API at its prod rate',
+        },
+      );
+      return f;
+    };
+    const { concurrency } = config;
     this.functions = {
-      api: fn('api', `${pack.id}: HTTP API`, 1024, Duration.seconds(10), tableEnv),
-      sweep: fn('sweep', `${pack.id}: finishes stale rounds`, 512, Duration.seconds(55), tableEnv),
+      api: fn('api', `${pack.id}: HTTP API`, 1024, Duration.seconds(10), {
+        environment: { ...tableEnv, CROUPIER_ROLE_CLAIM: config.jwt.roleClaim },
+        reservedConcurrency: concurrency.api,
+      }),
+      sweep: fn('sweep', `${pack.id}: finishes stale rounds`, 512, Duration.seconds(55), {
+        environment: tableEnv,
+        reservedConcurrency: concurrency.sweep,
+      }),
       simulate: fn('simulate', `${pack.id}: plays one simulation batch`, 1769, Duration.minutes(15)),
       aggregate: fn('aggregate', `${pack.id}: merges simulation batches`, 512, Duration.minutes(1)),
     };
-    // Only the functions that play live rounds touch the table.
-    this.table.grantReadWriteData(this.functions.api.fn);
-    this.table.grantReadWriteData(this.functions.sweep.fn);
+    // Only the functions that play live rounds touch the table, each with what it calls.
+    this.table.grant(this.functions.api.fn, ...iamActions(TABLE_ACCESS.api));
+    this.table.grant(this.functions.sweep.fn, ...iamActions(TABLE_ACCESS.sweep));
 
     this.api = new VariantApi(this, 'Api', { name: id, handler: this.functions.api.fn, config });
 
-    new Rule(this, 'SweepSchedule', {
+    // A sweep event that waited is stale (the next minute brings a fresh one): never retried.
+    this.functions.sweep.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
+    Validations.of(this.functions.sweep.fn).acknowledge({
+      id: 'Serverless-LambdaAsyncFailureDestination',
+      reason: NO_DLQ.sweep,
+    });
+    const schedule = new Rule(this, 'SweepSchedule', {
       description: `${pack.id}: sweep stale rounds every minute`,
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(this.functions.sweep.fn, { retryAttempts: 0 })],
+    });
+    Validations.of(schedule).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason: 'A missed one-minute tick needs no replay: the next one sweeps the same tables (SweepStalled alarms)',
     });
 
     this.simulation = new Simulation(this, 'Simulation', {
@@ -91,12 +144,36 @@ export class VariantStack extends Stack {
       config,
     });
 
+    const functions = Object.fromEntries(Object.entries(this.functions).map(([name, f]) => [name, f.fn])) as Record<
+      Handler,
+      NodejsFunction
+    >;
     this.alarms = new VariantAlarms(this, 'Alarms', {
       config,
-      functions: Object.fromEntries(Object.entries(this.functions).map(([name, f]) => [name, f.fn])),
+      packId: pack.id,
+      functions,
       api: this.api.api,
       table: this.table,
+      stateMachine: this.simulation.stateMachine,
     });
+    this.dashboard = new VariantDashboard(this, 'Dashboard', {
+      config,
+      packId: pack.id,
+      stackName: id,
+      functions,
+      api: this.api.api,
+      stateMachine: this.simulation.stateMachine,
+      alarms: this.alarms.alarms,
+    });
+
+    const output = (name: string, value: string, description: string) =>
+      new CfnOutput(this, name, { value, description });
+    output(OUTPUTS.apiUrl, this.api.stage.url, 'The HTTP API (players, operators, the web table)');
+    output(OUTPUTS.stateMachineArn, this.simulation.stateMachine.stateMachineArn, 'Start cloud simulations here');
+    output(OUTPUTS.alarmTopicArn, this.alarms.topic.topicArn, 'Every alarm of this variant; subscribe on-call here');
+    output(OUTPUTS.tableName, this.table.tableName, "The variant's DynamoDB table (retained in prod)");
+    output(OUTPUTS.dashboardName, this.dashboard.dashboard.dashboardName, 'CloudWatch dashboard of this variant');
+    // WebSocketUrl: the push API of issue 50 adds its URL here, next to ApiUrl.
 
     Tags.of(this).add('croupier:stage', config.stage);
     Tags.of(this).add('croupier:pack', pack.id);

@@ -1,9 +1,13 @@
 // Fine-grained assertions on a variant stack, per stage: every resource the operators rely on, with
-// the properties that make it safe (retention, removal, auth, throttling, alarms, least privilege).
+// the properties that make it safe (retention, removal, auth, throttling, reserved concurrency, a
+// bounded simulation, alarms, outputs, least privilege).
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Stage, stageConfig } from '../../infra/config.ts';
-import { TABLE_LOGICAL_ID } from '../../infra/variant-stack.ts';
+import { SWEEP_MIN_RUNS } from '../../infra/alarms.ts';
+import { LAMBDA_RUNTIME, type Stage, simulationPeak, stageConfig } from '../../infra/config.ts';
+import { APP_METRICS, METRICS_SERVICE } from '../../infra/metrics.ts';
+import { iamActions, TABLE_ACCESS } from '../../infra/table-access.ts';
+import { OUTPUTS, TABLE_LOGICAL_ID } from '../../infra/variant-stack.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { PROD_CONTEXT, synthStacks, templateOf } from './synth.ts';
 
@@ -60,12 +64,13 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
     expect(table.Properties.DeletionProtectionEnabled ?? false).toBe(stage === 'prod');
   });
 
-  test('four functions on Node.js 22 arm64 with the pack id, version and SHA-256, Powertools namespace and their own log group', () => {
+  test('four functions on the newest Node.js runtime, arm64, with the pack id, version and SHA-256, Powertools namespace and their own log group', () => {
+    expect(LAMBDA_RUNTIME.name).toBe('nodejs24.x');
     const fns = functions(t);
     expect(fns).toHaveLength(4);
     for (const [, fn] of fns) {
       expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: LAMBDA_RUNTIME.name,
         Architectures: ['arm64'],
         Handler: 'index.handler',
         Environment: {
@@ -89,6 +94,21 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
     for (const ref of own) expect(groups[ref]).toBeDefined();
   });
 
+  test('live play has concurrency of its own: the API and the sweep reserve it, the simulation does not', () => {
+    const reserved = (description: string) =>
+      functionNamed(t, description)[1].Properties.ReservedConcurrentExecutions as number | undefined;
+    expect(reserved('HTTP API')).toBe(config.concurrency.api);
+    expect(reserved('stale rounds')).toBe(config.concurrency.sweep);
+    expect(reserved('simulation batch')).toBeUndefined();
+    expect(reserved('merges simulation')).toBeUndefined();
+    // A sweep event that waited is stale: never retried, dropped after a minute.
+    t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: functionNamed(t, 'stale rounds')[0] },
+      MaximumRetryAttempts: 0,
+      MaximumEventAgeInSeconds: 60,
+    });
+  });
+
   test('every log group has the stage retention and removal policy', () => {
     const groups = Object.values(t.findResources('AWS::Logs::LogGroup') as Record<string, Resource>);
     // four functions, the API access logs and the state machine
@@ -99,26 +119,46 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
     }
   });
 
-  test('only the api and sweep functions may read and write the table, and they see its name', () => {
-    const table = { Ref: TABLE_LOGICAL_ID };
-    for (const description of ['HTTP API', 'stale rounds']) {
+  test('each function may do to the table exactly what its code calls, on the table alone; no managed policy', () => {
+    const table = { 'Fn::GetAtt': [TABLE_LOGICAL_ID, 'Arn'] };
+    const expected: [string, readonly string[]][] = [
+      ['HTTP API', iamActions(TABLE_ACCESS.api)],
+      ['stale rounds', iamActions(TABLE_ACCESS.sweep)],
+      ['simulation batch', []],
+      ['merges simulation', []],
+    ];
+    for (const [description, actions] of expected) {
       const [id, fn] = functionNamed(t, description);
-      expect(fn.Properties.Environment.Variables.CROUPIER_TABLE_NAME).toEqual(table);
-      expect(dynamoActions(statementsOf(t, id))).toEqual(
-        expect.arrayContaining([
-          'dynamodb:GetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:Query',
-          'dynamodb:ConditionCheckItem',
-        ]),
+      const statements = statementsOf(t, id);
+      expect(dynamoActions(statements).sort(), description).toEqual([...actions].sort());
+      for (const s of statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:'))))
+        expect([s.Resource].flat(), description).toEqual([table]);
+      // Besides the table, only its own log group.
+      const logs = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('logs:')));
+      expect(logs.flatMap((s) => [s.Action].flat()).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      expect(logs.map((s) => s.Resource)).toEqual([
+        { 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] },
+      ]);
+      expect(
+        statements.flatMap((s) => [s.Action].flat()).filter((a) => !/^(dynamodb|logs):/.test(a)),
+        description,
+      ).toEqual([]);
+      expect(fn.Properties.Environment.Variables.CROUPIER_TABLE_NAME, description).toEqual(
+        actions.length ? { Ref: TABLE_LOGICAL_ID } : undefined,
       );
     }
-    for (const description of ['simulation batch', 'merges simulation']) {
-      const [id, fn] = functionNamed(t, description);
-      expect(fn.Properties.Environment.Variables.CROUPIER_TABLE_NAME).toBeUndefined();
-      expect(dynamoActions(statementsOf(t, id))).toEqual([]);
-    }
+    const everything = Object.values(t.findResources('AWS::IAM::Policy') as Record<string, Resource>).flatMap((p) =>
+      p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
+    );
+    for (const never of [
+      'dynamodb:Scan',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+      'dynamodb:DescribeStream',
+    ])
+      expect(everything).not.toContain(never);
+    for (const role of Object.values(t.findResources('AWS::IAM::Role') as Record<string, Resource>))
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
   });
 
   test('the HTTP API verifies JWTs from the stage issuer and audience on every route but the public ones', () => {
@@ -141,8 +181,12 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
     });
   });
 
-  test('the default stage is throttled and writes JSON access logs with the request id', () => {
+  test('the default stage throttles each route, the public ones far lower, and writes JSON access logs with the request id', () => {
     t.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    const publicLimit = {
+      ThrottlingRateLimit: config.throttling.publicRateLimit,
+      ThrottlingBurstLimit: config.throttling.publicBurstLimit,
+    };
     t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
@@ -150,13 +194,25 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
         ThrottlingRateLimit: config.throttling.rateLimit,
         ThrottlingBurstLimit: config.throttling.burstLimit,
       },
+      RouteSettings: { 'GET /rules': publicLimit, 'GET /openapi.json': publicLimit },
       AccessLogSettings: {
         DestinationArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] },
         Format: Match.stringLikeRegexp('\\$context\\.requestId'),
       },
     });
-    const stageProps = (Object.values(t.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource).Properties;
-    expect(() => JSON.parse(stageProps.AccessLogSettings.Format)).not.toThrow();
+    expect(config.throttling.publicRateLimit).toBeLessThanOrEqual(config.throttling.rateLimit / 5);
+    const stage = Object.values(t.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource & { DependsOn: string[] };
+    expect(() => JSON.parse(stage.Properties.AccessLogSettings.Format)).not.toThrow();
+    // The stage names the public routes' keys, so it must come after them.
+    const routes = t.findResources('AWS::ApiGatewayV2::Route');
+    const publicRoutes = Object.keys(routes).filter((k) => (routes[k] as Resource).Properties.RouteKey !== '$default');
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(publicRoutes));
+  });
+
+  test("the API function reads the caller's role from the stage's role claim", () => {
+    expect(functionNamed(t, 'HTTP API')[1].Properties.Environment.Variables.CROUPIER_ROLE_CLAIM).toBe(
+      config.jwt.roleClaim,
+    );
   });
 
   test('the sweep runs every minute', () => {
@@ -175,55 +231,140 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
     expect(Object.keys(permissions)).toHaveLength(1);
   });
 
-  test('alarms on errors and throttles of every function, API 5xx and p99 latency and DynamoDB throttles go to one SNS topic', () => {
+  test('alarms go to one SNS topic: errors, live-play throttles, 5xx, 4xx share, p99, DynamoDB throttles, failed simulations, the sweep, operator credits', () => {
     t.resourceCountIs('AWS::SNS::Topic', 1);
     const topic = Object.keys(t.findResources('AWS::SNS::Topic'))[0];
-    const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>).map(
-      (a) => a.Properties,
-    );
-    expect(alarms).toHaveLength(4 * 2 + 3);
-    for (const a of alarms) {
-      expect(a.AlarmActions).toEqual([{ Ref: topic }]);
-      expect(a.EvaluationPeriods).toBe(config.alarms.evaluationPeriods);
-      expect(a.TreatMissingData).toBe('notBreaching');
+    const found = Object.entries(t.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>);
+    const alarm = (name: string) => {
+      const hit = found.filter(([id]) => new RegExp(`^Alarms${name}[0-9A-F]{8}$`).test(id));
+      expect(hit, name).toHaveLength(1);
+      return hit[0][1].Properties;
+    };
+    const names = [
+      ...['api', 'sweep', 'simulate', 'aggregate'].map((f) => `${f}Errors`),
+      'apiThrottles',
+      'sweepThrottles',
+      'Api5xx',
+      'Api4xxRate',
+      'ApiLatencyP99',
+      'DynamoThrottles',
+      'SimulationFailures',
+      'SweepFailures',
+      'SweepStalled',
+      'OperatorCredits',
+      'OperatorCreditAmount',
+    ];
+    expect(found).toHaveLength(names.length);
+    for (const name of names) {
+      const a = alarm(name);
+      expect(a.AlarmActions, name).toEqual([{ Ref: topic }]);
+      expect(a.OKActions, name).toEqual([{ Ref: topic }]);
     }
-    const lambda = (name: string) => alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === name);
-    expect(
-      lambda('Errors')
-        .map((a) => a.Dimensions[0].Value.Ref)
-        .sort(),
-    ).toEqual(
-      functions(t)
-        .map(([id]) => id)
-        .sort(),
-    );
-    for (const a of lambda('Errors')) expect(a.Threshold).toBe(config.alarms.lambdaErrors);
-    expect(lambda('Throttles')).toHaveLength(4);
-    for (const a of lambda('Throttles')) expect(a.Threshold).toBe(config.alarms.lambdaThrottles);
-    expect(alarms.find((a) => a.MetricName === '5xx')).toMatchObject({
+    const periodOf = (a: Record<string, any>): number =>
+      a.Period ?? a.Metrics.find((m: any) => m.MetricStat).MetricStat.Period;
+    const judged = (
+      name: string,
+      w: { periodMinutes: number; evaluationPeriods: number; datapointsToAlarm: number },
+    ) => {
+      const a = alarm(name);
+      expect([periodOf(a), a.EvaluationPeriods, a.DatapointsToAlarm], name).toEqual([
+        w.periodMinutes * 60,
+        w.evaluationPeriods,
+        w.datapointsToAlarm,
+      ]);
+      expect(a.ComparisonOperator, name).toBe('GreaterThanOrEqualToThreshold');
+      expect(a.TreatMissingData, name).toBe('notBreaching');
+      return a;
+    };
+    const { burst, sustained } = config.alarms;
+    const lambda = (fn: string, metric: string, threshold: number) => {
+      const a = judged(`${fn}${metric}`, burst);
+      expect(a).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metric, Statistic: 'Sum', Threshold: threshold });
+    };
+    for (const fn of ['api', 'sweep', 'simulate', 'aggregate']) lambda(fn, 'Errors', config.alarms.lambdaErrors);
+    for (const fn of ['api', 'sweep']) lambda(fn, 'Throttles', config.alarms.lambdaThrottles);
+    expect(alarm('apiErrors').Dimensions[0].Value).toEqual({ Ref: functionNamed(t, 'HTTP API')[0] });
+    expect(alarm('sweepThrottles').Dimensions[0].Value).toEqual({ Ref: functionNamed(t, 'stale rounds')[0] });
+    expect(judged('Api5xx', burst)).toMatchObject({
       Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
       Statistic: 'Sum',
       Threshold: config.alarms.api5xx,
     });
-    expect(alarms.find((a) => a.MetricName === 'Latency')).toMatchObject({
+    expect(judged('ApiLatencyP99', sustained)).toMatchObject({
       Namespace: 'AWS/ApiGateway',
       ExtendedStatistic: 'p99',
       Threshold: config.alarms.apiLatencyP99Ms,
     });
-    const dynamo = alarms.find((a) => a.Metrics)!;
+    // A wrong issuer answers every request 401 before any function runs: only the gateway sees it.
+    const rate = judged('Api4xxRate', sustained);
+    const { minRequests } = config.alarms.clientErrorRate;
+    expect(rate.Threshold).toBe(config.alarms.clientErrorRate.rate);
+    expect(rate.Metrics.find((m: any) => m.Expression).Expression).toBe(
+      `IF(requests >= ${minRequests}, refused / requests, 0)`,
+    );
+    const stats = (a: Record<string, any>) =>
+      Object.fromEntries(
+        a.Metrics.filter((m: any) => m.MetricStat).map((m: any) => [
+          m.Id,
+          `${m.MetricStat.Metric.Namespace} ${m.MetricStat.Metric.MetricName}`,
+        ]),
+      );
+    expect(stats(rate)).toEqual({ requests: 'AWS/ApiGateway Count', refused: 'AWS/ApiGateway 4xx' });
+    const dynamo = judged('DynamoThrottles', burst);
     expect(dynamo.Threshold).toBe(config.alarms.dynamoThrottles);
-    expect(
-      dynamo.Metrics.filter((m: any) => m.MetricStat)
-        .map((m: any) => m.MetricStat.Metric.MetricName)
-        .sort(),
-    ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    expect(stats(dynamo)).toEqual({
+      reads: 'AWS/DynamoDB ReadThrottleEvents',
+      writes: 'AWS/DynamoDB WriteThrottleEvents',
+    });
+    const simulation = judged('SimulationFailures', burst);
+    expect(simulation.Threshold).toBe(config.alarms.simulationFailures);
+    expect(stats(simulation)).toEqual({
+      failed: 'AWS/States ExecutionsFailed',
+      timedOut: 'AWS/States ExecutionsTimedOut',
+    });
+    // The functions' own metrics: the stage namespace, Powertools' service and the pack.
+    const own = (name: string, metric: string, threshold: number, w: typeof burst) =>
+      expect(judged(name, w)).toMatchObject({
+        Namespace: config.metricsNamespace,
+        MetricName: metric,
+        Statistic: 'Sum',
+        Threshold: threshold,
+        Dimensions: [
+          { Name: 'pack', Value: PACK },
+          { Name: 'service', Value: METRICS_SERVICE },
+        ],
+      });
+    own('SweepFailures', APP_METRICS.sweepFailures, config.alarms.sweepFailures, burst);
+    const credits = config.alarms.operatorCredits;
+    const creditWindow = { periodMinutes: credits.periodMinutes, evaluationPeriods: 1, datapointsToAlarm: 1 };
+    own('OperatorCredits', APP_METRICS.operatorCredits, credits.count, creditWindow);
+    own('OperatorCreditAmount', APP_METRICS.operatorCreditAmount, credits.amount, creditWindow);
+    // A sweep that stops finishing runs (schedule off, every run failing) alarms, missing data too.
+    const stalled = alarm('SweepStalled');
+    expect(stalled).toMatchObject({
+      ComparisonOperator: 'LessThanThreshold',
+      Threshold: SWEEP_MIN_RUNS,
+      TreatMissingData: 'breaching',
+      EvaluationPeriods: 1,
+    });
+    expect(periodOf(stalled)).toBe(300);
+    expect(stats(stalled)).toEqual({ runs: 'AWS/Lambda Invocations', errors: 'AWS/Lambda Errors' });
   });
 
-  test('the simulation fans batches out with a Distributed Map, merges each group and summarizes', () => {
+  test.runIf(stage === 'prod')(
+    'in prod a one-minute burst raises an alarm: one-minute periods, one breaching minute',
+    () => {
+      expect(config.alarms.burst).toMatchObject({ periodMinutes: 1, datapointsToAlarm: 1 });
+      expect(config.alarms.sustained.periodMinutes * config.alarms.sustained.datapointsToAlarm).toBeLessThanOrEqual(5);
+    },
+  );
+
+  test('the simulation fans batches out with a Distributed Map, merges each group and summarizes, bounded and retrying throttles', () => {
     t.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
     t.hasResourceProperties('AWS::StepFunctions::StateMachine', {
       StateMachineType: 'STANDARD',
-      LoggingConfiguration: Match.objectLike({ Level: 'ERROR' }),
+      LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: false }),
     });
     const sm = (Object.values(t.findResources('AWS::StepFunctions::StateMachine'))[0] as Resource).Properties;
     const parts = sm.DefinitionString['Fn::Join'][1] as unknown[];
@@ -246,12 +387,13 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
       ItemsPath: '$.seeds',
       ItemSelector: { 'rounds.$': '$.roundsPerBatch', 'seed.$': '$$.Map.Item.Value' },
       ItemBatcher: { MaxItemsPerBatch: config.simulation.batchesPerChild },
-      MaxConcurrency: config.simulation.maxConcurrency,
+      MaxConcurrency: config.simulation.childWorkflows,
       ItemProcessor: { ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'STANDARD' } },
       Next: 'Summarize',
     });
     const child = fanOut.ItemProcessor.States;
     expect(child.PlayGroup.ItemsPath).toBe('$.Items');
+    expect(child.PlayGroup.MaxConcurrency).toBe(config.simulation.batchesAtOnce);
     expect(child.PlayGroup.ItemProcessor.States.PlayBatch.Resource).toBe(simulate);
     expect(child.MergeGroup).toMatchObject({ Resource: aggregate, Parameters: { mode: 'merge', 'results.$': '$' } });
     expect(definition.States.Summarize).toMatchObject({
@@ -259,6 +401,56 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
       Parameters: { mode: 'summary', 'results.$': '$' },
       End: true,
     });
+    // The bound: simulate functions running at once per execution, which must fit the pool left unreserved.
+    expect(fanOut.MaxConcurrency * child.PlayGroup.MaxConcurrency).toBe(simulationPeak(config));
+    expect(simulationPeak(config)).toBeLessThanOrEqual(
+      config.concurrency.accountQuota - 5 * (config.concurrency.api + config.concurrency.sweep),
+    );
+    // Every Lambda call backs off and tries again when throttled, with jitter, instead of failing the run.
+    for (const task of [child.PlayGroup.ItemProcessor.States.PlayBatch, child.MergeGroup, definition.States.Summarize])
+      expect(task.Retry).toEqual(
+        expect.arrayContaining([
+          {
+            ErrorEquals: ['Lambda.TooManyRequestsException'],
+            IntervalSeconds: 2,
+            BackoffRate: 2,
+            MaxDelaySeconds: 60,
+            MaxAttempts: 15,
+            JitterStrategy: 'FULL',
+          },
+        ]),
+      );
+  });
+
+  test('outputs the API URL, state machine ARN, alarm topic ARN, table and dashboard', () => {
+    const outputs = t.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(Object.keys(outputs).sort()).toEqual(Object.values(OUTPUTS).sort());
+    const ref = (type: string) => ({ Ref: Object.keys(t.findResources(type))[0] });
+    expect(outputs[OUTPUTS.stateMachineArn].Value).toEqual(ref('AWS::StepFunctions::StateMachine'));
+    expect(outputs[OUTPUTS.alarmTopicArn].Value).toEqual(ref('AWS::SNS::Topic'));
+    expect(outputs[OUTPUTS.tableName].Value).toEqual({ Ref: TABLE_LOGICAL_ID });
+    expect(outputs[OUTPUTS.dashboardName].Value).toEqual(ref('AWS::CloudWatch::Dashboard'));
+    expect(JSON.stringify(outputs[OUTPUTS.apiUrl].Value)).toContain(ref('AWS::ApiGatewayV2::Api').Ref);
+  });
+
+  test('a dashboard shows the alarms, requests, errors, latency, rounds settled and money in and out', () => {
+    t.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const dashboard = (Object.values(t.findResources('AWS::CloudWatch::Dashboard'))[0] as Resource).Properties;
+    const body = JSON.stringify(dashboard.DashboardBody);
+    for (const title of [
+      'Alarms',
+      'Requests by outcome',
+      'Latency (ms)',
+      'Function errors',
+      'Rounds settled',
+      'Money in and out',
+    ])
+      expect(body, title).toContain(title);
+    // The gateway's request count and latency stand for the API's own Requests and Latency.
+    const own = Object.values(APP_METRICS).filter((m) => m !== APP_METRICS.requests && m !== APP_METRICS.latency);
+    for (const metric of own) expect(body, metric).toContain(`\\"${metric}\\"`);
+    for (const metric of ['Count', '4xx', '5xx', 'Latency', 'ConcurrentExecutions'])
+      expect(body).toContain(`\\"${metric}\\"`);
   });
 
   test('the stack is named and tagged after the stage and the pack; functions also carry its version and SHA-256', () => {
