@@ -224,7 +224,7 @@ export function checkConcurrency(config: StageConfig, variants: number): void {
     'raise the quota (Service Quotas, AWS Lambda, "Concurrent executions") and give it with -c accountConcurrency=';
   if (unreserved < UNRESERVED_MINIMUM)
     throw new ConfigError(
-      `${plan}, leaving ${unreserved} of the account's ${accountQuota}; Lambda keeps ${UNRESERVED_MINIMUM} unreserved, so the quota must be at least ${reserved + UNRESERVED_MINIMUM}: ${raise}<quota>`,
+      `${plan} of the account's ${accountQuota}; Lambda keeps ${UNRESERVED_MINIMUM} unreserved, so the quota must be at least ${reserved + UNRESERVED_MINIMUM}: ${raise}<quota>`,
     );
   const peak = simulationPeak(config);
   if (peak > unreserved)

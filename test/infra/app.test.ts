@@ -91,6 +91,45 @@ describe('the CDK app', () => {
     );
   });
 
+  test('the reserved concurrency of every variant must fit the account: Lambda keeps 100 unreserved, and a simulation needs room', () => {
+    // A new account may start at a quota of 10: nothing can be reserved until it is raised.
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { accountConcurrency: '10' } })).toThrow(
+      `5 variants reserve 5 × (10 api + 2 sweep) = 60 concurrent executions of the account's 10; Lambda keeps 100 unreserved, so the quota must be at least 160: raise the quota (Service Quotas, AWS Lambda, "Concurrent executions") and give it with -c accountConcurrency=<quota>`,
+    );
+    // Every variant of the folder counts, even when fewer are deployed now.
+    expect(() =>
+      synthStacks({ stage: 'prod', variants: 'andar-bahar', context: { ...PROD_CONTEXT, accountConcurrency: '600' } }),
+    ).toThrow('the quota must be at least 610');
+    expect(() =>
+      synthStacks({ stage: 'prod', variants: 'andar-bahar', context: { ...PROD_CONTEXT, accountConcurrency: '700' } }),
+    ).toThrow(
+      "a simulation runs up to 200 functions at once but only 190 of the account's 700 concurrent executions are left unreserved",
+    );
+    const fits = synthStacks({
+      stage: 'prod',
+      variants: 'andar-bahar',
+      context: { ...PROD_CONTEXT, accountConcurrency: '710' },
+    });
+    expect(fits).toHaveLength(1);
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { accountConcurrency: 'lots' } })).toThrow(
+      '-c accountConcurrency=lots is not a whole number of concurrent executions',
+    );
+  });
+
+  test('-c jwtRoleClaim names the claim the API reads the role from (a groups claim); a name with spaces is refused', () => {
+    const t = templateOf(
+      synthStacks({ variants: 'andar-bahar', context: { jwtRoleClaim: 'cognito:groups' } }),
+      'andar-bahar',
+    );
+    const api = Object.values(t.findResources('AWS::Lambda::Function')).find((f: any) =>
+      f.Properties.Description.endsWith('HTTP API'),
+    ) as { Properties: { Environment: { Variables: Record<string, unknown> } } };
+    expect(api.Properties.Environment.Variables.CROUPIER_ROLE_CLAIM).toBe('cognito:groups');
+    expect(() => synthStacks({ variants: 'andar-bahar', context: { jwtRoleClaim: 'my groups' } })).toThrow(
+      '-c jwtRoleClaim=my groups is not a claim name (no spaces, at most 128 characters)',
+    );
+  });
+
   test('-c variants synthesizes only the packs named, and an unknown id names the variants there are', () => {
     expect(
       synthStacks({ stage: 'prod', variants: 'blackjack-eropa, andar-bahar', context: PROD_CONTEXT }).map(

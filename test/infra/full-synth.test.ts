@@ -1,7 +1,8 @@
-// The one synth with bundling in the suite (CI runs it): the local esbuild builds every function of
-// one variant's stack as ESM with the pack baked in, CloudFormation validation on. Each bundle
-// imports cleanly in a fresh Node process, and the simulate bundle plays rounds with nothing but
-// what was baked into it. `npm run synth` does the same for every variant.
+// The one synth with bundling in the suite (CI runs it), as `cdk synth` runs it: cdk.json's feature
+// flags, cdk-nag, CloudFormation validation on. The local esbuild builds every function of one
+// variant's stack as ESM for the functions' runtime with the pack baked in. Each bundle imports
+// cleanly in a fresh Node process, and the simulate bundle plays rounds with nothing but what was
+// baked into it. `npm run synth` does the same for every variant.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,9 +10,12 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../infra/build.ts';
-import { HANDLERS, type HandlerName, handlerEntry } from '../../infra/bundling.ts';
+import { ESBUILD_OPTIONS, HANDLERS, type HandlerName, handlerEntry } from '../../infra/bundling.ts';
+import { LAMBDA_RUNTIME } from '../../infra/config.ts';
+import { addNagChecks } from '../../infra/nag.ts';
 import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
+import { CDK_JSON_CONTEXT } from './synth.ts';
 
 const PACK = 'blackjack-mewah';
 const missing = (Object.keys(HANDLERS) as HandlerName[]).filter((h) => !existsSync(handlerEntry(h)));
@@ -34,13 +38,17 @@ if (skipped) console.warn(`full synth ${skipped}`);
 describe.skipIf(missing.length > 0)(`a full synth with bundling${skipped ? ` (${skipped})` : ''}`, () => {
   test('bundles every function of a variant as minified ESM with the pack baked in, and the bundles run', () => {
     const pack = loadPack(PACK);
-    const app = new App({ outdir, context: { variants: PACK } });
+    const app = new App({ outdir, context: { ...CDK_JSON_CONTEXT, variants: PACK } });
+    addNagChecks(app);
     const [stack] = buildApp(app);
     const assembly = app.synth();
     const template = assembly.getStackByName(stack.stackName).template as { Resources: Record<string, any> };
 
     const fns = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
     expect(fns).toHaveLength(4);
+    // Built for the runtime the functions run on (one value: infra/config.ts).
+    expect(ESBUILD_OPTIONS.target).toBe('node24');
+    for (const fn of fns) expect(fn.Properties.Runtime).toBe(LAMBDA_RUNTIME.name);
     const bundles = new Map<string, string>();
     for (const fn of fns) {
       const hash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
