@@ -12,7 +12,7 @@ export type Stage = (typeof STAGES)[number];
 /** Every function's runtime, in every stage: the newest Node.js aws-cdk-lib offers. The bundles target it too. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
-/** Lambda keeps this many of an account's concurrent executions unreserved (fewer only below a quota of 100). */
+/** Lambda keeps at least this many of an account's concurrent executions unreserved (all of them below it). */
 export const UNRESERVED_MINIMUM = 100;
 
 /** How an alarm looks at its metric: `datapointsToAlarm` of the last `evaluationPeriods` periods must breach. */

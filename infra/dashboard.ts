@@ -9,7 +9,6 @@ import {
   AlarmStatusWidget,
   Dashboard,
   GraphWidget,
-  type HorizontalAnnotation,
   type IMetric,
   MathExpression,
   Stats,
@@ -41,8 +40,7 @@ export class VariantDashboard extends Construct {
   constructor(scope: Construct, id: string, props: VariantDashboardProps) {
     super(scope, id);
     const { config, packId, functions, api, stateMachine } = props;
-    const own = (name: AppMetricName, statistic: string = Stats.SUM, label?: string) =>
-      appMetric(config, packId, name, statistic, MINUTE, label);
+    const own = (name: AppMetricName, label: string) => appMetric(config, packId, name, Stats.SUM, MINUTE, label);
     const sum = { period: MINUTE, statistic: Stats.SUM };
     const graph = (title: string, left: IMetric[], more: Partial<ConstructorParameters<typeof GraphWidget>[0]> = {}) =>
       new GraphWidget({ title, left, width: WIDTH, height: HEIGHT, ...more });
@@ -66,9 +64,9 @@ export class VariantDashboard extends Construct {
       graph(
         'Requests by outcome',
         [
-          own(APP_METRICS.successes, Stats.SUM, '2xx'),
-          own(APP_METRICS.refusals, Stats.SUM, '4xx from the API'),
-          own(APP_METRICS.serverErrors, Stats.SUM, '5xx from the API'),
+          own(APP_METRICS.successes, '2xx'),
+          own(APP_METRICS.refusals, '4xx from the API'),
+          own(APP_METRICS.serverErrors, '5xx from the API'),
         ],
         { stacked: true },
       ),
@@ -86,7 +84,6 @@ export class VariantDashboard extends Construct {
         { leftAnnotations: [{ value: config.alarms.apiLatencyP99Ms, label: 'p99 alarm' }] },
       ),
     );
-    const reserved = (value: number): HorizontalAnnotation[] => [{ value, label: 'reserved' }];
     this.dashboard.addWidgets(
       graph(
         'Function errors',
@@ -97,17 +94,17 @@ export class VariantDashboard extends Construct {
         [functions.api.metric('ConcurrentExecutions', { period: MINUTE, statistic: Stats.MAXIMUM, label: 'api' })],
         {
           right: [functions.api.metricThrottles({ ...sum, label: 'throttles' })],
-          leftAnnotations: reserved(config.concurrency.api),
+          leftAnnotations: [{ value: config.concurrency.api, label: 'reserved' }],
         },
       ),
       graph('Rounds settled, tables swept', [
-        own(APP_METRICS.roundsSettled, Stats.SUM, 'rounds settled'),
-        own(APP_METRICS.tablesSwept, Stats.SUM, 'tables swept'),
-        own(APP_METRICS.sweepFailures, Stats.SUM, 'sweep failures'),
+        own(APP_METRICS.roundsSettled, 'rounds settled'),
+        own(APP_METRICS.tablesSwept, 'tables swept'),
+        own(APP_METRICS.sweepFailures, 'sweep failures'),
       ]),
     );
-    const moneyIn = own(APP_METRICS.moneyIn, Stats.SUM, 'staked by players');
-    const moneyOut = own(APP_METRICS.moneyOut, Stats.SUM, 'returned to players');
+    const moneyIn = own(APP_METRICS.moneyIn, 'staked by players');
+    const moneyOut = own(APP_METRICS.moneyOut, 'returned to players');
     this.dashboard.addWidgets(
       graph('Money in and out (minor units)', [moneyIn, moneyOut], {
         right: [
@@ -119,8 +116,8 @@ export class VariantDashboard extends Construct {
           }),
         ],
       }),
-      graph('Operator credits', [own(APP_METRICS.operatorCreditAmount, Stats.SUM, 'minor units credited')], {
-        right: [own(APP_METRICS.operatorCredits, Stats.SUM, 'credits')],
+      graph('Operator credits', [own(APP_METRICS.operatorCreditAmount, 'minor units credited')], {
+        right: [own(APP_METRICS.operatorCredits, 'credits')],
       }),
       graph('Simulations', [
         stateMachine.metricStarted({ ...sum, label: 'started' }),

@@ -1,4 +1,4 @@
-// Owns one handler group as a Lambda function: the stage's Node.js runtime on arm64, bundled by the
+// Owns one handler group as a Lambda function: Node.js 24 (LAMBDA_RUNTIME) on arm64, bundled by the
 // local esbuild as minified ESM with the AWS SDK inside, the pack baked in, its own log group with
 // the stage's retention, the environment every handler shares, and a role of its own that may write
 // to that log group and nothing else until the stack grants more (no AWS managed policy).

@@ -3,7 +3,6 @@
 // rules and OpenAPI document. The default stage writes JSON access logs and throttles each route:
 // the players' routes at the stage's rate, the public ones at a much lower rate of their own, so
 // anonymous traffic cannot use up the API function's reserved concurrency.
-
 import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {

@@ -3,6 +3,9 @@
 // so batches never share a stream), fans out with a Distributed Map whose child workflows each play
 // a group of batches and merge them (no payload grows with the batch count), then summarizes the
 // groups into per-bet RTP with 95% confidence intervals (lambdas/sim/aggregate.ts).
+// Bounded by construction: at most `childWorkflows × batchesAtOnce` simulate functions run at once
+// (stage config), and a Lambda call that is throttled backs off and tries again instead of failing
+// the run. Live play never waits for it: its functions have concurrency of their own.
 import { Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';

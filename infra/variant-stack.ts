@@ -43,6 +43,7 @@ const NO_DLQ: Record<Handler, string> = {
   simulate: 'Invoked synchronously by Step Functions, which retries and records the failure in the execution',
   aggregate: 'Invoked synchronously by Step Functions, which retries and records the failure in the execution',
 };
+
 export interface VariantStackProps extends StackProps {
   readonly pack: CompiledPack;
   readonly config: StageConfig;
@@ -98,7 +99,7 @@ export class VariantStack extends Stack {
         {
           id: 'Serverless-LambdaTracing',
           reason:
-            'No X-Ray: each request is logged with its id, route, status and latency, and Powertools metrics count outcomes; tracing at the default sampling would cost more than the API at its prod rate',
+            'No X-Ray: a request is one function call and its DynamoDB calls; its id, route, status and latency are in the access and function logs, and Powertools metrics count outcomes',
         },
       );
       return f;
