@@ -1,9 +1,10 @@
 // `npm start` as the README promises it: every variant's API over its own DynamoDB Local, the web
 // table at /, the JWKS, and a token from `croupier token` that the server accepts for a real bet.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type LocalServer, startServer, variantIds } from '../cli/commands/serve.ts';
 
@@ -18,9 +19,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const token = (...args: string[]) => {
-  const out = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'token', ...args], { encoding: 'utf8' });
-  expect(out.status, out.stderr).toBe(0);
+// Asynchronous: the server runs in this process, and a blocked event loop (a synchronous spawn that
+// takes seconds on a loaded machine) lets its keep-alive timer close a socket fetch is about to reuse.
+const token = async (...args: string[]) => {
+  const out = await promisify(execFile)('npx', ['tsx', 'cli/croupier.ts', 'token', ...args], { encoding: 'utf8' });
   return out.stdout.trim();
 };
 
@@ -65,8 +67,8 @@ test("R-LL-HOST-1: the Lucky Ladies limits and its aggregate cap per round are i
 });
 
 test('tokens from croupier token: an operator opens a table and credits a wallet, the player bets; no token, no bet', async () => {
-  const operator = token('--sub', 'smoke-op', '--role', 'operator');
-  const player = token('--sub', 'smoke-ann', '--role', 'player');
+  const operator = await token('--sub', 'smoke-op', '--role', 'operator');
+  const player = await token('--sub', 'smoke-ann', '--role', 'player');
   expect((await call('POST', '/blackjack-mewah/tables', operator, { tableId: 'smoke' })).status).toBe(201);
   expect(
     (await call('POST', '/blackjack-mewah/wallets/smoke-ann/credit', operator, { amount: 10_000, reason: 'smoke' }))
