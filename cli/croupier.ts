@@ -16,6 +16,8 @@ commands:
   simulate <pack> --rounds N [--seed S] [--workers W] [--json]
                              simulate rounds with the pack's best basic strategy
   strategy <pack>            the basic-strategy chart the pack's best play follows
+  help-page <pack> [--lang en|id|ms] [--format html|md] [--out FILE]
+                             the player's help page, generated from the pack's rules
   verify <recall.json> [--pack PATH] [--json]
                              check a round from an operator's recall: seed, pack, replay
   token --sub ID --role player|operator [--demo]
@@ -31,8 +33,8 @@ if (!command) {
   console.error(USAGE);
   process.exit(2);
 }
-// Only a plain name can be a command file: anything else is unknown, never a path to import.
-const file = new URL(`./commands/${/^[a-z]+$/.test(command) ? command : '-'}.ts`, import.meta.url);
+// Only a plain name (words joined by dashes) can be a command file: anything else is unknown, never a path to import.
+const file = new URL(`./commands/${/^[a-z]+(-[a-z]+)*$/.test(command) ? command : '-'}.ts`, import.meta.url);
 if (!existsSync(file)) {
   console.error(`croupier: unknown command "${command}"\n\n${USAGE}`);
   process.exit(2);
