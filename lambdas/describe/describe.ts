@@ -31,7 +31,7 @@ export function describePack(facts: RuleFacts, options: DescribeOptions): HelpDo
     lang: options.lang,
     title: facts.name,
     subtitle: c.t.doc.subtitle({ name: facts.name, version: facts.version }),
-    sections: [...sections, ...closingSections(c, options)].filter((s): s is Section => s !== null),
+    sections: [...sections, ...closingSections(c, options)],
   };
 }
 
@@ -71,7 +71,7 @@ class Words {
   money = (minor: number) => money(minor, this.f.currency);
   seconds = (n: number) => this.t.words.seconds(n);
   ranks = (ranks: readonly RankName[]) => this.or(ranks.map(this.t.words.aRank));
-  /** The bets that read cards' suits (side bets do, the game itself never). */
+  /** Whether a side bet reads the cards' suits (the game itself never does). */
   get suitsMatter(): boolean {
     return this.sideBets.some((b) =>
       b.lines.some(
@@ -110,7 +110,7 @@ const items = (xs: (string | null | false)[]): string[] => xs.filter((x): x is s
 
 // ---------------------------------------------------------------- blackjack
 
-function blackjackSections(c: Words): (Section | null)[] {
+function blackjackSections(c: Words): Section[] {
   const { f, t } = c;
   const bj = f.blackjack!;
   const kind = f.table.kind;
@@ -495,21 +495,25 @@ function sideBetsSection(c: Words): Section {
   );
 }
 
-/** What decides a side bet and what limits it, one sentence each. `group`: say what decides it (a one-line bet's line says it). */
+/**
+ * What decides a side bet and what limits it, one sentence each; `group`: also say what decides it
+ * (the row of a one-line bet says that itself).
+ */
 function sideBetNotes(c: Words, bet: BetFacts, group = true): string[] {
   const { f, t } = c;
-  const name = c.bet(bet.name);
-  return items([
-    group && bet.group ? t.side.group[bet.group]({ bet: name }) : null,
-    !group && bet.group === 'first-3' ? t.side.group[bet.group]({ bet: name }) : null,
-    bet.withMain ? t.side.withMain({ bet: name }) : null,
-    group && f.bets.some((b) => b.type === 'hand') ? t.side.independent({ bet: name }) : null,
+  const notes = [
+    group && bet.group ? (s: string) => t.side.group[bet.group!]({ bet: s }) : null,
+    !group && bet.group === 'first-3' ? (s: string) => t.side.group['first-3']({ bet: s }) : null,
+    bet.withMain ? (s: string) => t.side.withMain({ bet: s }) : null,
+    group && f.bets.some((b) => b.type === 'hand') ? (s: string) => t.side.independent({ bet: s }) : null,
     group && offeredInSomeModes(c, bet)
-      ? t.bets.abModes({ bet: name, modes: c.or(bet.modes!.map((m) => c.mode(m))) })
+      ? (s: string) => t.bets.abModes({ bet: s, modes: c.or(bet.modes!.map((m) => c.mode(m))) })
       : null,
-    bet.roundLimit !== null ? t.side.roundLimit({ bet: name, rounds: bet.roundLimit }) : null,
-    bet.capPerRound !== null ? t.side.cap({ bet: name, cap: c.money(bet.capPerRound) }) : null,
-  ]);
+    bet.roundLimit !== null ? (s: string) => t.side.roundLimit({ bet: s, rounds: bet.roundLimit! }) : null,
+    bet.capPerRound !== null ? (s: string) => t.side.cap({ bet: s, cap: c.money(bet.capPerRound!) }) : null,
+  ].filter((n) => n !== null);
+  // Under the bet's own heading, its name starts the first sentence and "it" the others.
+  return notes.map((note, i) => note(group && i > 0 ? t.side.it : c.bet(bet.name)));
 }
 
 const offeredInSomeModes = (c: Words, bet: BetFacts): boolean =>
@@ -535,8 +539,9 @@ function payTable(c: Words, bet: BetFacts): Block {
  */
 function lineCell(c: Words, line: LineFacts, bet: BetFacts): string {
   const text = lineText(line.when, bet.group, c.t);
+  // The names are English: one the English words already say is left out in every language.
   const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const said = new Set(words(text));
+  const said = new Set(words(lineText(line.when, bet.group, CATALOGUES.en)));
   if (words(line.name).every((w) => said.has(w) || LITTLE_WORDS.has(w))) return text;
   return c.t.line.named({ name: capitalise(line.name), text });
 }
@@ -560,7 +565,7 @@ function ratioValue(text: string): number {
 
 // ---------------------------------------------------------------- andar bahar
 
-function andarBaharSections(c: Words): (Section | null)[] {
+function andarBaharSections(c: Words): Section[] {
   const { f, t } = c;
   const s = t.section;
   const sides = t.names.sides;
@@ -608,31 +613,20 @@ function andarBaharSections(c: Words): (Section | null)[] {
 function abBetsSection(c: Words): Section {
   const { f, t } = c;
   const b = t.bets;
-  const withModes = !!f.modes;
   const rows: string[][] = [];
   for (const bet of c.mainBets) {
     const lines = [...bet.lines].sort((x, y) => ratioValue(x.pays) - ratioValue(y.pays));
-    const modes = bet.modes ? c.modes(bet.modes) : '';
-    for (const l of lines) {
-      const when = capitalise(lineText(l.when, bet.group, t));
-      rows.push(
-        withModes ? [c.bet(bet.name), modes, when, ratioText(l.pays)] : [c.bet(bet.name), when, ratioText(l.pays)],
-      );
-    }
+    // Three columns fit a phone: the mode goes with the bet's name.
+    const name = bet.modes && f.modes ? `${c.bet(bet.name)} (${c.modes(bet.modes)})` : c.bet(bet.name);
+    for (const l of lines) rows.push([name, capitalise(lineText(l.when, bet.group, t)), ratioText(l.pays)]);
   }
   return section('bets', t.section.bets, [
     p(b.abMain),
-    table(
-      withModes ? [b.head.bet, b.head.mode, b.head.when, b.head.pays] : [b.head.bet, b.head.when, b.head.pays],
-      rows,
-      {
-        numeric: [withModes ? 3 : 2],
-      },
-    ),
+    table([b.head.bet, b.head.when, b.head.pays], rows, { numeric: [2] }),
     p(
       ratioExplained(
         c,
-        rows.map((r) => r[r.length - 1]),
+        rows.map((r) => r[2]),
       ),
     ),
     f.bets.some((bet) => bet.lines.some((l) => l.when.cardsDealt !== undefined)) ? p(t.bets.cardsDealt) : null,

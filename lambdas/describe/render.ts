@@ -37,7 +37,8 @@ function mdSection(s: Section, depth: number): string {
 }
 
 export function toMarkdown(doc: HelpDoc): string {
-  return `${[`# ${mdText(doc.title)}`, mdText(doc.subtitle), ...doc.sections.map((s) => mdSection(s, 2))].join('\n\n')}\n`;
+  const parts = [`# ${mdText(doc.title)}`, mdText(doc.subtitle), ...doc.sections.map((s) => mdSection(s, 2))];
+  return `${parts.join('\n\n')}\n`;
 }
 
 // ---------------------------------------------------------------- HTML
@@ -60,18 +61,22 @@ function htmlBlock(b: Block): string {
         '<div class="scroll"><table>',
         b.caption ? `<caption>${esc(b.caption)}</caption>` : '',
         `<thead><tr>${b.head.map((h, i) => `<th scope="col"${cls(i)}>${esc(h)}</th>`).join('')}</tr></thead>`,
-        `<tbody>${b.rows.map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody>`,
+        `<tbody>${b.rows.map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${esc(c)}</td>`).join('')}</tr>`).join('')}`,
+        '</tbody>',
         '</table></div>',
       ].join('');
     }
   }
 }
 
+/** A section's heading: its tag by depth, its look by level (section, subsection), whatever the tag. */
+export const headingClass = (level: number): string => `level-${Math.min(level, 3)}`;
+
 function htmlSection(s: Section, depth: number): string {
   const h = `h${Math.min(depth, 6)}`;
   return [
     `<section id="${esc(s.id)}">`,
-    `<${h}>${esc(s.title)}</${h}>`,
+    `<${h} class="${headingClass(depth - 1)}">${esc(s.title)}</${h}>`,
     ...s.blocks.map(htmlBlock),
     ...(s.sections ?? []).map((sub) => htmlSection(sub, depth + 1)),
     '</section>',
@@ -82,9 +87,10 @@ function htmlSection(s: Section, depth: number): string {
 export const HELP_CSS = `
 .help { max-width: 46rem; margin: 0 auto; padding: 1rem; line-height: 1.5; color: #1b1f24;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; overflow-wrap: break-word; }
-.help h1 { font-size: 1.6rem; margin: 0 0 0.25rem; }
-.help h2 { font-size: 1.25rem; margin: 1.6rem 0 0.5rem; border-bottom: 1px solid #d5d9e0; padding-bottom: 0.2rem; }
-.help h3 { font-size: 1.05rem; margin: 1.1rem 0 0.4rem; }
+.help .level-0 { font-size: 1.6rem; margin: 0 0 0.25rem; }
+.help .level-1 { font-size: 1.25rem; margin: 1.6rem 0 0.5rem; padding-bottom: 0.2rem;
+  border-bottom: 1px solid #d5d9e0; }
+.help .level-2, .help .level-3 { font-size: 1.05rem; margin: 1.1rem 0 0.4rem; }
 .help .subtitle { color: #5b6470; margin: 0 0 1rem; }
 .help ul, .help ol { padding-left: 1.3rem; }
 .help li { margin: 0.25rem 0; }
@@ -98,7 +104,7 @@ export const HELP_CSS = `
 .help .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 @media print {
   .help { max-width: none; padding: 0; font-size: 10.5pt; }
-  .help h2 { break-after: avoid; }
+  .help .level-1, .help .level-2 { break-after: avoid; }
   .help table, .help dl, .help li { break-inside: avoid; }
   .help .scroll { overflow: visible; }
 }`;
@@ -115,7 +121,7 @@ export function toHtml(doc: HelpDoc): string {
 </head>
 <body>
 <main class="help">
-<h1>${esc(doc.title)}</h1>
+<h1 class="${headingClass(0)}">${esc(doc.title)}</h1>
 <p class="subtitle">${esc(doc.subtitle)}</p>
 ${doc.sections.map((s) => htmlSection(s, 2)).join('\n')}
 </main>

@@ -44,7 +44,8 @@ const NOT_ON_THE_PAGE: Record<string, string> = {
   '/spec/actions/stand':
     'every blackjack pack allows stand (validate refuses one without); every page says what it does',
   '/spec/bets/*/type':
-    'the type decides which other properties a bet must have, so it never changes alone; main bets, bets behind and side bets each have their own words',
+    'the type decides which other properties a bet must have, so it never changes alone; ' +
+    'main bets, bets behind and side bets each have their own words',
 };
 
 const LL = 'side-bets/lucky-ladies.yaml';
@@ -455,7 +456,7 @@ beforeAll(() => {
               outcome,
               start.before(place.pack),
               pagesWith(place.file, place.pack, withChange(start.docs.get(place.file), place.keys, value)),
-              () => `${place.file} ${place.keys.join('.')} → ${value === DELETE ? '(removed)' : JSON.stringify(value)}`,
+              () => `${place.file} ${place.keys.join('.')} → ${value === DELETE ? 'removed' : JSON.stringify(value)}`,
             );
       for (const { file, pack, edit } of COMPOUND[pattern] ?? []) {
         const doc = structuredClone(docs.get(file));

@@ -27,7 +27,7 @@ describe('croupier help-page', () => {
     expect(written.status, written.stderr).toBe(0);
     const page = readFileSync(html, 'utf8');
     expect(page).toMatch(/^<!doctype html>\n<html lang="ms">/);
-    expect(page).toContain('<h2>Pulangan kepada pemain (RTP)</h2>');
+    expect(page).toContain('<h2 class="level-1">Pulangan kepada pemain (RTP)</h2>');
     expect(written.stderr).toContain('(ms, HTML)');
 
     const md = croupier('andar-bahar', '--lang', 'id', '--format', 'md');

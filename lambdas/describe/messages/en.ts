@@ -304,7 +304,7 @@ export const en = {
     window: (p: { seconds: string }) =>
       `The question is open for ${p.seconds} right after the seated player's action, and no card goes to the doubled or split hand before everyone has answered or the time is up. You may also answer in advance, before the seat's turn.`,
     placementSeat: (p: { bet: string }) =>
-      `${p.bet} is placed on an occupied seat, by its seated player or by anyone betting behind it.`,
+      `${p.bet} is placed on an occupied seat: its seated player, or anyone else at the table, may place it there.`,
     placementPlayer: (p: { bet: string }) => `${p.bet} is placed once per player, not per seat.`,
     sideWithoutMain: (p: { bets: string }) => `Side bets need no main bet: ${p.bets}.`,
     sideOnly: 'A player with side bets only watches the hand; the main-bet players make the decisions.',
@@ -326,7 +326,7 @@ export const en = {
     terms: { blackjack: 'Blackjack', win: 'Win', lose: 'Lose', push: 'Push', surrender: 'Surrender' },
   },
   bets: {
-    head: { bet: 'Bet', outcome: 'Outcome', mode: 'Mode', when: 'Wins when', pays: 'Pays' },
+    head: { bet: 'Bet', outcome: 'Outcome', when: 'Wins when', pays: 'Pays' },
     blackjack: 'Blackjack',
     otherWin: 'Any other win',
     push: 'Push',
@@ -351,6 +351,8 @@ export const en = {
         `${p.bet} is decided by three cards as a poker hand: the game card, Andar's first card and Bahar's first card. With fewer than three cards dealt, the bet loses.`,
       outcome: (p: { bet: string }) => `${p.bet} is decided by how the round ends.`,
     },
+    /** The bet a side-bet section is about, after its first sentence. */
+    it: 'It',
     highest: 'Only the highest-paying matching line pays.',
     withMain: (p: { bet: string }) =>
       `${p.bet} can only be placed together with a main bet, before any card is dealt; without one it is returned.`,

@@ -304,7 +304,7 @@ export const id: Catalogue = {
     window: (p) =>
       `Pertanyaan ini terbuka selama ${p.seconds} tepat setelah tindakan pemain duduk, dan tangan yang digandakan atau dipisah belum menerima kartu sebelum semua menjawab atau waktunya habis. Anda juga boleh menjawab lebih awal, sebelum giliran kursi itu.`,
     placementSeat: (p) =>
-      `${p.bet} dipasang pada kursi yang terisi, oleh pemain duduknya atau oleh siapa saja yang bertaruh di belakang kursi itu.`,
+      `${p.bet} dipasang pada kursi yang terisi: pemain duduknya, atau siapa saja di meja ini, boleh memasangnya di sana.`,
     placementPlayer: (p) => `${p.bet} dipasang satu kali per pemain, bukan per kursi.`,
     sideWithoutMain: (p) => `Taruhan sampingan tidak memerlukan taruhan utama: ${p.bets}.`,
     sideOnly:
@@ -328,7 +328,7 @@ export const id: Catalogue = {
     terms: { blackjack: 'Blackjack', win: 'Menang', lose: 'Kalah', push: 'Seri (push)', surrender: 'Menyerah' },
   },
   bets: {
-    head: { bet: 'Taruhan', outcome: 'Hasil', mode: 'Mode', when: 'Menang jika', pays: 'Bayaran' },
+    head: { bet: 'Taruhan', outcome: 'Hasil', when: 'Menang jika', pays: 'Bayaran' },
     blackjack: 'Blackjack',
     otherWin: 'Kemenangan lain',
     push: 'Seri',
@@ -353,6 +353,8 @@ export const id: Catalogue = {
         `${p.bet} ditentukan oleh tiga kartu sebagai tangan poker: Kartu Permainan, kartu pertama Andar, dan kartu pertama Bahar. Jika kurang dari tiga kartu yang dibagikan, taruhan ini kalah.`,
       outcome: (p) => `${p.bet} ditentukan oleh cara putaran berakhir.`,
     },
+    /** The bet a side-bet section is about, after its first sentence. */
+    it: 'Taruhan ini',
     highest: 'Hanya kombinasi yang cocok dengan bayaran tertinggi yang dibayar.',
     withMain: (p) =>
       `${p.bet} hanya dapat dipasang bersama taruhan utama, sebelum kartu dibagikan; tanpa taruhan utama, taruhan ini dikembalikan.`,

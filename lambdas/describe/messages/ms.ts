@@ -47,7 +47,7 @@ export const ms: Catalogue = {
     players: 'Pemain duduk dan pertaruhan di belakang',
     commonPlayers: 'Pemain',
     ai: 'Pemain AI',
-    results: 'Keputusan',
+    results: 'Keputusan pusingan',
     bets: 'Pertaruhan dan bayaran',
     sideBets: 'Pertaruhan sampingan',
     limits: 'Had',
@@ -187,11 +187,11 @@ export const ms: Catalogue = {
     noPeek:
       'Tiada semakan: dealer tidak melihat kad tertutupnya pada peringkat ini; blackjack dealer hanya kelihatan pada giliran dealer.',
     decideSeated: (p) =>
-      `Keputusan: tempat duduk bertindak satu demi satu mengikut susunan, setiap satu dalam masa ${p.seconds}. Anda boleh memilih tindakan sebelum giliran tempat duduk anda; tindakan itu dilaksanakan apabila giliran bermula, selagi ia masih dibenarkan.`,
+      `Membuat keputusan: tempat duduk bertindak satu demi satu mengikut susunan, setiap satu dalam masa ${p.seconds}. Anda boleh memilih tindakan sebelum giliran tempat duduk anda; tindakan itu dilaksanakan apabila giliran bermula, selagi ia masih dibenarkan.`,
     decideCommon: (p) =>
-      `Keputusan: semua pemain membuat keputusan serentak, dalam masa ${p.seconds}, setiap seorang atas salinan tangannya sendiri.`,
+      `Membuat keputusan: semua pemain membuat keputusan serentak, dalam masa ${p.seconds}, setiap seorang atas salinan tangannya sendiri.`,
     decideSolo: (p) =>
-      `Keputusan: tempat duduk bertindak satu demi satu mengikut susunan; anda mempunyai ${p.seconds} bagi setiap keputusan, manakala pemain AI membuat keputusan sendiri.`,
+      `Membuat keputusan: tempat duduk bertindak satu demi satu mengikut susunan; anda mempunyai ${p.seconds} bagi setiap keputusan, manakala pemain AI membuat keputusan sendiri.`,
     dealerTurn: 'Giliran dealer: dealer membuka kad tertutupnya dan menarik kad mengikut peraturan dealer.',
     settle: 'Keputusan pusingan: setiap tangan dibandingkan dengan tangan dealer dan semua pertaruhan diselesaikan.',
     endEarly: (p) =>
@@ -204,7 +204,7 @@ export const ms: Catalogue = {
       `Agihan: kad diagihkan satu demi satu, mula-mula kepada ${p.first}, kemudian ${p.second}, kemudian ${p.first} semula, dan seterusnya.`,
     abEnd:
       'Penamat: sebaik sahaja keluar kad yang sama pangkat dengan Kad Permainan, di sebelah mana pun, pusingan tamat dan sebelah itu menang.',
-    abSettle: 'Keputusan: semua pertaruhan diselesaikan.',
+    abSettle: 'Keputusan pusingan: semua pertaruhan diselesaikan.',
   },
   scoring: {
     sum: 'Mata sesuatu tangan ialah jumlah nilai kadnya. Ace bernilai 11 kecuali jika ini menjadikan jumlahnya melebihi 21; dalam keadaan itu Ace bernilai 1. Tangan yang mengira Ace sebagai 11 dipanggil “soft”.',
@@ -304,7 +304,7 @@ export const ms: Catalogue = {
     window: (p) =>
       `Soalan ini dibuka selama ${p.seconds} sejurus selepas tindakan pemain duduk, dan tiada kad diberikan kepada tangan yang digandakan atau dipisah sebelum semua orang menjawab atau masa tamat. Anda juga boleh menjawab lebih awal, sebelum giliran tempat duduk itu.`,
     placementSeat: (p) =>
-      `${p.bet} diletakkan pada tempat duduk yang berisi, oleh pemain duduknya atau oleh sesiapa yang bertaruh di belakangnya.`,
+      `${p.bet} diletakkan pada tempat duduk yang berisi: pemain duduknya, atau sesiapa sahaja di meja ini, boleh meletakkannya di situ.`,
     placementPlayer: (p) => `${p.bet} diletakkan sekali bagi setiap pemain, bukan bagi setiap tempat duduk.`,
     sideWithoutMain: (p) => `Pertaruhan sampingan tidak memerlukan pertaruhan utama: ${p.bets}.`,
     sideOnly:
@@ -327,7 +327,7 @@ export const ms: Catalogue = {
     terms: { blackjack: 'Blackjack', win: 'Menang', lose: 'Kalah', push: 'Seri (push)', surrender: 'Serah' },
   },
   bets: {
-    head: { bet: 'Pertaruhan', outcome: 'Keputusan', mode: 'Mod', when: 'Menang apabila', pays: 'Bayaran' },
+    head: { bet: 'Pertaruhan', outcome: 'Keputusan', when: 'Menang apabila', pays: 'Bayaran' },
     blackjack: 'Blackjack',
     otherWin: 'Kemenangan lain',
     push: 'Seri',
@@ -351,6 +351,8 @@ export const ms: Catalogue = {
         `${p.bet} ditentukan oleh tiga kad sebagai tangan poker: Kad Permainan, kad pertama Andar dan kad pertama Bahar. Jika kurang daripada tiga kad diagihkan, pertaruhan ini kalah.`,
       outcome: (p) => `${p.bet} ditentukan oleh cara pusingan tamat.`,
     },
+    /** The bet a side-bet section is about, after its first sentence. */
+    it: 'Pertaruhan ini',
     highest: 'Hanya gabungan sepadan yang bayarannya paling tinggi dibayar.',
     withMain: (p) =>
       `${p.bet} hanya boleh diletakkan bersama pertaruhan utama, sebelum sebarang kad diagihkan; tanpa pertaruhan utama ia dipulangkan.`,
@@ -423,8 +425,8 @@ export const ms: Catalogue = {
     bettingSolo: 'Pertaruhan: tiada kiraan detik; agihan bermula apabila anda memintanya.',
     abBetting: (p) =>
       `Pertaruhan: ${p.seconds}, bermula sebaik Kad Permainan ditunjukkan. Apabila kiraan detik tamat, pertaruhan ditutup dan agihan bermula.`,
-    decisionSeat: (p) => `Keputusan: ${p.seconds} bagi giliran setiap tempat duduk.`,
-    decisionCommon: (p) => `Keputusan: ${p.seconds} untuk semua pemain bersama.`,
+    decisionSeat: (p) => `Membuat keputusan: ${p.seconds} bagi giliran setiap tempat duduk.`,
+    decisionCommon: (p) => `Membuat keputusan: ${p.seconds} untuk semua pemain bersama.`,
     insurance: (p) => `Insurans: ${p.seconds} untuk menjawab.`,
     follow: (p) => `Ikut gandakan dan ikut pisah: ${p.seconds} untuk menjawab.`,
     afterwards:
