@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { forbidden } from '../auth/errors.ts';
 import { type Claims, readClaims, requireRole } from '../auth/index.ts';
 import { newSeed as cryptoSeed } from '../core/rng.ts';
+import { ruleFacts } from '../describe/facts.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { formatMoney } from '../engine/bets.ts';
 import { apply } from '../engine/table.ts';
@@ -33,7 +34,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   {
     key: 'GET /rules',
     summary:
-      "the pack's public rules: pay tables, limits, caps, declared and computed RTP (the exact RTP of every bet, computed when the stack was synthesized)",
+      "the pack's public rules: pay tables, limits, caps, declared and computed RTP (the exact RTP of every bet, computed when the stack was synthesized), and the rules as facts for the player's help page",
     public: true,
   },
   { key: 'GET /openapi.json', summary: 'this document', public: true },
@@ -485,6 +486,8 @@ function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp'], linesOf: ApiDeps
     currency: pack.currency,
     shoe: shoe ? { decks: pack.shoe.decks, reshuffle: pack.shoe.reshuffle } : null,
     rules: spec,
+    // The rules as the player's help page states them (lambdas/describe): the web table words them.
+    facts: ruleFacts(pack),
     rtp: computed('RTP', rtpOf),
     lines: computed('line odds', linesOf),
   };

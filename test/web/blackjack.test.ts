@@ -73,10 +73,11 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     // A product manager's reading: pay tables and computed next to declared RTP.
     const rules = page.getByLabel('rules of Blackjack Mewah');
     await expect.poll(() => rules.innerText()).toContain('Perfect pair');
+    await page.getByText('Math sheet for product managers').click();
     const text = await rules.innerText();
     expect(text).toMatch(/99\.53\d*%/); // declared main-bet RTP
     expect(text).toMatch(/Computed/);
-    expect(text).toContain('peeks for blackjack');
+    expect(text).toContain('the dealer checks the hole card for blackjack');
     // Each pay-table line with its exact probability and share of the RTP (8 decks: perfect pair 7/415).
     expect(text).toMatch(/Perfect pair\t.*\t30:1\t1\.6867%\t52\.2892%/);
     await page.screenshot({ path: `${ARTIFACTS}/blackjack-mewah-rules.png`, fullPage: true });

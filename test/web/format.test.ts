@@ -2,7 +2,6 @@
 import { describe, expect, test } from 'vitest';
 import { boardAfter } from '../../web/src/events.ts';
 import { betLabel, delta, face, money, parseMoney } from '../../web/src/format.ts';
-import { condition } from '../../web/src/rules.ts';
 
 const usd = { minorPerUnit: 100 };
 
@@ -32,13 +31,10 @@ describe('web formatting', () => {
     expect(face(null as unknown as string)).toBeNull();
   });
 
-  test('bet names and pay-table conditions in words', () => {
+  test('bet names in words', () => {
     expect(betLabel('andar/no-commission')).toBe('Andar (no commission)');
     expect(betLabel('cards-6-10')).toBe('Cards 6–10');
     expect(betLabel('cards-46-49/no-commission')).toBe('Cards 46–49 (no commission)');
-    expect(condition({ sameRank: true, sameColour: false })).toBe('same rank, not same colour');
-    expect(condition({ winner: 'andar', cardsDealt: 1 })).toBe('Andar wins, 1 card dealt');
-    expect(condition({ cards: ['QH', 'QH'], dealerBlackjack: true })).toBe('cards Q♥ Q♥, dealer blackjack');
   });
 
   test('a recall board turns the face-down hole card over when it is shown', () => {

@@ -1,6 +1,7 @@
 // The page's only way to the server: the pack APIs under /<pack-id> (exactly what a game client
 // calls) and the local server's development endpoints under /dev. Every state-changing request
 // carries a fresh Idempotency-Key; a refusal comes back as an ApiError with the API's code.
+import type { RuleFacts } from '../../lambdas/describe/facts.ts';
 import type { TableView } from '../../lambdas/engine/view.ts';
 import type { Recall } from '../../lambdas/handlers/recall.ts';
 import type { PayTableOdds } from '../../lambdas/math/rtp.ts';
@@ -100,6 +101,8 @@ export interface Rules {
     bets: BetRule[];
     [k: string]: unknown;
   };
+  /** The rules as the player's help page states them (lambdas/describe); absent from an older server. */
+  facts?: RuleFacts;
   rtp: RtpRow[] | { error: string } | null;
   /** Every pay-table line's exact probability and share of the RTP. */
   lines: PayTableOdds[] | { error: string } | null;
