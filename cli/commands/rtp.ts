@@ -1,6 +1,7 @@
-// `croupier rtp <pack> [--lines] [--json]`: the RTP of every bet and mode of a pack (README, the command line),
-// with the declared figure beside it; a difference beyond the method's accuracy is a warning on
-// stderr. `--lines` adds every pay-table line's exact probability and share of the RTP, so a
+// `croupier rtp <pack> [--lines] [--json]`: the RTP of every bet and mode of a pack (README, the
+// command line), with the declared figure beside it, the standard deviation of the net result and
+// the hit frequency; a difference beyond the method's accuracy is a warning on stderr. `--lines`
+// adds every pay-table line's exact probability and share of the RTP, so a
 // product manager sees which line a pay-table change moves (what a PAR sheet lists).
 
 import { declaredWarning, type LineRow, lineRows, rtpRows } from '../../lambdas/math/rtp.ts';
@@ -20,10 +21,10 @@ export async function run(args: string[]): Promise<number> {
   }
   const lines = withLines ? lineRows(pack) : [];
   if (json) {
-    // A pay-table row gains its odds: hit frequency, standard deviation and lines.
+    // A pay-table row gains its lines.
     const bets = rows.map((r) => {
       const odds = lines.find((l) => l.bet === r.bet && l.mode === r.mode);
-      return odds ? { ...r, hitFrequency: odds.hitFrequency, stdDev: odds.stdDev, lines: odds.lines } : r;
+      return odds ? { ...r, lines: odds.lines } : r;
     });
     console.log(JSON.stringify({ pack: pack.id, bets }));
     return 0;
@@ -32,12 +33,14 @@ export async function run(args: string[]): Promise<number> {
   console.log(`${pack.name} (${pack.id} ${pack.version})`);
   console.log(
     columns(
-      ['bet', 'mode', 'rtp', 'house edge', 'method', 'declared', 'exact fraction'],
+      ['bet', 'mode', 'rtp', 'house edge', 'std dev', 'hit freq', 'method', 'declared', 'exact fraction'],
       rows.map((r) => [
         r.bet,
         r.mode ?? '',
         pct(r.rtp),
         pct(1 - r.rtp),
+        r.stdDev.toFixed(4),
+        pct(r.hitFrequency),
         r.method,
         r.declared === null ? '' : pct(r.declared),
         r.fraction ?? '',

@@ -4,7 +4,8 @@
 import type { Ratio } from '../core/money.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
 import type { Facts } from '../pack/conditions.ts';
-import { add, type Fraction, frac, mul, ONE, sub, ZERO } from './fraction.ts';
+import { add, type Fraction, frac, mul, ONE, ZERO } from './fraction.ts';
+import { type ExactOutcome, exactFigures, payTableOutcomes } from './net-result.ts';
 
 /** Index of the line that pays for this group and facts (the first match, highest pay), -1 for none. */
 export function payingLine(bet: CompiledBet, cards: ArrayLike<number>, n: number, facts: Facts): number {
@@ -25,9 +26,11 @@ export interface LineOdds {
 export interface BetOdds {
   readonly rtp: Fraction;
   readonly lines: readonly LineOdds[];
-  /** The chance that some line pays. */
+  /** The net result per unit staked (a win of a line's `pays`, or -1), lowest first. */
+  readonly outcomes: readonly ExactOutcome[];
+  /** The chance that some line pays (every ratio is above zero: a net win). */
   readonly hitFrequency: Fraction;
-  /** Of the net result per unit staked (a win of `pays`, or -1): the volatility a PAR sheet states. */
+  /** Of the net result per unit staked: the volatility a PAR sheet states. */
   readonly variance: Fraction;
 }
 
@@ -46,19 +49,16 @@ export class LineTally {
   /** The odds when all outcomes together weigh `total`. */
   odds(total: bigint): BetOdds {
     let rtp = ZERO;
-    let hitFrequency = ZERO;
-    let squares = ZERO; // E[net²] over the paying lines; a loss (net -1) adds its chance below
     const lines = this.bet.lines.map((line, i): LineOdds => {
       const probability = frac(this.weights[i], total);
-      const pays = frac(line.pays.num, line.pays.den);
-      const rtpShare = mul(probability, add(ONE, pays));
+      const rtpShare = mul(probability, add(ONE, frac(line.pays.num, line.pays.den)));
       rtp = add(rtp, rtpShare);
-      hitFrequency = add(hitFrequency, probability);
-      squares = add(squares, mul(probability, mul(pays, pays)));
       return { name: line.name, pays: line.pays, probability, rtpShare };
     });
-    const mean = sub(rtp, ONE);
-    const variance = sub(add(squares, sub(ONE, hitFrequency)), mul(mean, mean));
-    return { rtp, lines, hitFrequency, variance };
+    const outcomes = payTableOutcomes(
+      lines.map((l) => ({ pays: frac(l.pays.num, l.pays.den), probability: l.probability })),
+    );
+    const { hitFrequency, variance } = exactFigures(outcomes);
+    return { rtp, lines, outcomes, hitFrequency, variance };
   }
 }

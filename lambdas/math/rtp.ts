@@ -3,11 +3,13 @@
 // the figure the pack declares. Bet behind and insurance are not rows (README, `rtp`).
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { andarBaharOdds } from './andar-bahar.ts';
-import { analyseMain, rulesOf } from './blackjack.ts';
+import { rulesOf } from './blackjack.ts';
 import { dealerFinalOdds } from './bust-bonus.ts';
 import { formatFraction, toNumber } from './fraction.ts';
 import { initialCardsOdds } from './initial-cards.ts';
+import { type MainOutcomes, mainOutcomes } from './main-outcomes.ts';
 import type { BetOdds } from './paytable.ts';
+import { bestStrategy, mainAnalysisOf } from './strategy.ts';
 
 export interface RtpRow {
   readonly bet: string;
@@ -17,6 +19,10 @@ export interface RtpRow {
   readonly fraction: string | null;
   readonly method: 'exact' | 'analysis';
   readonly declared: number | null;
+  /** Standard deviation of the net result per unit staked. */
+  readonly stdDev: number;
+  /** Probability of a net win. */
+  readonly hitFrequency: number;
 }
 
 /** How far computed and declared may differ, in RTP (0.01 and 0.02 percentage points). */
@@ -39,29 +45,47 @@ export function exactOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   return odds;
 }
 
+/** Main-bet outcome distributions already computed, by compiled pack. */
+const mainAnalysed = new WeakMap<CompiledPack, MainOutcomes>();
+
+/**
+ * The blackjack main bet's net result under the best basic strategy (the chart its RTP assumes), as
+ * a distribution: its standard deviation and hit frequency. Once per compiled pack.
+ */
+export function mainOdds(pack: CompiledPack): MainOutcomes {
+  let odds = mainAnalysed.get(pack);
+  if (!odds) mainAnalysed.set(pack, (odds = mainOutcomes(rulesOf(pack), bestStrategy(pack))));
+  return odds;
+}
+
 export function rtpRows(pack: CompiledPack): RtpRow[] {
   const rows: RtpRow[] = [];
   for (const bet of pack.bets) {
     if (bet.type === 'behind') continue; // follows the seat's hand: the main bet's row covers it
     if (bet.type === 'hand') {
+      const spread = mainOdds(pack);
       rows.push({
         bet: bet.name,
         mode: bet.mode,
-        rtp: analyseMain(rulesOf(pack)).rtp,
+        rtp: mainAnalysisOf(pack).rtp,
         fraction: null,
         method: 'analysis',
         declared: bet.declaredRtp,
+        stdDev: spread.stdDev,
+        hitFrequency: spread.hitFrequency,
       });
       continue;
     }
-    const f = exactOdds(pack, bet).rtp;
+    const odds = exactOdds(pack, bet);
     rows.push({
       bet: bet.name,
       mode: bet.mode,
-      rtp: toNumber(f),
-      fraction: formatFraction(f),
+      rtp: toNumber(odds.rtp),
+      fraction: formatFraction(odds.rtp),
       method: 'exact',
       declared: bet.declaredRtp,
+      stdDev: Math.sqrt(toNumber(odds.variance)),
+      hitFrequency: toNumber(odds.hitFrequency),
     });
   }
   return rows;
@@ -110,7 +134,10 @@ export function lineRows(pack: CompiledPack): PayTableOdds[] {
 }
 
 /** A warning for a row whose declared RTP is further from the computed one than the method's accuracy. */
-export function declaredWarning(packId: string, row: RtpRow): string | null {
+export function declaredWarning(
+  packId: string,
+  row: Pick<RtpRow, 'bet' | 'mode' | 'rtp' | 'method' | 'declared'>,
+): string | null {
   if (row.declared === null) return null;
   const diff = row.rtp - row.declared;
   if (Math.abs(diff) <= TOLERANCE[row.method] + 1e-12) return null;

@@ -1,15 +1,23 @@
 // The best basic strategy of a blackjack pack as a Chart, derived by the main-bet analysis.
 import type { CompiledPack } from '../pack/compiled.ts';
-import { analyseMain, type BlackjackRules, rulesOf } from './blackjack.ts';
+import { analyseMain, type BlackjackRules, type MainAnalysis, rulesOf } from './blackjack.ts';
 import type { Chart } from './chart.ts';
 
 const charts = new Map<string, Chart>();
+const analyses = new Map<string, MainAnalysis>();
+
+/** The main-bet analysis of the pack's own rules (cached per pack hash): its RTP and its best chart. */
+export function mainAnalysisOf(pack: CompiledPack): MainAnalysis {
+  let a = analyses.get(pack.sha256);
+  if (!a) analyses.set(pack.sha256, (a = analyseMain(rulesOf(pack))));
+  return a;
+}
 
 /** The chart the analyser derives for the pack's own rules (cached per pack hash). */
 export function bestStrategy(pack: CompiledPack): Chart {
   const hit = charts.get(pack.sha256);
   if (hit) return hit;
-  const a = analyseMain(rulesOf(pack));
+  const a = mainAnalysisOf(pack);
   const chart: Chart = {
     id: `${pack.id}-hard`,
     name: `${pack.name}: best basic strategy`,

@@ -27,6 +27,8 @@ export interface RunOptions {
 export interface RunResult {
   /** All sub-batches merged in sub-batch order. */
   result: BatchResult;
+  /** Each sub-batch's own tallies, in sub-batch order: summed in turn, how the figures converge. */
+  batches: BatchResult[];
   /** Wall time from every worker ready to the last tally in (start-up excluded). */
   seconds: number;
   workers: number;
@@ -110,7 +112,8 @@ function drive(workers: Worker[], batches: ReturnType<typeof subBatches>, option
             progress();
             if (finished === batches.length) {
               const seconds = (performance.now() - started) / 1000;
-              resolve({ result: mergeBatches(results as BatchResult[]), seconds, workers: workers.length });
+              const batches = results as BatchResult[];
+              resolve({ result: mergeBatches(batches), batches, seconds, workers: workers.length });
             } else send(worker);
         }
       });

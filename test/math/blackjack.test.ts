@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { analyseMain, type BlackjackRules, rulesOf } from '../../lambdas/math/blackjack.ts';
 import type { Chart, Code } from '../../lambdas/math/chart.ts';
 import { loadChart } from '../../lambdas/math/chart-file.ts';
+import { mainOutcomes } from '../../lambdas/math/main-outcomes.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { bruteForceEv } from './brute-blackjack.ts';
@@ -129,11 +130,27 @@ describe('main bet against full enumeration on tiny shoes (no splits)', () => {
     ],
   ];
   for (const [name, overrides] of cases)
-    test(`${name}: the analyser's EV of its chart equals every deal listed`, () => {
+    test(`${name}: the analyser's EV of its chart, and the distribution of the net result it plays to, equal every deal listed`, () => {
       const r = tiny(overrides);
       const chart = chartOf(r);
-      expect(analyseMain(r).ev).toBeCloseTo(bruteForceEv(r, chart), 12);
+      const listed = new Map<number, number>();
+      const ev = bruteForceEv(r, chart, (p, net) => listed.set(net, (listed.get(net) ?? 0) + p));
+      expect(analyseMain(r).ev).toBeCloseTo(ev, 12);
       expect(analyseMain(r, chart).ev).toBeCloseTo(analyseMain(r).ev, 12);
+      // Without splits every figure of the distribution is exact: each net result's probability,
+      // so the second moment (standard deviation) and the hit frequency too (to float rounding
+      // over some 10^5 paths summed in another order).
+      const spread = mainOutcomes(r, chart);
+      expect(spread.outcomes.map((o) => o.net)).toEqual(
+        [...listed.keys()].filter((k) => listed.get(k)! > 0).sort((a, b) => a - b),
+      );
+      for (const o of spread.outcomes) expect(o.probability, `net ${o.net}`).toBeCloseTo(listed.get(o.net)!, 10);
+      const moments = [...listed].reduce(
+        (m, [net, p]) => ({ ev: m.ev + p * net, squares: m.squares + p * net * net, wins: m.wins + (net > 0 ? p : 0) }),
+        { ev: 0, squares: 0, wins: 0 },
+      );
+      expect(spread.stdDev).toBeCloseTo(Math.sqrt(moments.squares - moments.ev ** 2), 10);
+      expect(spread.hitFrequency).toBeCloseTo(moments.wins, 10);
     });
 });
 

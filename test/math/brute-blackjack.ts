@@ -24,23 +24,35 @@ interface Hand {
   surrendered: boolean;
 }
 
-export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
+/**
+ * The expected net result of a round; `onRound`, when given, hears every way a round can end: its
+ * probability and its net result per unit staked.
+ */
+export function bruteForceEv(rules: BlackjackRules, chart: Chart, onRound?: (p: number, net: number) => void): number {
   const counts = [...rules.shoe];
   let left = counts.reduce((s, n) => s + n, 0);
+  let path = 1; // the probability of the cards drawn so far
+  const end = (net: number): number => {
+    onRound?.(path, net);
+    return net;
+  };
   /** Σ over the next card v of p(v) × f(v), with v out of the shoe while f runs. */
   const take = (f: (v: number) => number): number => {
     if (left === 0) throw new Error('brute force: the shoe ran out');
     let ev = 0;
     const total = left;
+    const before = path;
     for (let v = 0; v < 10; v++) {
       const n = counts[v];
       if (n === 0) continue;
       counts[v]--;
       left--;
+      path = (before * n) / total;
       ev += (n / total) * f(v);
       counts[v]++;
       left++;
     }
+    path = before;
     return ev;
   };
   const sp = rules.split;
@@ -67,7 +79,7 @@ export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
       else if (total > 21 || t > total) r += h.stake * rules.winPays;
       else if (t < total) r -= h.stake;
     }
-    return r;
+    return end(r);
   };
 
   /** Plays hand i and the ones after it by the chart, then the dealer's turn from up and hole card. */
@@ -147,9 +159,9 @@ export function bruteForceEv(rules: BlackjackRules, chart: Chart): number {
       take((b) =>
         take((hole) => {
           const dealerBj = isBj([up, hole]);
-          if (isBj([a, b])) return dealerBj ? 0 : rules.blackjackPays;
+          if (isBj([a, b])) return end(dealerBj ? 0 : rules.blackjackPays);
           // The dealer peeks, or a blackjack takes only the original bet: the round ends at once.
-          if (dealerBj && (rules.peek[up] || !rules.loseAll)) return -1;
+          if (dealerBj && (rules.peek[up] || !rules.loseAll)) return end(-1);
           return play(
             up,
             hole,

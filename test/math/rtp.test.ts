@@ -22,6 +22,9 @@ describe('croupier rtp', () => {
       fraction: '8151/8330',
       method: 'exact',
       declared: 0.9787,
+      // Andar wins 429/833 of rounds, paying 0.9: E[net²] = 0.81·429/833 + 404/833, less the squared mean.
+      stdDev: expect.closeTo(Math.sqrt((0.81 * 429 + 404) / 833 - (8151 / 8330 - 1) ** 2), 14),
+      hitFrequency: 429 / 833,
     });
     // 97.85% computed against 97.87% declared: over 0.01 points, an honest warning.
     expect(err).toMatch(/andar \(commission\): declared RTP 97\.8700% but the rules give 97\.8511%/);
@@ -33,6 +36,9 @@ describe('croupier rtp', () => {
     const doc = JSON.parse(out);
     expect(doc.bets.map((b: { bet: string }) => b.bet)).toEqual(['main', 'pair']);
     expect(doc.bets[0]).toMatchObject({ method: 'analysis', fraction: null, declared: 0.9953 });
+    // From the analysis under the same chart: doubles and splits spread the result past ±1.
+    expect(doc.bets[0].stdDev).toBeGreaterThan(1.1);
+    expect(doc.bets[0].hitFrequency).toBeGreaterThan(0.4);
     expect(Math.abs(doc.bets[0].rtp - 0.9953)).toBeLessThanOrEqual(0.0002);
     expect(err).not.toMatch(/main: declared/);
   });
