@@ -18,6 +18,8 @@ commands:
   strategy <pack>            the basic-strategy chart the pack's best play follows
   help-page <pack> [--lang en|id|ms] [--format html|md] [--out FILE]
                              the player's help page, generated from the pack's rules
+  report <pack> [--out FILE] [--rounds N] [--seed S]
+                             the pack's math report as one HTML file (default 10 M simulated rounds)
   verify <recall.json> [--pack PATH] [--json]
                              check a round from an operator's recall: seed, pack, replay
   token --sub ID --role player|operator [--demo]

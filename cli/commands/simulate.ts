@@ -22,7 +22,7 @@ interface Options {
 }
 
 /** A whole number written plainly, with `_` or `,` separators, or as 1e6. */
-function wholeNumber(text: string | undefined): number | null {
+export function wholeNumber(text: string | undefined): number | null {
   if (text === undefined || !/^-?[\d_,]+(e\d+)?$/i.test(text)) return null;
   const n = Number(text.replace(/[_,]/g, ''));
   return Number.isSafeInteger(n) ? n : null;

@@ -11,4 +11,4 @@ export { type BetFacts, type LineFacts, type RuleFacts, ruleFacts } from './fact
 export { amount, money, rtpPercent } from './format.ts';
 export { cardShown, lineText } from './lines.ts';
 export { CATALOGUES, type Catalogue, isLang, LANGS, type Lang } from './messages/index.ts';
-export { HELP_CSS, toHtml, toMarkdown } from './render.ts';
+export { HELP_CSS, htmlSection, toHtml, toMarkdown } from './render.ts';

@@ -72,7 +72,8 @@ function htmlBlock(b: Block): string {
 /** A section's heading: its tag by depth, its look by level (section, subsection), whatever the tag. */
 export const headingClass = (level: number): string => `level-${Math.min(level, 3)}`;
 
-function htmlSection(s: Section, depth: number): string {
+/** One section and its subsections as HTML, its title a heading of `depth` (2 for h2). */
+export function htmlSection(s: Section, depth: number): string {
   const h = `h${Math.min(depth, 6)}`;
   return [
     `<section id="${esc(s.id)}">`,

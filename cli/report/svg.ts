@@ -1,0 +1,157 @@
+// The math report's plots as inline SVG strings: a horizontal bar chart (each pay-table line's share
+// of the RTP, the main bet's results) and a line chart on a logarithmic x axis with a shaded band
+// and a reference line (the simulated RTP converging on the exact one). No library, no script: the
+// report is one file that prints. Colours come from CSS classes the report's stylesheet defines.
+
+export interface Bar {
+  readonly label: string;
+  readonly value: number;
+  /** Printed at the end of the bar (the value by default). */
+  readonly text?: string;
+}
+
+export interface BarChartOptions {
+  /** Said by screen readers and shown as a tooltip. */
+  readonly title: string;
+  readonly format: (value: number) => string;
+  readonly width?: number;
+}
+
+export interface SeriesPoint {
+  readonly x: number;
+  readonly y: number;
+  /** The band around y (a confidence interval), when there is one. */
+  readonly lo?: number;
+  readonly hi?: number;
+}
+
+export interface LineChartOptions {
+  readonly title: string;
+  readonly points: readonly SeriesPoint[];
+  /** A horizontal line the series should approach (the exact value). */
+  readonly reference?: number;
+  readonly formatX: (x: number) => string;
+  readonly formatY: (y: number) => string;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+export const escapeXml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Numbers in SVG attributes: two decimals are finer than any screen or printer. */
+const n = (x: number): string => String(Math.round(x * 100) / 100);
+
+/** Round tick values (1, 2 or 5 × 10^k apart) covering [min, max], about `count` of them. */
+export function niceTicks(min: number, max: number, count = 5): number[] {
+  if (!(Number.isFinite(min) && Number.isFinite(max))) return [];
+  if (max < min) [min, max] = [max, min];
+  if (max === min) return [min];
+  const rough = (max - min) / Math.max(1, count - 1);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(min / step) * step; t <= max + step * 1e-9; t += step)
+    ticks.push(Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12)));
+  return ticks;
+}
+
+/** Powers of ten from the one at or below `min` to the one at or above `max` (the ticks of a log axis). */
+export function decadeTicks(min: number, max: number): number[] {
+  if (!(min > 0 && max >= min)) return [];
+  const ticks: number[] = [];
+  for (let k = Math.floor(Math.log10(min)); k <= Math.ceil(Math.log10(max)); k++) ticks.push(10 ** k);
+  return ticks;
+}
+
+/** Maps [d0, d1] onto [r0, r1]; a zero-width domain maps to the middle. */
+export const linear =
+  (d0: number, d1: number, r0: number, r1: number) =>
+  (x: number): number =>
+    d1 === d0 ? (r0 + r1) / 2 : r0 + ((x - d0) / (d1 - d0)) * (r1 - r0);
+
+/** One bar per row, labels on the left, lengths proportional to value (0 at the left edge). */
+export function barChart(bars: readonly Bar[], options: BarChartOptions): string {
+  const width = options.width ?? 640;
+  const row = 22;
+  const top = 6;
+  const labelWidth = Math.min(260, Math.max(60, ...bars.map((b) => b.label.length * 7 + 12)));
+  const textRoom = 110;
+  const height = top * 2 + bars.length * row;
+  const max = Math.max(0, ...bars.map((b) => b.value));
+  const x = linear(0, max > 0 ? max : 1, labelWidth, width - textRoom);
+  const rows = bars.map((b, i) => {
+    const y = top + i * row;
+    const w = Math.max(0, x(Math.max(0, b.value)) - labelWidth);
+    return [
+      `<text class="label" x="${n(labelWidth - 8)}" y="${n(y + row / 2)}" text-anchor="end" dominant-baseline="middle">${escapeXml(b.label)}</text>`,
+      `<rect class="bar" x="${n(labelWidth)}" y="${n(y + 3)}" width="${n(w)}" height="${row - 6}"/>`,
+      `<text class="value" x="${n(labelWidth + w + 6)}" y="${n(y + row / 2)}" dominant-baseline="middle">${escapeXml(b.text ?? options.format(b.value))}</text>`,
+    ].join('');
+  });
+  return svg(width, height, options.title, [
+    `<line class="axis" x1="${n(labelWidth)}" y1="${top}" x2="${n(labelWidth)}" y2="${n(height - top)}"/>`,
+    ...rows,
+  ]);
+}
+
+/**
+ * A series over a logarithmic x axis (rounds), with its band shaded and the reference value as a
+ * dashed line; the y axis is fitted to the band and the reference.
+ */
+export function lineChart(options: LineChartOptions): string {
+  const width = options.width ?? 320;
+  const height = options.height ?? 180;
+  const margin = { left: 64, right: 10, top: 10, bottom: 28 };
+  const points = options.points.filter((p) => p.x > 0 && Number.isFinite(p.y));
+  const body: string[] = [];
+  if (points.length === 0)
+    return svg(width, height, options.title, [
+      `<text class="label" x="${n(width / 2)}" y="${n(height / 2)}" text-anchor="middle">no data</text>`,
+    ]);
+  const xs = points.map((p) => p.x);
+  const ys = points.flatMap((p) => [p.y, p.lo ?? p.y, p.hi ?? p.y]);
+  if (options.reference !== undefined) ys.push(options.reference);
+  let [y0, y1] = [Math.min(...ys), Math.max(...ys)];
+  const pad = (y1 - y0) * 0.08 || Math.abs(y0) * 0.001 || 0.001;
+  [y0, y1] = [y0 - pad, y1 + pad];
+  const [lx0, lx1] = [Math.log10(Math.min(...xs)), Math.log10(Math.max(...xs))];
+  const x = (v: number) => linear(lx0, lx1 === lx0 ? lx0 + 1 : lx1, margin.left, width - margin.right)(Math.log10(v));
+  const y = linear(y0, y1, height - margin.bottom, margin.top);
+  const left = margin.left;
+  const bottom = height - margin.bottom;
+  // Axes and ticks.
+  body.push(
+    `<line class="axis" x1="${left}" y1="${n(bottom)}" x2="${n(width - margin.right)}" y2="${n(bottom)}"/>`,
+    `<line class="axis" x1="${left}" y1="${margin.top}" x2="${left}" y2="${n(bottom)}"/>`,
+  );
+  for (const t of niceTicks(y0, y1, 5))
+    body.push(
+      `<line class="grid" x1="${left}" y1="${n(y(t))}" x2="${n(width - margin.right)}" y2="${n(y(t))}"/>`,
+      `<text class="tick" x="${left - 4}" y="${n(y(t))}" text-anchor="end" dominant-baseline="middle">${escapeXml(options.formatY(t))}</text>`,
+    );
+  const xMax = Math.max(...xs);
+  const xMin = Math.min(...xs);
+  for (const t of decadeTicks(xMin, xMax).filter((t) => t >= xMin * 0.999 && t <= xMax * 1.001))
+    body.push(
+      `<line class="axis" x1="${n(x(t))}" y1="${n(bottom)}" x2="${n(x(t))}" y2="${n(bottom + 4)}"/>`,
+      `<text class="tick" x="${n(x(t))}" y="${n(bottom + 16)}" text-anchor="middle">${escapeXml(options.formatX(t))}</text>`,
+    );
+  // Band, reference, series.
+  const banded = points.filter((p) => p.lo !== undefined && p.hi !== undefined);
+  if (banded.length > 1) {
+    const upper = banded.map((p) => `${n(x(p.x))},${n(y(p.hi!))}`);
+    const lower = banded.map((p) => `${n(x(p.x))},${n(y(p.lo!))}`).reverse();
+    body.push(`<polygon class="band" points="${[...upper, ...lower].join(' ')}"/>`);
+  }
+  if (options.reference !== undefined)
+    body.push(
+      `<line class="reference" x1="${left}" y1="${n(y(options.reference))}" x2="${n(width - margin.right)}" y2="${n(y(options.reference))}"/>`,
+    );
+  body.push(`<polyline class="series" points="${points.map((p) => `${n(x(p.x))},${n(y(p.y))}`).join(' ')}"/>`);
+  return svg(width, height, options.title, body);
+}
+
+function svg(width: number, height: number, title: string, body: readonly string[]): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="plot" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title>${body.join('')}</svg>`;
+}
