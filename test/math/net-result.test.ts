@@ -3,9 +3,6 @@
 // read off it (RTP, house edge, standard deviation, hit frequency, each line's probability and
 // share of the RTP), equal to an independent brute-force count over physical cards or over the
 // deal card by card (brute-paytable.ts).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { add, frac, mul, ONE, sub, toNumber } from '../../lambdas/math/fraction.ts';
 import { exactFigures } from '../../lambdas/math/net-result.ts';
@@ -13,71 +10,13 @@ import { analyseOdds, rtpRows } from '../../lambdas/math/rtp.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { bruteForceOdds } from './brute-paytable.ts';
-
-/** A variant written as YAML only: 6 decks, Perfect Pairs, 21+3 with a bonus on a dealer blackjack, a Bust Bonus. */
-function yamlVariant(): CompiledPack {
-  const dir = mkdtempSync(join(tmpdir(), 'croupier-variant-'));
-  const path = join(dir, 'blackjack-uji.yaml');
-  writeFileSync(
-    path,
-    `apiVersion: croupier/v1
-kind: Variant
-id: blackjack-uji
-name: Blackjack Uji
-family: blackjack
-version: 0.1.0
-spec:
-  currency: { code: USD, minorPerUnit: 100, practice: false }
-  rounding: down
-  shoe: { decks: 6, reshuffle: every-round, burn: none }
-  table: { kind: seated, seats: 5 }
-  dealer: { hitsSoft17: true, peekOn: [A, T], onBlackjack: original-bets }
-  actions:
-    hit: {}
-    stand: {}
-    double: { afterSplit: false, splitAces: false, whenShort: refuse }
-    split: { match: value, maxHands: 3, resplitAces: false, splitAcesOneCard: true, whenShort: refuse }
-  autoPlay: { hitUntil: 11 }
-  timing: { bettingSeconds: 15, decisionSeconds: 12 }
-  bets:
-    - name: main
-      type: hand
-      limits: { min: 100, max: 100000 }
-      payouts: { blackjack: "6:5", win: "1:1" }
-    - name: perfect-pairs
-      type: paytable
-      group: first-two
-      limits: { min: 100, max: 10000 }
-      lines:
-        - { name: mixed pair, pays: "6:1", when: { sameRank: true, sameColour: false } }
-        - { name: coloured pair, pays: "12:1", when: { sameRank: true, sameColour: true, suited: false } }
-        - { name: perfect pair, pays: "25:1", when: { identical: true } }
-    - name: twenty-one-plus-three
-      type: paytable
-      group: first-two-and-up
-      limits: { min: 100, max: 10000 }
-      lines:
-        - { name: flush, pays: "5:1", when: { suited: true } }
-        - { name: straight, pays: "9:1", when: { straight: true } }
-        - { name: three of a kind, pays: "9:1", when: { sameRank: true } }
-        - { name: suited trips with a dealer blackjack, pays: "250:1", when: { identical: true, dealerBlackjack: true } }
-    - name: bust-bonus
-      type: paytable
-      group: dealer-final
-      limits: { min: 100, max: 10000 }
-      lines:
-        - { name: busts with 3 or 4 cards, pays: "1:1", when: { bust: true, cardCount: { min: 3, max: 4 } } }
-        - { name: busts with 5 or more, pays: "15:1", when: { bust: true, cardCount: { min: 5 } } }
-`,
-  );
-  return loadPack(path);
-}
+import { writeYamlVariant } from './variant.ts';
 
 const PACKS: [string, () => CompiledPack][] = [
   ...['andar-bahar', 'blackjack-mewah', 'blackjack-tanpa-batas', 'blackjack-lucky-ladies'].map(
     (id): [string, () => CompiledPack] => [id, () => loadPack(id)],
   ),
-  ['a YAML-only variant (blackjack-uji)', yamlVariant],
+  ['a YAML-only variant (blackjack-uji)', () => loadPack(writeYamlVariant())],
 ];
 
 describe('exact distributions of the net result against brute force', () => {
