@@ -12,6 +12,7 @@ for (const [name, file] of [
   ['runtime', './runtime.ts'],
   ['bundles', './bundles.ts'],
   ['simulate', './simulate.ts'],
+  ['report', './report.ts'],
 ] as const) {
   try {
     const mod = await import(file);

@@ -21,6 +21,8 @@ const betTitle = (b: { bet: string; modes: readonly (string | null)[] }): string
 /** "1 in N" for a probability. */
 const oneIn = (p: number): string =>
   p > 0 ? (1 / p).toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 }) : '—';
+/** A fraction a reader can take in at a glance (the RTP's is always given, however long). */
+const short = (f: Figure): boolean => f.fraction !== null && f.fraction.length <= 40;
 /** A fraction, wrapped where it is long. */
 const frac = (f: Figure): string => (f.fraction ? `<span class="frac">${esc(f.fraction)}</span>` : '—');
 /** A table cell holding a number: shown as `text`, the full value kept for programs. */
@@ -95,7 +97,7 @@ function identitySection(data: ReportData): string {
 function summarySection(data: ReportData): string {
   const rows = data.rtp.map(
     (r) => `<tr data-bet="${esc(r.bet)}" data-mode="${esc(r.mode ?? '')}">
-<th scope="row">${esc(r.bet)}</th><td>${esc(r.mode ?? '')}</td><td>${r.method === 'exact' ? 'exact' : 'analysis'}</td>
+<th scope="row">${esc(r.bet)}</th><td class="mode">${esc(r.mode ?? '')}</td><td>${r.method === 'exact' ? 'exact' : 'analysis'}</td>
 ${cell('rtp', r.rtp, pct(r.rtp))}<td class="num">${r.fraction ? `<span class="frac">${esc(r.fraction)}</span>` : '—'}</td>
 ${cell('houseEdge', 1 - r.rtp, pct(1 - r.rtp))}${cell('stdDev', r.stdDev, fixed(r.stdDev))}${cell('hitFrequency', r.hitFrequency, pct(r.hitFrequency))}
 ${r.declared === null ? '<td class="num">—</td>' : cell('declared', r.declared, pct(r.declared))}
@@ -138,11 +140,11 @@ function betSection(b: BetFigures): string {
     ['House edge', `${pct(b.houseEdge.value)}${b.houseEdge.fraction ? ` = ${b.houseEdge.fraction}` : ''}`],
     [
       'Standard deviation',
-      `${fixed(b.stdDev)} per unit staked (variance ${fixed(b.variance.value)}${b.variance.fraction ? ` = ${b.variance.fraction}` : ''})`,
+      `${fixed(b.stdDev)} per unit staked (variance ${fixed(b.variance.value)}${short(b.variance) ? ` = ${b.variance.fraction}` : ''})`,
     ],
     [
       'Hit frequency',
-      `${pct(b.hitFrequency.value)}, 1 in ${oneIn(b.hitFrequency.value)}${b.hitFrequency.fraction ? ` (${b.hitFrequency.fraction})` : ''}`,
+      `${pct(b.hitFrequency.value)}, 1 in ${oneIn(b.hitFrequency.value)}${short(b.hitFrequency) ? ` (${b.hitFrequency.fraction})` : ''}`,
     ],
     ['Declared RTP', b.declared === null ? 'none declared' : pct(b.declared)],
   ];
@@ -250,17 +252,21 @@ function simulationSection(data: ReportData): string {
     b.exact !== null && b.rtp !== null && Math.abs(b.exact - b.rtp) <= familyHalf(b);
   const rows = sim.bets.map((b) => {
     const exact = exactOf(b);
-    return `<tr data-bet="${esc(b.bet)}" data-mode="${esc(b.mode ?? '')}"><th scope="row">${esc(b.bet)}</th><td>${esc(b.mode ?? '')}</td>
+    return `<tr data-bet="${esc(b.bet)}" data-mode="${esc(b.mode ?? '')}"><th scope="row">${esc(b.bet)}</th><td class="mode">${esc(b.mode ?? '')}</td>
 <td class="num">${count(b.placed)}</td><td class="num">${b.rtp === null ? '—' : pct(b.rtp, 3)}</td>
 <td class="num">${b.ci95 ? `${pct(b.ci95[0], 3)} – ${pct(b.ci95[1], 3)}` : '—'}</td><td class="num">${pct(exact.rtp)}</td>
 <td class="${b.exactInInterval ? 'yes' : 'no'}">${b.exactInInterval ? 'yes' : 'NO'}</td>
 <td class="${insideFamily(b) ? 'yes' : 'no'}">${insideFamily(b) ? 'yes' : 'NO'}</td>
 <td class="num">${b.stdDev === null ? '—' : fixed(b.stdDev)} / ${fixed(exact.stdDev)}</td>
-<td class="num">${b.hitFrequency === null ? '—' : pct(b.hitFrequency, 3)} / ${pct(exact.hitFrequency, 3)}</td></tr>`;
+<td class="num">${b.hitFrequency === null ? '—' : pct(b.hitFrequency, 2)} / ${pct(exact.hitFrequency, 2)}</td></tr>`;
   });
   const wagers = data.bets;
-  const outside = sim.bets.filter((b) => b.exactInInterval === false);
-  const outsideFamily = sim.bets.filter((b) => !insideFamily(b));
+  // One row per wager counts: the modes of a shared pay table repeat its row.
+  const tested = wagers
+    .map((w) => sim.bets.find((b) => b.bet === w.bet && b.mode === w.modes[0]))
+    .filter((b) => b !== undefined);
+  const outside = tested.filter((b) => b.exactInInterval === false);
+  const outsideFamily = tested.filter((b) => !insideFamily(b));
   const m = sim.tests;
   const shared = data.bets.filter((b) => b.modes.length > 1);
   const plots = wagers.map((w) => {
@@ -291,8 +297,8 @@ RTP comes with its 95% confidence interval (± 1.96 standard errors); "inside" s
 Standard deviation and hit frequency are shown simulated / exact.</p>
 <div class="scroll"><table class="simulation" data-testid="simulation">
 <thead><tr><th scope="col">Bet</th><th scope="col">Mode</th><th scope="col" class="num">Placed</th><th scope="col" class="num">Simulated RTP</th>
-<th scope="col" class="num">95% interval</th><th scope="col" class="num">Exact RTP</th><th scope="col">Inside</th>
-<th scope="col">Inside, all at once</th><th scope="col" class="num">Std dev</th><th scope="col" class="num">Hit frequency</th></tr></thead>
+<th scope="col" class="num">95% interval</th><th scope="col" class="num">Exact RTP</th><th scope="col">Exact inside</th>
+<th scope="col">Inside, all at once</th><th scope="col" class="num">Std dev, sim / exact</th><th scope="col" class="num">Hit frequency, sim / exact</th></tr></thead>
 <tbody>${rows.join('')}</tbody></table></div>
 <h3>Many bets tested at once</h3>
 <p>${multipleTesting(sim, m, shared, outside.length, outsideFamily)}</p>
@@ -350,7 +356,7 @@ tested at once".</li>
 
 const REPORT_CSS = `
 body { margin: 0; background: #fff; color: #1b1f24; }
-.report { max-width: 68rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; line-height: 1.45;
+.report { max-width: 72rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; line-height: 1.45;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .report h1 { font-size: 1.7rem; margin: 0.5rem 0 0.2rem; }
 .report h2 { font-size: 1.3rem; margin: 2rem 0 0.6rem; border-bottom: 2px solid #1d4f91; padding-bottom: 0.2rem; }
@@ -367,7 +373,9 @@ body { margin: 0; background: #fff; color: #1b1f24; }
 .report caption { text-align: left; color: #5b6470; font-size: 0.85rem; padding-bottom: 0.25rem; }
 .report th, .report td { border: 1px solid #d5d9e0; padding: 0.25rem 0.45rem; text-align: left; vertical-align: top; }
 .report thead th { background: #eef1f5; }
-.report tbody th { font-weight: 600; }
+.report tbody th { font-weight: 600; white-space: nowrap; }
+.report td.mode { white-space: nowrap; }
+.report table.simulation { font-size: 0.82rem; }
 .report .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .report .frac { white-space: normal; overflow-wrap: anywhere; font-size: 0.8rem; color: #3d4550; }
 .report td.frac, .report .num .frac { display: inline-block; max-width: 16rem; text-align: right; }

@@ -42,14 +42,21 @@ export const escapeXml = (s: string): string =>
 /** Numbers in SVG attributes: two decimals are finer than any screen or printer. */
 const n = (x: number): string => String(Math.round(x * 100) / 100);
 
-/** Round tick values (1, 2 or 5 × 10^k apart) covering [min, max], about `count` of them. */
+/** Round tick values (1, 2 or 5 × 10^k apart) covering [min, max]: about `count`, and never fewer than 3 where a finer step gives them. */
 export function niceTicks(min: number, max: number, count = 5): number[] {
   if (!(Number.isFinite(min) && Number.isFinite(max))) return [];
   if (max < min) [min, max] = [max, min];
   if (max === min) return [min];
   const rough = (max - min) / Math.max(1, count - 1);
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  const steps = [0.5, 1, 2, 5, 10].map((m) => m * power);
+  let i = steps.findIndex((s) => s >= rough);
+  let ticks = ticksBy(min, max, steps[i]);
+  while (ticks.length < 3 && i > 0) ticks = ticksBy(min, max, steps[--i]);
+  return ticks;
+}
+
+function ticksBy(min: number, max: number, step: number): number[] {
   const ticks: number[] = [];
   for (let t = Math.ceil(min / step) * step; t <= max + step * 1e-9; t += step)
     ticks.push(Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12)));

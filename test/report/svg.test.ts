@@ -18,6 +18,8 @@ describe('ticks and scales', () => {
     expect(niceTicks(0.1, 0.35, 6)).toEqual([0.1, 0.15, 0.2, 0.25, 0.3, 0.35]);
     expect(niceTicks(-1, 1, 5)).toEqual([-1, -0.5, 0, 0.5, 1]);
     expect(niceTicks(5, 5)).toEqual([5]);
+    // A range just wider than two steps of 5: a finer step, so the axis has at least three labels.
+    expect(niceTicks(90.6, 99.5, 5)).toEqual([92, 94, 96, 98]);
     expect(niceTicks(3, 1, 3)).toEqual([1, 2, 3]);
     expect(niceTicks(Number.NaN, 1)).toEqual([]);
   });
