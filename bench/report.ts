@@ -1,4 +1,4 @@
-// `npm run bench` figures for `croupier report` (PRODUCT.md: ≤ 30 s with 10 M simulated rounds on
+// `npm run bench` figures for `croupier report` (docs/targets.md: ≤ 30 s with 10 M simulated rounds on
 // this machine with 2 workers): each pack's report made by the command in a process of its own, as
 // a user runs it, timed from start to the file written (start-up, the exact mathematics, the
 // simulation and the page); the simulation's own seconds as the command prints them beside it.

@@ -1,4 +1,4 @@
-// `croupier report <pack> [--out FILE] [--rounds N] [--seed S]` (PRODUCT.md): the pack's math report
+// `croupier report <pack> [--out FILE] [--rounds N] [--seed S]` (README, docs/math-report.md): the pack's math report
 // as one self-contained HTML file: identity and file hashes, the rules in plain words, every bet's
 // exact figures, the basic-strategy chart and a simulation of N rounds (default 10 M, two worker
 // threads) through the interpreter with its intervals and convergence. Progress goes to stderr.
@@ -16,7 +16,7 @@ import { wholeNumber } from './simulate.ts';
 
 const USAGE = 'usage: croupier report <pack> [--out FILE] [--rounds N] [--seed S]';
 export const DEFAULT_ROUNDS = 10_000_000;
-/** PRODUCT.md's target is set for two worker threads; the report says how many played. */
+/** The target (docs/targets.md) is set for two worker threads; the report says how many played. */
 const WORKERS = 2;
 
 interface Options {
@@ -101,9 +101,11 @@ export async function run(args: string[]): Promise<number> {
   );
   writeFileSync(out, renderReport(data));
   const inside = data.simulation.bets.filter((b) => b.exactInInterval).length;
+  const rounds = options.rounds.toLocaleString('en-US');
+  const total = (performance.now() - started) / 1000;
   console.log(
-    `${out}: ${pack.id} ${pack.version}, ${options.rounds.toLocaleString('en-US')} rounds simulated in ${sim.seconds.toFixed(1)} s, ` +
-      `${inside} of ${data.simulation.bets.length} exact RTPs inside their 95% intervals; ${((performance.now() - started) / 1000).toFixed(1)} s in all`,
+    `${out}: ${pack.id} ${pack.version}, ${rounds} rounds simulated in ${sim.seconds.toFixed(1)} s, ` +
+      `${inside} of ${data.simulation.bets.length} exact RTPs inside their 95% intervals; ${total.toFixed(1)} s in all`,
   );
   return 0;
 }

@@ -28,6 +28,19 @@ const frac = (f: Figure): string => (f.fraction ? `<span class="frac">${esc(f.fr
 /** A table cell holding a number: shown as `text`, the full value kept for programs. */
 const cell = (field: string, value: number, text: string): string =>
   `<td class="num" data-field="${field}" data-value="${value}">${esc(text)}</td>`;
+/** A right-aligned cell of markup already escaped. */
+const num = (html: string): string => `<td class="num">${html}</td>`;
+const rowHead = (text: string): string => `<th scope="row">${esc(text)}</th>`;
+/** A table head; the columns listed in `numeric` right-aligned. */
+const head = (columns: readonly string[], numeric: readonly number[] = []): string =>
+  `<thead><tr>${columns
+    .map((c, i) => `<th scope="col"${numeric.includes(i) ? ' class="num"' : ''}>${esc(c)}</th>`)
+    .join('')}</tr></thead>`;
+const facts = (terms: readonly [string, string][]): string =>
+  `<dl class="facts">${terms.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
+const yesNo = (ok: boolean): string => `<td class="${ok ? 'yes' : 'no'}">${ok ? 'yes' : 'NO'}</td>`;
+const betRow = (bet: string, mode: string | null): string =>
+  `<tr data-bet="${esc(bet)}" data-mode="${esc(mode ?? '')}">${rowHead(bet)}<td class="mode">${esc(mode ?? '')}</td>`;
 
 export function renderReport(data: ReportData): string {
   const { identity: id } = data;
@@ -79,7 +92,8 @@ function identitySection(data: ReportData): string {
     ['Pack', `${id.name} (${id.id}), version ${id.version}, family ${id.family}`],
     [
       'Content hash',
-      `${id.contentHash}: the SHA-256 of the pack as compiled (modules resolved), recorded with every round played under it`,
+      `${id.contentHash}: the SHA-256 of the pack as compiled (modules resolved), ` +
+        'recorded with every round played under it',
     ],
     ['Engine version', id.engineVersion],
     ['Made', id.date],
@@ -87,32 +101,48 @@ function identitySection(data: ReportData): string {
   ];
   return `<section id="identity">
 <h2>Identity</h2>
-<dl class="facts">${terms.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
-<p>The files the pack is built from, as <code>sha256sum</code> prints them (run it on the files you were given and compare):</p>
+${facts(terms)}
+<p>The files the pack is built from, as <code>sha256sum</code> prints them (run it on the files you were given
+and compare):</p>
 <pre class="hashes" data-testid="sha256sum">${esc(sha256sumLines(id.files))}</pre>
 <ul class="roles">${id.files.map((f) => `<li><code>${esc(f.path)}</code>: the ${esc(f.role)}</li>`).join('')}</ul>
 </section>`;
 }
 
 function summarySection(data: ReportData): string {
-  const rows = data.rtp.map(
-    (r) => `<tr data-bet="${esc(r.bet)}" data-mode="${esc(r.mode ?? '')}">
-<th scope="row">${esc(r.bet)}</th><td class="mode">${esc(r.mode ?? '')}</td><td>${r.method === 'exact' ? 'exact' : 'analysis'}</td>
-${cell('rtp', r.rtp, pct(r.rtp))}<td class="num">${r.fraction ? `<span class="frac">${esc(r.fraction)}</span>` : '—'}</td>
-${cell('houseEdge', 1 - r.rtp, pct(1 - r.rtp))}${cell('stdDev', r.stdDev, fixed(r.stdDev))}${cell('hitFrequency', r.hitFrequency, pct(r.hitFrequency))}
-${r.declared === null ? '<td class="num">—</td>' : cell('declared', r.declared, pct(r.declared))}
-</tr>`,
+  const rows = data.rtp.map((r) =>
+    [
+      betRow(r.bet, r.mode),
+      `<td>${r.method}</td>`,
+      cell('rtp', r.rtp, pct(r.rtp)),
+      num(r.fraction ? `<span class="frac">${esc(r.fraction)}</span>` : '—'),
+      cell('houseEdge', 1 - r.rtp, pct(1 - r.rtp)),
+      cell('stdDev', r.stdDev, fixed(r.stdDev)),
+      cell('hitFrequency', r.hitFrequency, pct(r.hitFrequency)),
+      r.declared === null ? num('—') : cell('declared', r.declared, pct(r.declared)),
+      '</tr>',
+    ].join(''),
   );
+  const columns = [
+    'Bet',
+    'Mode',
+    'Method',
+    'RTP',
+    'Exact RTP',
+    'House edge',
+    'Std dev',
+    'Hit frequency',
+    'Declared RTP',
+  ];
   return `<section id="summary">
 <h2>Summary of every bet</h2>
-<p>One row per bet and mode offered, as <code>croupier rtp ${esc(data.identity.id)} --json</code> prints them. RTP is the
-return to player per unit staked; the standard deviation is of the net result of one bet per unit staked; the hit
-frequency is the probability of a net win. "Exact" figures are exact fractions of the deck's combinatorics;
+<p>One row per bet and mode offered, as <code>croupier rtp ${esc(data.identity.id)} --json</code> prints them.
+RTP is the return to player per unit staked; the standard deviation is of the net result of one bet per unit
+staked; the hit frequency is the probability of a net win. "Exact" figures are exact fractions of the deck's
+combinatorics;
 "analysis" is the main bet's combinatorial analysis under the best basic strategy (below).</p>
 <div class="scroll"><table class="figures" data-testid="summary">
-<thead><tr><th scope="col">Bet</th><th scope="col">Mode</th><th scope="col">Method</th><th scope="col" class="num">RTP</th>
-<th scope="col" class="num">Exact RTP</th><th scope="col" class="num">House edge</th><th scope="col" class="num">Std dev</th>
-<th scope="col" class="num">Hit frequency</th><th scope="col" class="num">Declared RTP</th></tr></thead>
+${head(columns, [3, 4, 5, 6, 7, 8])}
 <tbody>${rows.join('')}</tbody>
 </table></div>
 </section>`;
@@ -140,18 +170,20 @@ function betSection(b: BetFigures): string {
     ['House edge', `${pct(b.houseEdge.value)}${b.houseEdge.fraction ? ` = ${b.houseEdge.fraction}` : ''}`],
     [
       'Standard deviation',
-      `${fixed(b.stdDev)} per unit staked (variance ${fixed(b.variance.value)}${short(b.variance) ? ` = ${b.variance.fraction}` : ''})`,
+      `${fixed(b.stdDev)} per unit staked ` +
+        `(variance ${fixed(b.variance.value)}${short(b.variance) ? ` = ${b.variance.fraction}` : ''})`,
     ],
     [
       'Hit frequency',
-      `${pct(b.hitFrequency.value)}, 1 in ${oneIn(b.hitFrequency.value)}${short(b.hitFrequency) ? ` (${b.hitFrequency.fraction})` : ''}`,
+      `${pct(b.hitFrequency.value)}, 1 in ${oneIn(b.hitFrequency.value)}` +
+        (short(b.hitFrequency) ? ` (${b.hitFrequency.fraction})` : ''),
     ],
     ['Declared RTP', b.declared === null ? 'none declared' : pct(b.declared)],
   ];
   const body = b.lines ? payTable(b) : mainBet(b);
   return `<section class="bet" id="bet-${esc(b.bet)}-${esc(modesText(b.modes).replace(/[, ]+/g, '-'))}">
 <h3>${esc(betTitle(b))}</h3>
-<dl class="facts">${terms.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
+${facts(terms)}
 ${body}
 </section>`;
 }
@@ -160,24 +192,30 @@ function payTable(b: BetFigures): string {
   const lines = b.lines!;
   const paying = lines.reduce((s, l) => s + l.probability.value, 0);
   const lost = b.outcomes.find((o) => o.net === -1);
-  const rows = lines.map(
-    (l) => `<tr><th scope="row">${esc(l.name)}</th><td>${esc(l.when)}</td><td class="num">${esc(l.pays)}</td>
-<td class="num">${pct(l.probability.value)}</td><td class="num">${oneIn(l.probability.value)}</td><td class="num">${frac(l.probability)}</td>
-<td class="num">${pct(l.rtpShare.value)}</td></tr>`,
+  const p = (x: number) => num(pct(x));
+  const rows = lines.map((l) =>
+    [
+      `<tr>${rowHead(l.name)}<td>${esc(l.when)}</td>${num(esc(l.pays))}`,
+      p(l.probability.value) + num(oneIn(l.probability.value)) + num(frac(l.probability)),
+      `${p(l.rtpShare.value)}</tr>`,
+    ].join(''),
   );
   rows.push(
-    `<tr class="lost"><th scope="row">no line: the stake is lost</th><td></td><td class="num">—</td>
-<td class="num">${pct(1 - paying)}</td><td class="num">${oneIn(1 - paying)}</td><td class="num">${lost ? frac(lost.probability) : '—'}</td><td class="num">${pct(0)}</td></tr>`,
+    [
+      `<tr class="lost">${rowHead('no line: the stake is lost')}<td></td>${num('—')}`,
+      p(1 - paying) + num(oneIn(1 - paying)) + num(lost ? frac(lost.probability) : '—'),
+      `${p(0)}</tr>`,
+    ].join(''),
   );
   const plot = barChart(
     lines.map((l) => ({ label: l.name, value: l.rtpShare.value * 100, text: `${pct(l.rtpShare.value, 2)} of stakes` })),
     { title: `${betTitle(b)}: each line's share of the RTP`, format: (v) => `${v.toFixed(2)}%` },
   );
+  const columns = ['Line', 'When', 'Pays', 'Probability', '1 in', 'Exact probability', 'Share of RTP'];
   return `<div class="scroll"><table class="lines">
 <caption>Pay table: the highest matching line pays. Probability is of that line being the one that pays; its share
 of the RTP is probability × (1 + pays). The shares add up to the RTP.</caption>
-<thead><tr><th scope="col">Line</th><th scope="col">When</th><th scope="col" class="num">Pays</th><th scope="col" class="num">Probability</th>
-<th scope="col" class="num">1 in</th><th scope="col" class="num">Exact probability</th><th scope="col" class="num">Share of RTP</th></tr></thead>
+${head(columns, [2, 3, 4, 5, 6])}
 <tbody>${rows.join('')}</tbody>
 </table></div>
 <figure>${plot}<figcaption>Each line's share of the RTP (${pct(b.rtp.value, 2)} in all).</figcaption></figure>`;
@@ -185,8 +223,7 @@ of the RTP is probability × (1 + pays). The shares add up to the RTP.</caption>
 
 function mainBet(b: BetFigures): string {
   const rows = b.outcomes.map(
-    (o) =>
-      `<tr><td class="num">${netText(o.net)}</td><td class="num">${pct(o.probability.value)}</td><td class="num">${oneIn(o.probability.value)}</td></tr>`,
+    (o) => `<tr>${num(netText(o.net))}${num(pct(o.probability.value))}${num(oneIn(o.probability.value))}</tr>`,
   );
   const plot = barChart(
     b.outcomes.map((o) => ({ label: netText(o.net), value: o.probability.value, text: pct(o.probability.value, 2) })),
@@ -195,12 +232,14 @@ function mainBet(b: BetFigures): string {
   return `<p>The net result of a round per unit of the main bet, over doubles, splits and surrender, when every hand is
 played by the basic strategy below: every result and its probability. The standard deviation and hit frequency are
 read off this distribution; the hands of a split are combined outcome by outcome of the dealer's hand.</p>
-<div class="scroll"><table class="outcomes"><thead><tr><th scope="col" class="num">Net result</th><th scope="col" class="num">Probability</th>
-<th scope="col" class="num">1 in</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>
+<div class="scroll"><table class="outcomes">${head(['Net result', 'Probability', '1 in'], [0, 1, 2])}
+<tbody>${rows.join('')}</tbody></table></div>
 <figure>${plot}<figcaption>Probability of each net result per unit staked.</figcaption></figure>`;
 }
 
 const netText = (net: number): string => (net > 0 ? `+${net}` : net < 0 ? `−${-net}` : '0');
+
+const codeCell = (c: Code): string => `<td class="code code-${c}" title="${esc(CODE_WORDS[c])}">${c}</td>`;
 
 const CODE_WORDS: Record<Code, string> = {
   H: 'hit',
@@ -213,20 +252,20 @@ const CODE_WORDS: Record<Code, string> = {
 };
 
 function strategySection(s: { chart: Chart; rules: string }): string {
-  const head = `<thead><tr><th scope="col">Hand</th>${UP_COLUMNS.map((c) => `<th scope="col">${c === 'T' ? '10' : c}</th>`).join('')}</tr></thead>`;
+  const columns = head(['Hand', ...UP_COLUMNS.map((c) => (c === 'T' ? '10' : c))]);
   const block = (
     title: string,
     rows: Readonly<Record<string, readonly Code[]>>,
     label: (k: string) => string,
     keys: string[],
   ) =>
-    `<table class="chart"><caption>${esc(title)}</caption>${head}<tbody>${keys
+    `<table class="chart"><caption>${esc(title)}</caption>${columns}<tbody>${keys
       .filter((k) => rows[k])
-      .map(
-        (k) =>
-          `<tr><th scope="row">${esc(label(k))}</th>${rows[k].map((c) => `<td class="code code-${c}" title="${esc(CODE_WORDS[c])}">${c}</td>`).join('')}</tr>`,
-      )
+      .map((k) => `<tr>${rowHead(label(k))}${rows[k].map(codeCell).join('')}</tr>`)
       .join('')}</tbody></table>`;
+  const legend = (Object.keys(CODE_WORDS) as Code[])
+    .map((c) => `<span class="code code-${c}">${c}</span> ${esc(CODE_WORDS[c])}`)
+    .join(' · ');
   const numeric = (r: Readonly<Record<string, unknown>>) => Object.keys(r).sort((a, b) => Number(a) - Number(b));
   const soft = (k: string) => (k === '12' ? 'A,A' : k === '21' ? 'A,10' : `A,${Number(k) - 11}`);
   const pair = (k: string) => (k === 'T' ? '10,10' : `${k},${k}`);
@@ -240,7 +279,7 @@ ${block('Hard totals', s.chart.hard, (k) => k, numeric(s.chart.hard))}
 ${block('Soft totals', s.chart.soft, soft, numeric(s.chart.soft))}
 ${block('Pairs', s.chart.pairs, pair, [...PAIR_KEYS])}
 </div>
-<p class="legend">${(Object.keys(CODE_WORDS) as Code[]).map((c) => `<span class="code code-${c}">${c}</span> ${esc(CODE_WORDS[c])}`).join(' · ')}</p>
+<p class="legend">${legend}</p>
 </section>`;
 }
 
@@ -252,13 +291,18 @@ function simulationSection(data: ReportData): string {
     b.exact !== null && b.rtp !== null && Math.abs(b.exact - b.rtp) <= familyHalf(b);
   const rows = sim.bets.map((b) => {
     const exact = exactOf(b);
-    return `<tr data-bet="${esc(b.bet)}" data-mode="${esc(b.mode ?? '')}"><th scope="row">${esc(b.bet)}</th><td class="mode">${esc(b.mode ?? '')}</td>
-<td class="num">${count(b.placed)}</td><td class="num">${b.rtp === null ? '—' : pct(b.rtp, 3)}</td>
-<td class="num">${b.ci95 ? `${pct(b.ci95[0], 3)} – ${pct(b.ci95[1], 3)}` : '—'}</td><td class="num">${pct(exact.rtp)}</td>
-<td class="${b.exactInInterval ? 'yes' : 'no'}">${b.exactInInterval ? 'yes' : 'NO'}</td>
-<td class="${insideFamily(b) ? 'yes' : 'no'}">${insideFamily(b) ? 'yes' : 'NO'}</td>
-<td class="num">${b.stdDev === null ? '—' : fixed(b.stdDev)} / ${fixed(exact.stdDev)}</td>
-<td class="num">${b.hitFrequency === null ? '—' : pct(b.hitFrequency, 2)} / ${pct(exact.hitFrequency, 2)}</td></tr>`;
+    return [
+      betRow(b.bet, b.mode),
+      num(count(b.placed)),
+      num(b.rtp === null ? '—' : pct(b.rtp, 3)),
+      num(b.ci95 ? `${pct(b.ci95[0], 3)} – ${pct(b.ci95[1], 3)}` : '—'),
+      num(pct(exact.rtp)),
+      yesNo(b.exactInInterval === true),
+      yesNo(insideFamily(b)),
+      num(`${b.stdDev === null ? '—' : fixed(b.stdDev)} / ${fixed(exact.stdDev)}`),
+      num(`${b.hitFrequency === null ? '—' : pct(b.hitFrequency, 2)} / ${pct(exact.hitFrequency, 2)}`),
+      '</tr>',
+    ].join('');
   });
   const wagers = data.bets;
   // One row per wager counts: the modes of a shared pay table repeat its row.
@@ -292,17 +336,16 @@ function simulationSection(data: ReportData): string {
 <h2>Simulation</h2>
 <p>${count(sim.rounds)} rounds played through the interpreter (the same code that runs the live tables), seed
 ${sim.seed}, ${sim.workers} worker thread${sim.workers === 1 ? '' : 's'}, ${sim.seconds.toFixed(1)} s; every bet placed
-whenever the pack allows it${data.strategy ? ', the main bet played by the basic strategy above' : ''}. Each bet's simulated
-RTP comes with its 95% confidence interval (± 1.96 standard errors); "inside" says whether the exact value lies in it.
+whenever the pack allows it${data.strategy ? ', the main bet played by the basic strategy above' : ''}. Each bet's
+simulated RTP comes with its 95% confidence interval (± 1.96 standard errors); "inside" says whether the exact value
+lies in it.
 Standard deviation and hit frequency are shown simulated / exact.</p>
 <div class="scroll"><table class="simulation" data-testid="simulation">
-<thead><tr><th scope="col">Bet</th><th scope="col">Mode</th><th scope="col" class="num">Placed</th><th scope="col" class="num">Simulated RTP</th>
-<th scope="col" class="num">95% interval</th><th scope="col" class="num">Exact RTP</th><th scope="col">Exact inside</th>
-<th scope="col">Inside, all at once</th><th scope="col" class="num">Std dev, sim / exact</th><th scope="col" class="num">Hit frequency, sim / exact</th></tr></thead>
+${head(SIMULATION_COLUMNS, [2, 3, 4, 5, 8, 9])}
 <tbody>${rows.join('')}</tbody></table></div>
 <h3>Many bets tested at once</h3>
 <p>${multipleTesting(sim, m, shared, outside.length, outsideFamily)}</p>
-${sim.cutCard ? `<p>The exact values are for a freshly shuffled shoe; this simulation plays each shoe to its cut card, which can move a bet placed every round by a few hundredths of a percentage point (the cut-card effect).</p>` : ''}
+${sim.cutCard ? `<p>${esc(CUT_CARD)}</p>` : ''}
 <h3>Convergence</h3>
 <p>The simulated RTP (line) and its 95% interval (shaded) after each part of the run, against the exact value
 (dashed), rounds on a logarithmic scale: the interval narrows as 1/√rounds around the exact value.</p>
@@ -310,6 +353,24 @@ ${sim.cutCard ? `<p>The exact values are for a freshly shuffled shoe; this simul
 </section>`;
 }
 
+const SIMULATION_COLUMNS = [
+  'Bet',
+  'Mode',
+  'Placed',
+  'Simulated RTP',
+  '95% interval',
+  'Exact RTP',
+  'Exact inside',
+  'Inside, all at once',
+  'Std dev, sim / exact',
+  'Hit frequency, sim / exact',
+];
+
+const CUT_CARD =
+  'The exact values are for a freshly shuffled shoe; this simulation plays each shoe to its cut card, which can ' +
+  'move a bet placed every round by a few hundredths of a percentage point (the cut-card effect).';
+
+/** What testing m figures at once means, and what this run shows. */
 function multipleTesting(
   sim: SimulationFigures,
   m: number,
@@ -319,15 +380,29 @@ function multipleTesting(
 ): string {
   const expected = 0.05 * m;
   const anyOutside = 1 - 0.95 ** m;
+  const plural = (k: number, one: string, many: string) => (k === 1 ? one : many);
   const sharedText = shared.length
-    ? ` (${shared.length} bet${shared.length === 1 ? ' is' : 's are'} offered in several modes with the same pay table: one wager a round, reported under each mode, one test)`
+    ? ` (${shared.length} ${plural(shared.length, 'bet is', 'bets are')} offered in several modes with the same ` +
+      'pay table: one wager a round, reported under each mode, one test)'
     : '';
+  const names = outsideFamily.map((b) => (b.mode ? `${b.bet} (${b.mode})` : b.bet)).join(', ');
   const verdict =
     outsideFamily.length === 0
       ? 'every exact value lies inside its widened interval: the simulation agrees with the analysis.'
-      : `${outsideFamily.map((b) => (b.mode ? `${b.bet} (${b.mode})` : b.bet)).join(', ')} ${outsideFamily.length === 1 ? 'lies' : 'lie'} outside even the widened interval${outsideFamily.length === 1 ? '' : 's'}: worth a look (another seed, more rounds, or the cut-card effect).`;
+      : `${names} ${plural(outsideFamily.length, 'lies', 'lie')} outside even the widened ` +
+        `${plural(outsideFamily.length, 'interval', 'intervals')}: worth a look (another seed, more rounds, ` +
+        'or the cut-card effect).';
   return esc(
-    `${m} figure${m === 1 ? ' is' : 's are'} tested at once, one per wager${sharedText}. A 95% interval misses the true value 1 time in 20, so about ${expected.toFixed(2)} of ${m} are expected outside by chance alone; if the figures were independent, the chance that at least one is outside would be 1 − 0.95^${m} = ${pct(anyOutside, 1)} (by Bonferroni's inequality never more than ${pct(Math.min(1, expected), 0)}, however they depend on each other). Here ${outside} ${outside === 1 ? 'is' : 'are'} outside. Read together, the intervals are widened to ${sim.familyZ.toFixed(2)} standard errors, so that all ${m} hold at once with 95% confidence (Bonferroni): ${verdict}`,
+    [
+      `${m} ${plural(m, 'figure is', 'figures are')} tested at once, one per wager${sharedText}.`,
+      `A 95% interval misses the true value 1 time in 20, so about ${expected.toFixed(2)} of ${m} are expected`,
+      'outside by chance alone; if the figures were independent, the chance that at least one is outside would be',
+      `1 − 0.95^${m} = ${pct(anyOutside, 1)} (by Bonferroni's inequality never more than`,
+      `${pct(Math.min(1, expected), 0)}, however they depend on each other).`,
+      `Here ${outside} ${plural(outside, 'is', 'are')} outside.`,
+      `Read together, the intervals are widened to ${sim.familyZ.toFixed(2)} standard errors, so that all ${m} hold`,
+      `at once with 95% confidence (Bonferroni): ${verdict}`,
+    ].join(' '),
   );
 }
 
@@ -362,8 +437,10 @@ body { margin: 0; background: #fff; color: #1b1f24; }
 .report h2 { font-size: 1.3rem; margin: 2rem 0 0.6rem; border-bottom: 2px solid #1d4f91; padding-bottom: 0.2rem; }
 .report h3 { font-size: 1.08rem; margin: 1.4rem 0 0.5rem; }
 .report .subtitle { color: #5b6470; margin: 0 0 1rem; }
-.report code, .report pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.85rem; }
-.report pre.hashes { background: #f4f6f9; border: 1px solid #d5d9e0; padding: 0.6rem; overflow-x: auto; white-space: pre; }
+.report code, .report pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
+  font-size: 0.85rem; }
+.report pre.hashes { background: #f4f6f9; border: 1px solid #d5d9e0; padding: 0.6rem; overflow-x: auto;
+  white-space: pre; }
 .report .toc ol { columns: 2; padding-left: 1.3rem; margin: 0.5rem 0 1rem; }
 .report dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0.5rem 0; }
 .report dl.facts dt { font-weight: 600; }
@@ -419,6 +496,5 @@ body { margin: 0; background: #fff; color: #1b1f24; }
   .report .plots { grid-template-columns: repeat(2, 1fr); }
   .report #rules, .report #bets, .report #strategy, .report #simulation { break-before: page; }
   .report a { color: inherit; text-decoration: none; }
-  .report .code-H, .report .code-S, .report .code-D, .report .code-Ds, .report .code-P, .report .code-R, .report .code-Rs {
-    -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .report .code { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }`;

@@ -42,7 +42,10 @@ export const escapeXml = (s: string): string =>
 /** Numbers in SVG attributes: two decimals are finer than any screen or printer. */
 const n = (x: number): string => String(Math.round(x * 100) / 100);
 
-/** Round tick values (1, 2 or 5 × 10^k apart) covering [min, max]: about `count`, and never fewer than 3 where a finer step gives them. */
+/**
+ * Round tick values (1, 2 or 5 × 10^k apart) covering [min, max]: about `count`, and never fewer
+ * than 3 where a finer step gives them.
+ */
 export function niceTicks(min: number, max: number, count = 5): number[] {
   if (!(Number.isFinite(min) && Number.isFinite(max))) return [];
   if (max < min) [min, max] = [max, min];
@@ -77,6 +80,16 @@ export const linear =
   (x: number): number =>
     d1 === d0 ? (r0 + r1) / 2 : r0 + ((x - d0) / (d1 - d0)) * (r1 - r0);
 
+/** An SVG element: numbers rounded, text escaped; with `content`, an element that holds it. */
+function el(tag: string, attrs: Record<string, string | number>, content?: string): string {
+  const a = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${typeof v === 'number' ? n(v) : escapeXml(v)}"`)
+    .join('');
+  return content === undefined ? `<${tag}${a}/>` : `<${tag}${a}>${escapeXml(content)}</${tag}>`;
+}
+
+const MIDDLE = { 'dominant-baseline': 'middle' } as const;
+
 /** One bar per row, labels on the left, lengths proportional to value (0 at the left edge). */
 export function barChart(bars: readonly Bar[], options: BarChartOptions): string {
   const width = options.width ?? 640;
@@ -90,14 +103,15 @@ export function barChart(bars: readonly Bar[], options: BarChartOptions): string
   const rows = bars.map((b, i) => {
     const y = top + i * row;
     const w = Math.max(0, x(Math.max(0, b.value)) - labelWidth);
+    const middle = y + row / 2;
     return [
-      `<text class="label" x="${n(labelWidth - 8)}" y="${n(y + row / 2)}" text-anchor="end" dominant-baseline="middle">${escapeXml(b.label)}</text>`,
-      `<rect class="bar" x="${n(labelWidth)}" y="${n(y + 3)}" width="${n(w)}" height="${row - 6}"/>`,
-      `<text class="value" x="${n(labelWidth + w + 6)}" y="${n(y + row / 2)}" dominant-baseline="middle">${escapeXml(b.text ?? options.format(b.value))}</text>`,
+      el('text', { class: 'label', x: labelWidth - 8, y: middle, 'text-anchor': 'end', ...MIDDLE }, b.label),
+      el('rect', { class: 'bar', x: labelWidth, y: y + 3, width: w, height: row - 6 }),
+      el('text', { class: 'value', x: labelWidth + w + 6, y: middle, ...MIDDLE }, b.text ?? options.format(b.value)),
     ].join('');
   });
   return svg(width, height, options.title, [
-    `<line class="axis" x1="${n(labelWidth)}" y1="${top}" x2="${n(labelWidth)}" y2="${n(height - top)}"/>`,
+    el('line', { class: 'axis', x1: labelWidth, y1: top, x2: labelWidth, y2: height - top }),
     ...rows,
   ]);
 }
@@ -111,10 +125,9 @@ export function lineChart(options: LineChartOptions): string {
   const height = options.height ?? 180;
   const margin = { left: 64, right: 10, top: 10, bottom: 28 };
   const points = options.points.filter((p) => p.x > 0 && Number.isFinite(p.y));
-  const body: string[] = [];
   if (points.length === 0)
     return svg(width, height, options.title, [
-      `<text class="label" x="${n(width / 2)}" y="${n(height / 2)}" text-anchor="middle">no data</text>`,
+      el('text', { class: 'label', x: width / 2, y: height / 2, 'text-anchor': 'middle' }, 'no data'),
     ]);
   const xs = points.map((p) => p.x);
   const ys = points.flatMap((p) => [p.y, p.lo ?? p.y, p.hi ?? p.y]);
@@ -122,43 +135,49 @@ export function lineChart(options: LineChartOptions): string {
   let [y0, y1] = [Math.min(...ys), Math.max(...ys)];
   const pad = (y1 - y0) * 0.08 || Math.abs(y0) * 0.001 || 0.001;
   [y0, y1] = [y0 - pad, y1 + pad];
-  const [lx0, lx1] = [Math.log10(Math.min(...xs)), Math.log10(Math.max(...xs))];
+  const [xMin, xMax] = [Math.min(...xs), Math.max(...xs)];
+  const [lx0, lx1] = [Math.log10(xMin), Math.log10(xMax)];
   const x = (v: number) => linear(lx0, lx1 === lx0 ? lx0 + 1 : lx1, margin.left, width - margin.right)(Math.log10(v));
   const y = linear(y0, y1, height - margin.bottom, margin.top);
-  const left = margin.left;
-  const bottom = height - margin.bottom;
-  // Axes and ticks.
-  body.push(
-    `<line class="axis" x1="${left}" y1="${n(bottom)}" x2="${n(width - margin.right)}" y2="${n(bottom)}"/>`,
-    `<line class="axis" x1="${left}" y1="${margin.top}" x2="${left}" y2="${n(bottom)}"/>`,
-  );
+  const [left, right, bottom] = [margin.left, width - margin.right, height - margin.bottom];
+  const body: string[] = [
+    el('line', { class: 'axis', x1: left, y1: bottom, x2: right, y2: bottom }),
+    el('line', { class: 'axis', x1: left, y1: margin.top, x2: left, y2: bottom }),
+  ];
   for (const t of niceTicks(y0, y1, 5))
     body.push(
-      `<line class="grid" x1="${left}" y1="${n(y(t))}" x2="${n(width - margin.right)}" y2="${n(y(t))}"/>`,
-      `<text class="tick" x="${left - 4}" y="${n(y(t))}" text-anchor="end" dominant-baseline="middle">${escapeXml(options.formatY(t))}</text>`,
+      el('line', { class: 'grid', x1: left, y1: y(t), x2: right, y2: y(t) }),
+      el('text', { class: 'tick', x: left - 4, y: y(t), 'text-anchor': 'end', ...MIDDLE }, options.formatY(t)),
     );
-  const xMax = Math.max(...xs);
-  const xMin = Math.min(...xs);
   for (const t of decadeTicks(xMin, xMax).filter((t) => t >= xMin * 0.999 && t <= xMax * 1.001))
     body.push(
-      `<line class="axis" x1="${n(x(t))}" y1="${n(bottom)}" x2="${n(x(t))}" y2="${n(bottom + 4)}"/>`,
-      `<text class="tick" x="${n(x(t))}" y="${n(bottom + 16)}" text-anchor="middle">${escapeXml(options.formatX(t))}</text>`,
+      el('line', { class: 'axis', x1: x(t), y1: bottom, x2: x(t), y2: bottom + 4 }),
+      el('text', { class: 'tick', x: x(t), y: bottom + 16, 'text-anchor': 'middle' }, options.formatX(t)),
     );
   // Band, reference, series.
   const banded = points.filter((p) => p.lo !== undefined && p.hi !== undefined);
   if (banded.length > 1) {
     const upper = banded.map((p) => `${n(x(p.x))},${n(y(p.hi!))}`);
     const lower = banded.map((p) => `${n(x(p.x))},${n(y(p.lo!))}`).reverse();
-    body.push(`<polygon class="band" points="${[...upper, ...lower].join(' ')}"/>`);
+    body.push(el('polygon', { class: 'band', points: [...upper, ...lower].join(' ') }));
   }
-  if (options.reference !== undefined)
-    body.push(
-      `<line class="reference" x1="${left}" y1="${n(y(options.reference))}" x2="${n(width - margin.right)}" y2="${n(y(options.reference))}"/>`,
-    );
-  body.push(`<polyline class="series" points="${points.map((p) => `${n(x(p.x))},${n(y(p.y))}`).join(' ')}"/>`);
+  if (options.reference !== undefined) {
+    const ry = y(options.reference);
+    body.push(el('line', { class: 'reference', x1: left, y1: ry, x2: right, y2: ry }));
+  }
+  body.push(el('polyline', { class: 'series', points: points.map((p) => `${n(x(p.x))},${n(y(p.y))}`).join(' ') }));
   return svg(width, height, options.title, body);
 }
 
 function svg(width: number, height: number, title: string, body: readonly string[]): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="plot" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title>${body.join('')}</svg>`;
+  const attrs = el('svg', {
+    xmlns: 'http://www.w3.org/2000/svg',
+    class: 'plot',
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    role: 'img',
+    'aria-label': title,
+  }).slice(0, -2);
+  return `${attrs}>${el('title', {}, title)}${body.join('')}</svg>`;
 }

@@ -1,7 +1,7 @@
 // The blackjack main bet's net result per unit staked as a distribution, for a fixed chart (the
 // best basic strategy the RTP assumes): every result a round can end with (a loss, a push, a win,
 // a blackjack, a surrender, a double, the sum of split hands) and its probability. From it the
-// bet's standard deviation and hit frequency (PRODUCT.md, `report`), which an expected value alone
+// bet's standard deviation and hit frequency (`croupier rtp --json`, the math report), which an expected value alone
 // cannot give: they need the second moment over doubles and splits.
 //
 // A hand is carried as the joint probability of (dealer outcome, its result), so that the hands of
@@ -147,7 +147,10 @@ function playUp(
       out[to + o * RESULTS + r] += p;
     }
   };
-  /** Adds a bust, `mass` of it (the share with no dealer blackjack, when conditioned), the dealer's outcomes shaped as `d`. */
+  /**
+   * Adds a bust, `mass` of it (the share with no dealer blackjack, when conditioned), the dealer's
+   * outcomes shaped as `d`.
+   */
   const bust = (out: Float64Array, to: number, d: Float64Array, at: number, mass: number) => {
     const norm = conditioned ? 1 - d[at + BLACKJACK] : 1;
     if (norm <= 0) return;

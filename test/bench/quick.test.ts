@@ -44,7 +44,7 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
   // A size is no time: the 400 KB Lambda bundle (docs/targets.md) is a limit every pack's bundles stay under.
   for (const b of [...report.bundles.bundles, ...report.bundles.apiByPack])
     expect(b.withinTarget, `${b.handler ?? `api of ${b.pack}`}: ${b.bytes} bytes, over ${400 * 1024}`).toBe(true);
-  // `croupier report` timed per pack, as a user runs it, next to its target (PRODUCT.md: 30 s).
+  // `croupier report` timed per pack, as a user runs it, next to its target (docs/targets.md: 30 s).
   expect(report.report.packs.map((p: { pack: string }) => p.pack).sort()).toEqual(packs);
   for (const p of report.report.packs) {
     expect(p.seconds, p.pack).toBeGreaterThan(0);

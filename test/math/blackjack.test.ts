@@ -130,7 +130,7 @@ describe('main bet against full enumeration on tiny shoes (no splits)', () => {
     ],
   ];
   for (const [name, overrides] of cases)
-    test(`${name}: the analyser's EV of its chart, and the distribution of the net result it plays to, equal every deal listed`, () => {
+    test(`${name}: the analyser's EV, and the distribution of the net result, equal every deal listed`, () => {
       const r = tiny(overrides);
       const chart = chartOf(r);
       const listed = new Map<number, number>();

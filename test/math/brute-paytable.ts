@@ -70,7 +70,10 @@ export function bruteForceOdds(pack: CompiledPack, bet: CompiledBet): BruteOdds 
   }
 }
 
-/** Every ordered pair of physical cards for the player; with the dealer-blackjack fact, every (up, hole) deal after it. */
+/**
+ * Every ordered pair of physical cards for the player; with the dealer-blackjack fact, every (up,
+ * hole) deal after it.
+ */
 function firstTwo(decks: number, bet: CompiledBet): BruteOdds {
   const shoe = physical(decks);
   const n = shoe.length;

@@ -4,7 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Writes the variant (6 decks, H17, 6:5, Perfect Pairs, 21+3 with a bonus on a dealer blackjack, a Bust Bonus); its path. */
+/**
+ * Writes the variant (6 decks, H17, 6:5, Perfect Pairs, 21+3 with a bonus on a dealer blackjack, a
+ * Bust Bonus) and returns its path.
+ */
 export function writeYamlVariant(): string {
   const dir = mkdtempSync(join(tmpdir(), 'croupier-variant-'));
   const path = join(dir, 'blackjack-uji.yaml');
@@ -50,7 +53,9 @@ spec:
         - { name: flush, pays: "5:1", when: { suited: true } }
         - { name: straight, pays: "9:1", when: { straight: true } }
         - { name: three of a kind, pays: "9:1", when: { sameRank: true } }
-        - { name: suited trips with a dealer blackjack, pays: "250:1", when: { identical: true, dealerBlackjack: true } }
+        - name: suited trips with a dealer blackjack
+          pays: "250:1"
+          when: { identical: true, dealerBlackjack: true }
     - name: bust-bonus
       type: paytable
       group: dealer-final

@@ -1,4 +1,4 @@
-// `croupier report` for every shipped pack and for a YAML-only variant (PRODUCT.md, "Second stage"):
+// `croupier report` for every shipped pack and for a YAML-only variant (docs/math-report.md):
 // one self-contained file (nothing fetched, no script), the identity a lab checks (every YAML file's
 // SHA-256 as sha256sum prints it, the content hash rounds record, the engine version, the command),
 // the rules in plain words, every figure of `croupier rtp --json`, the strategy chart, and the

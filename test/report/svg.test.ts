@@ -65,9 +65,8 @@ describe('barChart', () => {
   test('labels and values are written, escaped; the title is the accessible name', () => {
     expect(svg).toContain('>coloured &lt;pair&gt;</text>');
     expect(svg).toContain('>52.29%</text>');
-    expect(svg).toMatch(
-      /^<svg [^>]*viewBox="0 0 640 \d+"[^>]*role="img" aria-label="Pair: share of the RTP"><title>Pair: share of the RTP<\/title>/,
-    );
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 640 \d+"[^>]*role="img" aria-label="Pair: share of the RTP">/);
+    expect(svg).toContain('<title>Pair: share of the RTP</title>');
     expect(svg.endsWith('</svg>')).toBe(true);
   });
 
@@ -95,7 +94,7 @@ describe('lineChart', () => {
   const [series] = elements(svg, 'polyline');
   const xy = series.points.split(' ').map((p) => p.split(',').map(Number));
 
-  test('x is logarithmic: each decade of rounds is the same width, first point at the left axis, last at the right', () => {
+  test('x is logarithmic: each decade the same width, first point at the left axis, last at the right', () => {
     expect(xy[0][0]).toBe(64);
     expect(xy[2][0]).toBe(290);
     expect(xy[1][0] - xy[0][0]).toBeCloseTo(xy[2][0] - xy[1][0], 1);

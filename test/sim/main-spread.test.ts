@@ -45,7 +45,7 @@ describe('main bet: standard deviation and hit frequency from the analysis agree
   timeout: 180_000,
 }, () => {
   for (const id of PACKS)
-    test(`${id}: ${ROUNDS.toLocaleString('en-US')} rounds, each figure within ${Z.toFixed(2)} standard errors`, async () => {
+    test(`${id}: ${ROUNDS.toLocaleString('en-US')} rounds, each within ${Z.toFixed(2)} standard errors`, async () => {
       const pack = loadPack(freshShoeCopy(id));
       const running = runSimulation(pack, bestStrategy(pack), { rounds: ROUNDS, seed: SEED, workers: 2 });
       const spread = mainOdds(pack);
