@@ -1,6 +1,7 @@
 // The RTP report of a pack: one row per bet and mode offered, each computed exactly where the
 // mathematics allows (Andar Bahar, side bets) and by analysis for the blackjack main bet, next to
-// the figure the pack declares. Bet behind and insurance are not rows (README, `rtp`).
+// the figure the pack declares, with the standard deviation of the net result and the hit
+// frequency. Bet behind and insurance are not rows (README, `rtp`).
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { andarBaharOdds } from './andar-bahar.ts';
 import { rulesOf } from './blackjack.ts';
