@@ -392,9 +392,16 @@ function multipleTesting(
       : `${names} ${plural(outsideFamily.length, 'lies', 'lie')} outside even the widened ` +
         `${plural(outsideFamily.length, 'interval', 'intervals')}: worth a look (another seed, more rounds, ` +
         'or the cut-card effect).';
+  if (m === 1)
+    return esc(
+      [
+        'One figure is tested. A 95% interval misses the true value 1 time in 20 by chance alone, so a NO now and',
+        `then is expected; here the exact value lies ${outside === 0 ? 'inside' : 'outside'} it.`,
+      ].join(' '),
+    );
   return esc(
     [
-      `${m} ${plural(m, 'figure is', 'figures are')} tested at once, one per wager${sharedText}.`,
+      `${m} figures are tested at once, one per wager${sharedText}.`,
       `A 95% interval misses the true value 1 time in 20, so about ${expected.toFixed(2)} of ${m} are expected`,
       'outside by chance alone; if the figures were independent, the chance that at least one is outside would be',
       `1 − 0.95^${m} = ${pct(anyOutside, 1)} (by Bonferroni's inequality never more than`,
