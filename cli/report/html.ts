@@ -499,7 +499,11 @@ body { margin: 0; background: #fff; color: #1b1f24; }
   .report h3 { break-after: avoid; }
   .report table, .report figure, .report dl.facts, .report pre { break-inside: avoid; }
   .report .scroll { overflow: visible; }
-  .report table { font-size: 8pt; }
+  .report table, .report table.simulation { font-size: 7.5pt; }
+  .report th, .report td { padding: 0.12rem 0.3rem; }
+  .report td.num { white-space: normal; }
+  .report table.simulation { width: 100%; table-layout: fixed; }
+  .report table.simulation th, .report table.simulation td { white-space: normal; overflow-wrap: anywhere; }
   .report .plots { grid-template-columns: repeat(2, 1fr); }
   .report #rules, .report #bets, .report #strategy, .report #simulation { break-before: page; }
   .report a { color: inherit; text-decoration: none; }

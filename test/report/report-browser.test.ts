@@ -85,9 +85,17 @@ describe('the math report in Chromium', { timeout: 180_000 }, () => {
 
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, `${PACK}.png`), fullPage: true });
-    // Printed: the print stylesheet applies (no table of contents on paper) and a PDF comes out.
+    // Printed: the print stylesheet applies (no table of contents on paper), nothing is wider than
+    // an A4 page less the stylesheet's margins (186 mm, 703 CSS pixels), and a PDF comes out.
     await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: 703, height: 1000 });
     await expect(page.locator('nav.toc').isVisible()).resolves.toBe(false);
+    const tooWide = await page.evaluate(() =>
+      [...document.querySelectorAll('table, svg, pre, dl, p')]
+        .filter((e) => e.getBoundingClientRect().right > 703.5)
+        .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`),
+    );
+    expect(tooWide).toEqual([]);
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(errors).toEqual([]);
