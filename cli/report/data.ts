@@ -4,9 +4,9 @@
 // with its intervals and checkpoints. html.ts lays it out; nothing here formats for a page.
 import {
   CATALOGUES,
-  type Catalogue,
   describePack,
   lineText,
+  type RuleFacts,
   ruleFacts,
   type Section,
 } from '../../lambdas/describe/index.ts';
@@ -124,6 +124,7 @@ const approx = (value: number): Figure => ({ value, fraction: null });
 
 export function reportData(pack: CompiledPack, run: SimulationRun, meta: { date: Date; command: string }): ReportData {
   const rtp = rtpRows(pack);
+  const facts = ruleFacts(pack);
   return {
     identity: {
       id: pack.id,
@@ -137,18 +138,17 @@ export function reportData(pack: CompiledPack, run: SimulationRun, meta: { date:
       command: meta.command,
     },
     // The figures section states the RTPs in full; the help page's rounded RTP section is left out.
-    rules: describePack(ruleFacts(pack), { lang: 'en', rtp: null }).sections.filter((s) => s.id !== 'rtp'),
+    rules: describePack(facts, { lang: 'en', rtp: null }).sections.filter((s) => s.id !== 'rtp'),
     rtp,
-    bets: betFigures(pack, rtp),
+    bets: betFigures(pack, rtp, facts),
     strategy: pack.family === 'blackjack' ? { chart: bestStrategy(pack), rules: describeRules(rulesOf(pack)) } : null,
     simulation: simulationFigures(pack, run),
   };
 }
 
 /** Bets grouped by wager: the modes of one pay-table entry share its lines, so their figures once. */
-function betFigures(pack: CompiledPack, rows: readonly RtpRow[]): BetFigures[] {
+function betFigures(pack: CompiledPack, rows: readonly RtpRow[], facts: RuleFacts): BetFigures[] {
   const wagers = wagerOf(pack);
-  const en = CATALOGUES.en;
   const out: BetFigures[] = [];
   for (const bet of pack.bets) {
     if (bet.type === 'behind' || wagers[bet.index] !== bet) continue;
@@ -174,6 +174,8 @@ function betFigures(pack: CompiledPack, rows: readonly RtpRow[]): BetFigures[] {
     }
     const odds = exactOdds(pack, bet);
     const figures = exactFigures(odds.outcomes);
+    // The pay table as the pack writes it, for each line's condition in the rules page's words.
+    const written = facts.bets.find((b) => b.name === bet.name && (b.modes === null || b.modes.includes(bet.mode!)));
     out.push({
       bet: bet.name,
       modes,
@@ -186,7 +188,7 @@ function betFigures(pack: CompiledPack, rows: readonly RtpRow[]): BetFigures[] {
       declared: declaredOf(same),
       lines: odds.lines.map((l, i) => ({
         name: l.name,
-        when: lineWords(pack, bet, i, en),
+        when: lineWhen(written?.lines.find((w) => w.name === l.name)?.when, bet),
         pays: bet.lines[i].paysAsWritten,
         probability: figure(l.probability),
         rtpShare: figure(l.rtpShare),
@@ -203,16 +205,9 @@ function declaredOf(bets: readonly CompiledBet[]): number | null {
   return declared.length === 1 || new Set(declared).size === 1 ? (declared[0] ?? null) : null;
 }
 
-/** A pay-table line's condition in the words of the rules page. */
-function lineWords(pack: CompiledPack, bet: CompiledBet, line: number, t: Catalogue): string {
-  const bets = (pack.resolved as { spec: { bets: { name: string; lines?: { name: string; when: unknown }[] }[] } }).spec
-    .bets;
-  const written = bets
-    .filter((b) => b.name === bet.name)
-    .flatMap((b) => b.lines ?? [])
-    .find((l) => l.name === bet.lines[line].name);
-  return written ? lineText(written.when as Parameters<typeof lineText>[0], bet.group, t) : '';
-}
+/** A pay-table line's condition in the words of the rules page (English). */
+const lineWhen = (when: Parameters<typeof lineText>[0] | undefined, bet: CompiledBet): string =>
+  when ? lineText(when, bet.group, CATALOGUES.en) : '';
 
 function simulationFigures(pack: CompiledPack, run: SimulationRun): SimulationFigures {
   const merged = mergeBatches(run.batches);

@@ -89,6 +89,14 @@ function checkReport(ref: string, html: string, args: string[], extraSources: st
       ...(r.declared === null ? {} : { declared: r.declared }),
     })),
   );
+  // Every pay-table line with its condition in the rules page's words.
+  const lineRowsShown = [...html.matchAll(/<table class="lines">[\s\S]*?<\/table>/g)].flatMap((t) => [
+    ...t[0].matchAll(/<tr><th scope="row">[^<]*<\/th><td>([^<]*)<\/td>/g),
+  ]);
+  expect(lineRowsShown.length).toBe(
+    pack.bets.filter((b) => wagerOf(pack)[b.index] === b).reduce((n, b) => n + b.lines.length, 0),
+  );
+  for (const [, when] of lineRowsShown) expect(when).not.toBe('');
   // The strategy chart for blackjack, and nothing of the kind for Andar Bahar.
   expect(html.includes('<section id="strategy">')).toBe(pack.family === 'blackjack');
   // The simulation: one row per bet and mode placed, the multiple-testing statement, one plot per wager.
