@@ -15,7 +15,7 @@ export interface SourceFile {
 }
 
 /** A path as the report prints it. */
-export function shownPath(path: string, cwd = process.cwd()): string {
+function shownPath(path: string, cwd = process.cwd()): string {
   const rel = relative(cwd, path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

@@ -57,7 +57,7 @@ export function mainOutcomes(rules: BlackjackRules, chart: Chart): MainOutcomes 
 }
 
 /** Mean, variance and hit frequency of a tally of net results. */
-export function summarise(tally: ReadonlyMap<number, number>): MainOutcomes {
+function summarise(tally: ReadonlyMap<number, number>): MainOutcomes {
   const outcomes = [...tally]
     .filter(([, p]) => p > 0)
     .map(([net, probability]) => ({ net, probability }))
