@@ -1,4 +1,4 @@
-// Writes, from the TypeBox bodies of lambdas/http/bodies.ts (the one source):
+// Writes, from the TypeBox bodies and path schemas of lambdas/http/bodies.ts (the one source):
 // - schemas/api/<Body>.schema.json, the published JSON Schemas;
 // - lambdas/http/validators.gen.ts, the same schemas and their validators precompiled to
 //   standalone code by Ajv (draft 2020-12), so the Lambda bundles carry neither TypeBox nor Ajv.
@@ -8,7 +8,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { BODIES } from '../lambdas/http/bodies.ts';
+import { BODIES, PATHS } from '../lambdas/http/bodies.ts';
+
+const ALL = { ...BODIES, ...PATHS };
 
 const check = process.argv.includes('--check');
 let stale = 0;
@@ -27,7 +29,7 @@ function emit(file: URL, label: string, text: string): void {
 const dir = new URL('../schemas/api/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 const plain: Record<string, Record<string, unknown>> = {};
-for (const [name, schema] of Object.entries(BODIES)) {
+for (const [name, schema] of Object.entries(ALL)) {
   plain[name] = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
   const text = `${JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...plain[name], $id: `https://croupier.dev/schemas/api/${name}.schema.json` }, null, 2)}\n`;
   emit(new URL(`${name}.schema.json`, dir), `schemas/api/${name}.schema.json`, text);
@@ -44,11 +46,11 @@ const ajv = new Ajv2020({
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
 const standalone =
   (standaloneModule as unknown as { default?: Standalone }).default ?? (standaloneModule as unknown as Standalone);
-let code = standalone(ajv, Object.fromEntries(Object.keys(BODIES).map((name) => [name, name])));
+let code = standalone(ajv, Object.fromEntries(Object.keys(ALL).map((name) => [name, name])));
 code = code.replaceAll(UCS2, 'ucs2length');
 if (code.includes('require('))
   throw new Error('the standalone validators need another Ajv runtime helper: inline it here');
-const names = Object.keys(BODIES);
+const names = Object.keys(ALL);
 // The standalone code holds every schema already, as a constant by its $id: SCHEMAS names those, not a second copy.
 const constantOf = (name: string): string => {
   const m = new RegExp(`const (schema\\d+) = \\{"\\$id":"${name}"`).exec(code);

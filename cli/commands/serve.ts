@@ -10,11 +10,10 @@ import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey } from '../../lambdas/auth/index.t
 import { newSeed } from '../../lambdas/core/rng.ts';
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
+import { openStore } from '../../lambdas/handlers/wallets.ts';
 import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
-import { DynamoWallet } from '../../lambdas/store/index.ts';
-import { RoundStore } from '../../lambdas/store/rounds.ts';
 import { JavaMissingError } from '../../server/dynamo-local.ts';
 import { createLambdaServer, type Handler, listen } from '../../server/lambda-server.ts';
 import { type LocalStackOptions, startLocalStack, stopOnSignals } from '../../server/local-stack.ts';
@@ -51,7 +50,7 @@ export async function startServer(
     const pack = loadPack(id);
     const charts = loadCharts(pack);
     const tableName = stack.tableFor(id);
-    const store = new RoundStore(stack.doc, tableName, new DynamoWallet(stack.doc, tableName));
+    const store = openStore(stack.doc, tableName, pack);
     sweeps.push(
       createSweep(
         { pack, charts, store, clock: Date.now, newSeed },

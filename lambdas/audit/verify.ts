@@ -9,7 +9,7 @@ import type { AiCharts } from '../engine/ai.ts';
 import { replayRound } from '../engine/table.ts';
 import type { BetRecord, RoundLogEntry, RoundState } from '../engine/types.ts';
 import { handsAsText, roundCardsAsText } from '../engine/view.ts';
-import type { Recall } from '../handlers/recall.ts';
+import type { RoundRecall as Recall } from '../projection/index.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 
 export interface Check {

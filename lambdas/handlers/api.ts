@@ -13,12 +13,13 @@ import { ruleFacts } from '../describe/facts.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { formatMoney } from '../engine/bets.ts';
 import { apply } from '../engine/table.ts';
-import type { BetSpec, EngineError } from '../engine/types.ts';
+import type { Ctx } from '../engine/context.ts';
+import type { BetSpec, EngineError, TableState } from '../engine/types.ts';
 import { visibleEvents } from '../engine/view.ts';
 import type { Bet } from '../http/bodies.ts';
 import { createRouter, errorResult, HttpError, idempotencyKey, jsonBody, jsonResult } from '../http/index.ts';
 import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
-import { checkBody } from '../http/validate.ts';
+import { checkBody, checkPath } from '../http/validate.ts';
 import type { PayTableOdds, RtpRow } from '../math/rtp.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
@@ -29,6 +30,8 @@ import { type Actor, Game, type GameDeps, OWN_TABLES_PER_PLAYER, RuleError } fro
 import { recordPlay, recordRequest } from './metrics.ts';
 import { getsPracticePoints, PRACTICE_FLOAT, practiceGrant } from './practice.ts';
 import { recallRound } from './recall.ts';
+import { audienceOf, callerSpace, openStore, requirePlaysHere, tableSpace } from './wallets.ts';
+import { ownershipRefusal } from './ownership.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   {
@@ -47,34 +50,46 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   },
   {
     key: 'GET /tables/{tableId}',
+    path: 'TablePath',
     summary: "the table and its round as the caller may see them, with the caller's legal moves",
   },
   {
     key: 'DELETE /tables/{tableId}',
+    path: 'TablePath',
     summary: `end your session at a table you opened (R-EU-END-1): a round in play is finished as if every window timed out (auto-play, unanswered = no), bets not yet dealt are returned, and the table then refuses every command. Its rounds stay for recall; it no longer counts among your ${OWN_TABLES_PER_PLAYER} own tables`,
     idempotent: true,
   },
   {
     key: 'POST /tables/{tableId}/bets',
+    path: 'TablePath',
     summary: 'place (or raise) a bet; joins the table on the first bet',
     body: 'BetBody',
     idempotent: true,
   },
   {
     key: 'POST /tables/{tableId}/bet-slips',
+    path: 'TablePath',
     summary:
       'place several bets in one request, in order, all or none: the first refused bet refuses the slip and none is placed; joins the table on the first bet',
     body: 'BetSlipBody',
     idempotent: true,
   },
-  { key: 'POST /tables/{tableId}/actions', summary: 'a decision on your hand', body: 'ActionBody', idempotent: true },
+  {
+    key: 'POST /tables/{tableId}/actions',
+    path: 'TablePath',
+    summary: 'a decision on your hand',
+    body: 'ActionBody',
+    idempotent: true,
+  },
   {
     key: 'POST /tables/{tableId}/deal',
+    path: 'TablePath',
     summary: 'close betting and deal (operator; the seated player on a solo table)',
     idempotent: true,
   },
   {
     key: 'POST /tables/{tableId}/ai',
+    path: 'TablePath',
     summary:
       "seat an AI player on a free seat of a solo practice table (the player at the table, or an operator). It plays for house-funded practice points in a wallet of its own (topped up to 100 minimum bets when seated and before a deal when it holds under 8), bets the table minimum on its seat whenever the player deals, and the engine plays its hands at its level from its own view (R-EU-AI-1/2); its bets and decisions are in the round's events",
     body: 'AiPlayerBody',
@@ -82,11 +97,13 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   },
   {
     key: 'DELETE /tables/{tableId}/ai/{seat}',
+    path: 'AiSeatPath',
     summary: 'take the AI player off a seat, between rounds (the player at the table, or an operator)',
     idempotent: true,
   },
   {
     key: 'POST /tables/{tableId}/pause',
+    path: 'TablePath',
     summary: 'pause a table',
     body: 'ReasonBody',
     operator: true,
@@ -94,6 +111,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   },
   {
     key: 'POST /tables/{tableId}/resume',
+    path: 'TablePath',
     summary: 'resume a table',
     body: 'ReasonBody',
     operator: true,
@@ -102,11 +120,13 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   { key: 'GET /history', summary: 'your latest rounds with every step' },
   {
     key: 'GET /rounds/{roundId}',
+    path: 'RoundPath',
     summary:
       "recall a round (your own; any for operators); the shoe seed once the shoe is retired. An operator's recall also has the table as the round opened and each command's balance: `croupier verify` replays it",
   },
   {
     key: 'POST /rounds/{roundId}/void',
+    path: 'RoundPath',
     summary: 'void the round, every bet returned',
     body: 'ReasonBody',
     operator: true,
@@ -120,6 +140,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   },
   {
     key: 'POST /wallets/{playerId}/credit',
+    path: 'WalletPath',
     summary: "credit a player's wallet",
     body: 'CreditBody',
     operator: true,
@@ -127,6 +148,11 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   },
 ];
 export const ROUTES = ROUTE_DOCS.map((r) => r.key);
+/** Routes that change a table: a caller must play at the pack's tables. */
+const TABLE_COMMANDS = new Set(ROUTES.filter((r) => /^(POST|DELETE) \/tables\b/.test(r)));
+/** Operator actions that move players' money. */
+const MONEY_ACTIONS = new Set(['POST /wallets/{playerId}/credit', 'POST /rounds/{roundId}/void']);
+const DOC_OF = new Map(ROUTE_DOCS.map((r) => [r.key, r]));
 export const PUBLIC_ROUTES = ROUTE_DOCS.filter((r) => r.public).map((r) => r.key);
 
 export interface ApiDeps {
@@ -178,6 +204,14 @@ export function createApi(deps: ApiDeps): Handler {
     ...(deps.artifact ? { artifact: deps.artifact } : {}),
     ...(deps.committed ? { committed: deps.committed } : {}),
   });
+  // The wallets the pack's tables play from, and a demo account's practice wallet at a money pack.
+  if (store.wallet.space !== tableSpace(deps.pack))
+    throw new Error(
+      `${deps.pack.id} plays from ${tableSpace(deps.pack)} wallets, but the store's are ${store.wallet.space}: open it with openStore`,
+    );
+  const practice =
+    store.wallet.space === 'practice' ? store.wallet : new DynamoWallet(store.doc, store.tableName, 'practice');
+  const walletOf = (c: Claims) => (callerSpace(deps.pack, c.demo === true) === 'practice' ? practice : store.wallet);
   const router = createRouter(ROUTES);
   const logger = deps.logger ?? new Logger({ serviceName: 'croupier-api', persistentKeys: { pack: deps.pack.id } });
   let rules: unknown;
@@ -188,7 +222,14 @@ export function createApi(deps: ApiDeps): Handler {
       ?.jwt?.claims;
     return readClaims(claims ?? {});
   }
-  const actorOf = (c: Claims): Actor => ({ id: c.sub, role: c.role, demo: c.demo === true });
+  const actorOf = (c: Claims): Actor => ({
+    id: c.sub,
+    role: c.role,
+    demo: c.demo === true,
+    audience: audienceOf(deps.pack, c),
+    // `~` starts no `sub`, so a demo account's keys never meet the real account's.
+    caller: c.demo ? `~demo~${c.sub}` : c.sub,
+  });
 
   /** A state-changing command's response: the first one for a repeated key. */
   async function command(
@@ -199,6 +240,12 @@ export function createApi(deps: ApiDeps): Handler {
     extra: Partial<Parameters<Game['command']>[0]> = {},
   ): Promise<Result> {
     const key = idempotencyKey(event);
+    // Whose seat, hand or bet it is is settled before the engine sees the command (403).
+    const own =
+      cmd.type !== 'shell' && 'player' in cmd
+        ? (state: TableState, ctx: Ctx) => ownershipRefusal(ctx.pack, state, actor.id, cmd)
+        : null;
+    const check = extra.check;
     const { response } = await game.command({
       tableId,
       actor,
@@ -206,6 +253,7 @@ export function createApi(deps: ApiDeps): Handler {
       key,
       fingerprint: `${event.requestContext.http.method} ${event.rawPath} ${event.body ?? ''}`,
       ...extra,
+      ...(own || check ? { check: (state, ctx) => own?.(state, ctx) ?? check?.(state, ctx) ?? null } : {}),
     });
     return ok(response);
   }
@@ -219,6 +267,8 @@ export function createApi(deps: ApiDeps): Handler {
         allow: match.allowed.join(', '),
       });
     const p = match.pathParameters;
+    const pathSchema = DOC_OF.get(match.routeKey)?.path;
+    if (pathSchema) checkPath(pathSchema, p);
     switch (match.routeKey) {
       case 'GET /rules':
         return ok((rules ??= publicRules(deps.pack, deps.rtp, deps.lines)));
@@ -227,6 +277,10 @@ export function createApi(deps: ApiDeps): Handler {
     }
     const claims = claimsOf(event);
     const actor = actorOf(claims);
+    // A demo account's points are never staked at a real-money table, and a demo token moves no money.
+    if (claims.role === 'player' && TABLE_COMMANDS.has(match.routeKey)) requirePlaysHere(deps.pack, claims);
+    if (claims.demo && MONEY_ACTIONS.has(match.routeKey))
+      throw new RuleError({ code: 'demo-account', message: 'a demo token moves no money; sign in without demo' });
     switch (match.routeKey) {
       case 'POST /tables': {
         // A player opens a solo practice table of their own and is its one human; other tables are the operator's.
@@ -236,7 +290,7 @@ export function createApi(deps: ApiDeps): Handler {
             : undefined;
         if (host === undefined) requireRole(claims, 'operator');
         const body = checkBody('CreateTableBody', jsonBody(event));
-        const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.id, host);
+        const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.caller, host);
         return ok(response, (response as { created: boolean }).created ? 201 : 200);
       }
       case 'GET /tables/{tableId}':
@@ -331,7 +385,6 @@ export function createApi(deps: ApiDeps): Handler {
       }
       case 'DELETE /tables/{tableId}/ai/{seat}': {
         const seat = Number(p.seat);
-        if (!Number.isInteger(seat) || seat < 1) throw new HttpError('not-found', `there is no seat ${p.seat}`);
         return command(
           event,
           actor,
@@ -383,19 +436,27 @@ export function createApi(deps: ApiDeps): Handler {
         );
       }
       case 'GET /history': {
+        if (actor.audience.kind === 'spectator') return ok({ player: actor.id, rounds: [] });
         const limit = Math.min(50, Math.max(1, Number(event.queryStringParameters?.limit ?? 10) || 10));
         const entries = await store.history(actor.id, limit);
         return ok({
           player: actor.id,
-          rounds: await Promise.all(entries.map((e) => recallRound(store, deps.pack, e.roundId, actor))),
+          rounds: await Promise.all(entries.map((e) => recallRound(store, deps.pack, e.roundId, actor.audience))),
         });
       }
       case 'GET /rounds/{roundId}':
-        return ok(await recallRound(store, deps.pack, p.roundId!, actor));
+        return ok(await recallRound(store, deps.pack, p.roundId!, actor.audience));
       case 'GET /wallet': {
-        const wallet = await store.wallet.balance(actor.id);
-        const ledger = await store.wallet.ledger(actor.id, { limit: 20, newestFirst: true });
-        return ok({ player: actor.id, balance: wallet.balance, currency: deps.pack.currency, ledger });
+        const own = walletOf(claims);
+        const wallet = await own.balance(actor.id);
+        const ledger = await own.ledger(actor.id, { limit: 20, newestFirst: true });
+        return ok({
+          player: actor.id,
+          wallet: own.space,
+          balance: wallet.balance,
+          currency: deps.pack.currency,
+          ledger,
+        });
       }
       case 'POST /wallet/practice-points': {
         requireRole(claims, 'player');
@@ -406,10 +467,11 @@ export function createApi(deps: ApiDeps): Handler {
             message: `${pack.name} plays for money (${pack.currency.code}); practice points are for practice packs and demo accounts, and only an operator credits a money wallet`,
           });
         const now = clock();
+        const points = walletOf(claims);
         const { response } = await idempotency.run(
-          { caller: actor.id, key: idempotencyKey(event), now, fingerprint: 'practice-points' },
+          { caller: actor.caller, key: idempotencyKey(event), now, fingerprint: 'practice-points' },
           async () => {
-            const wallet = await store.wallet.balance(actor.id);
+            const wallet = await points.balance(actor.id);
             const amount = practiceGrant(pack, wallet.balance);
             if (amount === 0)
               throw new RuleError({
@@ -421,8 +483,8 @@ export function createApi(deps: ApiDeps): Handler {
               : 'play money for a demo account, on request';
             const change = { wallet, amount, kind: 'practice-grant', actor: 'house', reason, at: now };
             return {
-              response: { player: actor.id, balance: store.wallet.applied(change).balance, granted: amount },
-              items: store.wallet.changeItems(change),
+              response: { player: actor.id, balance: points.applied(change).balance, granted: amount },
+              items: points.changeItems(change),
             };
           },
         );
@@ -433,7 +495,7 @@ export function createApi(deps: ApiDeps): Handler {
         const body = checkBody('CreditBody', jsonBody(event));
         const now = clock();
         const { response } = await idempotency.run(
-          { caller: actor.id, key: idempotencyKey(event), now, fingerprint: `credit ${p.playerId} ${event.body}` },
+          { caller: actor.caller, key: idempotencyKey(event), now, fingerprint: `credit ${p.playerId} ${event.body}` },
           async () => {
             const wallet = await store.wallet.balance(p.playerId!);
             const change = {
@@ -521,7 +583,7 @@ function fromEnvironment(): Handler {
     pack,
     charts,
     artifact: baked,
-    store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
+    store: openStore(doc, tableName, pack),
     ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}),
     ...(lines ? { lines: () => JSON.parse(lines) as PayTableOdds[] } : {}),
     committed: recordPlay,

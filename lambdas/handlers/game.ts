@@ -7,9 +7,9 @@ import type { AiCharts } from '../engine/ai.ts';
 import type { Ctx } from '../engine/context.ts';
 import { apply, createTable } from '../engine/table.ts';
 import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
-import { type PublicEvent, playerView, visibleEvents } from '../engine/view.ts';
 import type { PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
+import { type Audience, projectOutcome, projectTable } from '../projection/index.ts';
 import {
   ConflictError,
   commit,
@@ -58,6 +58,10 @@ export interface Actor {
   id: string;
   role: 'player' | 'operator';
   demo: boolean;
+  /** What the caller may see of a table and its rounds (lambdas/projection). */
+  audience: Audience;
+  /** Whose Idempotency-Keys these are: a demo account's are apart from the real account's of the same `sub`. */
+  caller: string;
 }
 
 /**
@@ -91,17 +95,6 @@ export interface Outcome {
   state: TableState;
   events: EngineEvent[];
 }
-
-/** Events a viewer may read: no hole card before it is shown, and no other player's money. */
-export function eventsFor(events: readonly EngineEvent[], viewer: string | null): PublicEvent[] {
-  const visible = visibleEvents(events);
-  if (viewer === null) return visible;
-  return visible.filter((e) => !('player' in e) || seenBy(e.player, viewer));
-}
-
-/** Whether a viewer sees what a player did: their own, and the AI players' at their table (house practice points). */
-export const seenBy = (player: string, viewer: string | null): boolean =>
-  viewer === null || player === viewer || isAi(player);
 
 /** A name no JWT `sub` can have (at most 128 characters): stands for everyone not loaded. */
 const OTHERS = '~others~'.repeat(20);
@@ -343,18 +336,18 @@ export class Game {
         const extra = req.extra?.(now) ?? [];
         if (plan.kind === 'single' && plan.items.length + extra.length < 99) {
           outcome = { state: loaded.state, events: step.events };
-          return { response: this.respond(outcome, req.actor, running), items: [...plan.items, ...extra] };
+          return { response: this.respond(outcome, req.actor.audience, running), items: [...plan.items, ...extra] };
         }
         const staged = await this.staged(loaded, now, run, req.actor.id, req.note, running);
         outcome = { state: staged.state, events: staged.events };
         stagedCommitted = true;
-        return { response: this.respond(outcome, req.actor, running), items: [...staged.items, ...extra] };
+        return { response: this.respond(outcome, req.actor.audience, running), items: [...staged.items, ...extra] };
       }
     };
     let result: { response: unknown; replayed: boolean };
     try {
       result = await idempotency.run(
-        { caller: req.actor.id, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint },
+        { caller: req.actor.caller, key: req.key, now: this.deps.clock(), fingerprint: req.fingerprint },
         plan,
       );
     } finally {
@@ -429,29 +422,23 @@ export class Game {
     return r.ok ? { ok: true } : r;
   }
 
-  /** What a caller gets back: their redacted view (operators: every bet) and the events they may see. */
-  respond(outcome: Outcome, actor: Actor, running: RunningPack): unknown {
-    const viewer = actor.role === 'operator' ? null : actor.id;
-    return {
-      view: playerView(this.ctxOf(running, this.deps.clock()), outcome.state, viewer),
-      events: eventsFor(outcome.events, viewer),
-    };
+  /** What a caller gets back: the table after the command and its events, as the caller's audience may see them. */
+  respond(outcome: Outcome, audience: Audience, running: RunningPack): unknown {
+    return projectOutcome(this.ctxOf(running, this.deps.clock()), outcome.state, outcome.events, audience);
   }
 
-  /** A table's view for a caller, after applying what is due. */
+  /** A table's view for the caller's audience, after applying what is due; a player's own wallet is read with it. */
   async view(tableId: string, actor: Actor): Promise<unknown> {
+    const audience = actor.audience;
+    const player = audience.kind === 'player' ? audience.player : null;
     const loaded = await this.maintain(tableId, {
-      who: actor.role === 'operator' || !this.perPlayer ? 'all' : [actor.id],
-      also: actor.role === 'player' ? [actor.id] : [],
+      who: player === null || !this.perPlayer ? 'all' : [player],
+      also: player === null ? [] : [player],
     });
     const state = loaded.state;
-    if (actor.role === 'player' && !state.players[actor.id])
-      state.players[actor.id] = { balance: loaded.wallets[actor.id]?.balance ?? 0, demo: actor.demo, ai: null };
-    return playerView(
-      this.ctxOf(await this.running(state), this.deps.clock()),
-      state,
-      actor.role === 'operator' ? null : actor.id,
-    );
+    if (player !== null && !state.players[player])
+      state.players[player] = { balance: loaded.wallets[player]?.balance ?? 0, demo: actor.demo, ai: null };
+    return projectTable(this.ctxOf(await this.running(state), this.deps.clock()), state, audience);
   }
 }
 

@@ -4,10 +4,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { newSeed as cryptoSeed } from '../core/rng.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
-import { createDocumentClient, DynamoWallet, Idempotency } from '../store/index.ts';
-import { RoundStore } from '../store/rounds.ts';
+import { createDocumentClient, Idempotency } from '../store/index.ts';
 import { Game, type GameDeps } from './game.ts';
 import { recordPlay, recordSweep } from './metrics.ts';
+import { openStore, tableSpace } from './wallets.ts';
 
 export interface SweepResult {
   swept: string[];
@@ -20,6 +20,8 @@ export function createSweep(
   deps: Omit<GameDeps, 'idempotency'>,
   logger = new Logger({ serviceName: 'croupier-sweep' }),
 ): Sweep {
+  if (deps.store.wallet.space !== tableSpace(deps.pack))
+    throw new Error(`${deps.pack.id} plays from ${tableSpace(deps.pack)} wallets: open its store with openStore`);
   const game = new Game({ ...deps, idempotency: new Idempotency(deps.store.doc, deps.store.tableName) });
   return async () => {
     const due = await deps.store.dueTables(deps.clock());
@@ -52,7 +54,7 @@ export async function handler(): Promise<SweepResult> {
       pack,
       charts,
       artifact: baked,
-      store: new RoundStore(doc, tableName, new DynamoWallet(doc, tableName)),
+      store: openStore(doc, tableName, pack),
       clock: Date.now,
       newSeed: cryptoSeed,
       committed: recordPlay,

@@ -1,18 +1,37 @@
-// Owns the request bodies of the HTTP API: one TypeBox schema per body, the one source of the
-// JSON Schemas in schemas/api/ and of the precompiled validators and OpenAPI schemas in
-// ./validators.gen.ts (scripts/gen-api-schemas.ts writes both). Build-time only: the runtime
-// imports types from here, never values (./validate.ts checks bodies).
+// Owns what a request to the HTTP API may carry: one TypeBox schema per body and per route's path
+// parameters, the one source of the JSON Schemas in schemas/api/ and of the precompiled validators
+// and OpenAPI schemas in ./validators.gen.ts (scripts/gen-api-schemas.ts writes both). Build-time
+// only: the runtime imports types from here, never values (./validate.ts checks requests).
 import { type Static, Type } from '@sinclair/typebox';
 
 const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'minor units' });
 const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
 
-export const CreateTableBody = Type.Object(
-  {
-    tableId: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$', description: 'lowercase letters, digits and dashes' }),
-  },
-  { $id: 'CreateTableBody', additionalProperties: false },
-);
+// Ids: what the store may use as part of a key (DynamoDB keys are at most 2,048 bytes).
+const TABLE_ID = '[a-z0-9][a-z0-9-]{0,62}';
+const TableId = Type.String({
+  pattern: `^${TABLE_ID}$`,
+  description: 'lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit',
+});
+const RoundId = Type.String({
+  pattern: `^${TABLE_ID}-r[0-9]{1,15}$`,
+  description: 'a round id as views and history give it: the table id, -r and the round number',
+});
+/** A JWT `sub` as lambdas/auth/claims.ts accepts it: 1 to 128 characters, no control characters, not starting with ~. */
+const PlayerId = Type.String({
+  pattern: '^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$',
+  description: "a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~",
+});
+const SeatNumber = Type.String({ pattern: '^[1-9][0-9]?$', description: 'a seat number, 1 to 99' });
+
+export const CreateTableBody = Type.Object({ tableId: TableId }, { $id: 'CreateTableBody', additionalProperties: false });
+
+/** The round a bet is for: its id, or "next" for whichever round takes bets when the bet arrives. */
+const BetRound = Type.String({
+  pattern: `^(next|${TABLE_ID}-r[0-9]{1,15})$`,
+  description:
+    "the round the bet is for: its id (the view's round.id), refused with betting-closed once that round's betting has closed, never carried into another round; or \"next\" for the round open for bets when it arrives",
+});
 
 const betFields = {
   bet: Type.String({ minLength: 1, maxLength: 64, description: "a bet of the pack's rules, e.g. main" }),
@@ -71,6 +90,18 @@ export const AiPlayerBody = Type.Object(
   },
   { $id: 'AiPlayerBody', additionalProperties: false },
 );
+
+/** The path parameters of the routes that have some, one schema per shape. */
+export const TablePath = Type.Object({ tableId: TableId }, { $id: 'TablePath', additionalProperties: false });
+export const AiSeatPath = Type.Object(
+  { tableId: TableId, seat: SeatNumber },
+  { $id: 'AiSeatPath', additionalProperties: false },
+);
+export const RoundPath = Type.Object({ roundId: RoundId }, { $id: 'RoundPath', additionalProperties: false });
+export const WalletPath = Type.Object({ playerId: PlayerId }, { $id: 'WalletPath', additionalProperties: false });
+
+/** Every path schema, by name (schemas/api/<name>.schema.json). */
+export const PATHS = { TablePath, AiSeatPath, RoundPath, WalletPath } as const;
 
 /** Every body schema, by name (schemas/api/<name>.schema.json). */
 export const BODIES = {

@@ -30,6 +30,11 @@ export function jsonBody(event: {
 export function idempotencyKey(event: { headers?: APIGatewayProxyEventV2['headers'] }): string {
   const key = event.headers?.['idempotency-key']?.trim();
   if (!key) throw new HttpError('missing-idempotency-key', 'state-changing requests need an Idempotency-Key header');
-  if (key.length > 200) throw new HttpError('invalid-body', 'an Idempotency-Key is at most 200 characters');
+  // Part of a DynamoDB key: bounded and plain, so no header can make a key the store refuses.
+  if (key.length > 200 || !/^[\x20-\x7e]+$/.test(key))
+    throw new HttpError(
+      'invalid-header',
+      'an Idempotency-Key is 1 to 200 printable ASCII characters (a UUID is a good one)',
+    );
   return key;
 }

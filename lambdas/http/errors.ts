@@ -8,6 +8,8 @@ export type HttpErrorCode =
   | 'method-not-allowed'
   | 'invalid-json'
   | 'invalid-body'
+  | 'invalid-path'
+  | 'invalid-header'
   | 'unsupported-media-type'
   | 'payload-too-large'
   | 'missing-idempotency-key'
@@ -32,6 +34,8 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'method-not-allowed': 405,
   'invalid-json': 400,
   'invalid-body': 400,
+  'invalid-path': 400,
+  'invalid-header': 400,
   'unsupported-media-type': 415,
   'payload-too-large': 413,
   'missing-idempotency-key': 400,
@@ -39,6 +43,11 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // auth (lambdas/auth/errors.ts)
   unauthorized: 401,
   forbidden: 403,
+  // acting on what is not the caller's (lambdas/handlers/ownership.ts, lambdas/handlers/wallets.ts)
+  'not-your-seat': 403,
+  'not-your-table': 403,
+  'not-seated': 403,
+  'demo-account': 403,
   // store (lambdas/store/errors.ts)
   conflict: 409,
   'idempotency-in-progress': 409,
@@ -102,7 +111,11 @@ export function errorResult(error: unknown, onInternal?: (error: unknown) => voi
     onInternal?.(error);
     return jsonResult(500, { code: 'internal', message: 'internal error' } satisfies ErrorBody);
   }
-  const headers = error instanceof HttpError ? error.headers : {};
+  const headers: Record<string, string> = error instanceof HttpError ? { ...error.headers } : {};
+  // A refusal that lapses by itself (a request still in flight, a table busy) says when to try again.
+  const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter))
+    headers['retry-after'] = String(Math.max(1, Math.ceil(retryAfter)));
   return jsonResult(
     statusForCode(domain.code),
     { code: domain.code, message: domain.message } satisfies ErrorBody,

@@ -1,11 +1,13 @@
 // Owns the OpenAPI 3.1 document of a pack's API, generated from the route table and the body
 // schemas generated from ./bodies.ts (the same schemas the handler's validators were compiled from).
-import { BODY_SCHEMAS, type BodyName } from './validate.ts';
+import { BODY_SCHEMAS, type BodyName, type PathName, pathParameterSchema } from './validate.ts';
 
 export interface RouteDoc {
   key: string;
   summary: string;
   body?: BodyName;
+  /** The schema of its path parameters (every route with some has one: they are checked like bodies). */
+  path?: PathName;
   public?: boolean;
   operator?: boolean;
   idempotent?: boolean;
@@ -27,14 +29,19 @@ export function openApiDocument(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const [method, path] = r.key.split(' ') as [string, string];
-    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+    const params: Record<string, unknown>[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => {
+      if (!r.path) throw new Error(`${r.key} has path parameters but no path schema`);
+      return { name: m[1], in: 'path', required: true, schema: pathParameterSchema(r.path, m[1]!) };
+    });
     if (r.idempotent)
-      params.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } });
+      params.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: true,
+        description:
+          'once per request: a repeat returns the first answer; one still in flight is waited for (up to 2 s), then answered 409 idempotency-in-progress with Retry-After',
+        schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7e]+$' },
+      });
     (paths[path] ??= {})[method.toLowerCase()] = {
       summary: r.summary + (r.operator ? ' (operator)' : ''),
       ...(params.length ? { parameters: params } : {}),

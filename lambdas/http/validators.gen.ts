@@ -4,7 +4,7 @@
 function ucs2length(str){const len=str.length;let length=0;let pos=0;let value;while(pos<len){length++;value=str.charCodeAt(pos++);if(value>=0xd800&&value<=0xdbff&&pos<len){value=str.charCodeAt(pos);if((value&0xfc00)===0xdc00)pos++;}}return length;}
 
 export const CreateTableBody = validate20;
-const schema31 = {"$id":"CreateTableBody","additionalProperties":false,"type":"object","required":["tableId"],"properties":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes","type":"string"}}};
+const schema31 = {"$id":"CreateTableBody","additionalProperties":false,"type":"object","required":["tableId"],"properties":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"}}};
 const pattern4 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1213,6 +1213,275 @@ return errors === 0;
 }
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const TablePath = validate27;
+const schema38 = {"$id":"TablePath","additionalProperties":false,"type":"object","required":["tableId"],"properties":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"}}};
 
-export const SCHEMAS = { CreateTableBody: schema31, BetBody: schema32, BetSlipBody: schema33, ActionBody: schema34, CreditBody: schema35, ReasonBody: schema36, AiPlayerBody: schema37 };
-export const VALIDATORS = { CreateTableBody, BetBody, BetSlipBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody };
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="TablePath" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate27.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.tableId === undefined) && (missing0 = "tableId")){
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "tableId")){
+validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.tableId !== undefined){
+let data0 = data.tableId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+validate27.errors = [{instancePath:instancePath+"/tableId",schemaPath:"#/properties/tableId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,62}$"+"\""}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/tableId",schemaPath:"#/properties/tableId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const AiSeatPath = validate28;
+const schema39 = {"$id":"AiSeatPath","additionalProperties":false,"type":"object","required":["tableId","seat"],"properties":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"},"seat":{"pattern":"^[1-9][0-9]?$","description":"a seat number, 1 to 99","type":"string"}}};
+const pattern9 = new RegExp("^[1-9][0-9]?$", "u");
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="AiSeatPath" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.tableId === undefined) && (missing0 = "tableId")) || ((data.seat === undefined) && (missing0 = "seat"))){
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "tableId") || (key0 === "seat"))){
+validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.tableId !== undefined){
+let data0 = data.tableId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+validate28.errors = [{instancePath:instancePath+"/tableId",schemaPath:"#/properties/tableId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,62}$"+"\""}];
+return false;
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/tableId",schemaPath:"#/properties/tableId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.seat !== undefined){
+let data1 = data.seat;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+validate28.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\""}];
+return false;
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const RoundPath = validate29;
+const schema40 = {"$id":"RoundPath","additionalProperties":false,"type":"object","required":["roundId"],"properties":{"roundId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$","description":"a round id as views and history give it: the table id, -r and the round number","type":"string"}}};
+const pattern10 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$", "u");
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="RoundPath" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.roundId === undefined) && (missing0 = "roundId")){
+validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "roundId")){
+validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.roundId !== undefined){
+let data0 = data.roundId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern10.test(data0)){
+validate29.errors = [{instancePath:instancePath+"/roundId",schemaPath:"#/properties/roundId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$"+"\""}];
+return false;
+}
+}
+else {
+validate29.errors = [{instancePath:instancePath+"/roundId",schemaPath:"#/properties/roundId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const WalletPath = validate30;
+const schema41 = {"$id":"WalletPath","additionalProperties":false,"type":"object","required":["playerId"],"properties":{"playerId":{"pattern":"^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$","description":"a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~","type":"string"}}};
+const pattern11 = new RegExp("^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$", "u");
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="WalletPath" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.playerId === undefined) && (missing0 = "playerId")){
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "playerId")){
+validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.playerId !== undefined){
+let data0 = data.playerId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern11.test(data0)){
+validate30.errors = [{instancePath:instancePath+"/playerId",schemaPath:"#/properties/playerId/pattern",keyword:"pattern",params:{pattern: "^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$"},message:"must match pattern \""+"^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$"+"\""}];
+return false;
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/playerId",schemaPath:"#/properties/playerId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+export const SCHEMAS = { CreateTableBody: schema31, BetBody: schema32, BetSlipBody: schema33, ActionBody: schema34, CreditBody: schema35, ReasonBody: schema36, AiPlayerBody: schema37, TablePath: schema38, AiSeatPath: schema39, RoundPath: schema40, WalletPath: schema41 };
+export const VALIDATORS = { CreateTableBody, BetBody, BetSlipBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody, TablePath, AiSeatPath, RoundPath, WalletPath };

@@ -34,9 +34,13 @@
  * a player's count is checked in the table's creating transaction |
  * | player history entry | `PLAYER#<playerId>` | `ROUND#<startedAt ISO>#<roundId>` | the player's latest rounds (Query,
  * ScanIndexForward=false, Limit N); written with the player's first bet of a round |
- * | wallet | `WALLET#<playerId>` | `WALLET` | balance in minor units + version (GetItem, ConsistentRead) |
- * | ledger entry | `WALLET#<playerId>` | `LEDGER#<wallet version 12 digits>` | every money movement, one per wallet
+ * | wallet | `WALLET#<playerId>` (real money), `PRACTICE#<playerId>` (practice and demo points) | `WALLET` | balance
+ * in minor units + version (GetItem, ConsistentRead); the two namespaces are separate items, so no key a caller can
+ * name reaches the other's balance |
+ * | ledger entry | the wallet's PK | `LEDGER#<wallet version 12 digits>` | every money movement, one per wallet
  * version, so the ledger sums to the balance (Query begins_with `LEDGER#`) |
+ * | operator credits of a day | `CREDITS#<operatorId>` | `DAY#<yyyy-mm-dd UTC>` | the sum an operator credited that
+ * day (`total`), added to in the credit's own transaction with a condition that keeps it within the daily limit |
  * | operator audit entry | `TABLE#<tableId>` | `AUDIT#<at ISO>#<id>` | pause/resume/void with actor and reason (credits
  * are audited by their ledger entry) |
  * | idempotency record | `IDEM#<caller>#<key>` | `IDEM` | first response to a (caller, Idempotency-Key); `expiresAt`
@@ -47,6 +51,10 @@
  *
  * Key parts are escaped (`%` and `#`) so an id can never forge another item's key.
  */
+
+/** Which money a wallet holds: real money, or practice/demo points (which can never be staked as real money). */
+export type WalletSpace = 'real' | 'practice';
+const WALLET_PREFIX: Record<WalletSpace, string> = { real: 'WALLET#', practice: 'PRACTICE#' };
 
 export interface ItemKey {
   PK: string;
@@ -98,10 +106,17 @@ export const keys = {
     SK: `ROUND#${startedAt}#${part(roundId)}`,
   }),
   playerTables: (playerId: string): ItemKey => ({ PK: `PLAYER#${part(playerId)}`, SK: 'TABLES' }),
-  wallet: (playerId: string): ItemKey => ({ PK: `WALLET#${part(playerId)}`, SK: 'WALLET' }),
-  ledgerEntry: (playerId: string, walletVersion: number): ItemKey => ({
-    PK: `WALLET#${part(playerId)}`,
+  wallet: (playerId: string, space: WalletSpace): ItemKey => ({
+    PK: `${WALLET_PREFIX[space]}${part(playerId)}`,
+    SK: 'WALLET',
+  }),
+  ledgerEntry: (playerId: string, walletVersion: number, space: WalletSpace): ItemKey => ({
+    PK: `${WALLET_PREFIX[space]}${part(playerId)}`,
     SK: `LEDGER#${pad(walletVersion, 12)}`,
+  }),
+  operatorCredits: (operatorId: string, day: string): ItemKey => ({
+    PK: `CREDITS#${part(operatorId)}`,
+    SK: `DAY#${day}`,
   }),
   pack: (sha256: string): ItemKey => ({ PK: `PACK#${part(sha256)}`, SK: 'PACK' }),
   idempotency: (caller: string, key: string): ItemKey => ({
@@ -129,7 +144,7 @@ export const partitions = {
   table: (tableId: string) => keys.table(tableId).PK,
   round: (roundId: string) => keys.round(roundId).PK,
   player: (playerId: string) => `PLAYER#${part(playerId)}`,
-  wallet: (playerId: string) => keys.wallet(playerId).PK,
+  wallet: (playerId: string, space: WalletSpace) => keys.wallet(playerId, space).PK,
 } as const;
 
 /** The TTL attribute name (epoch seconds). */

@@ -346,7 +346,7 @@ export class RoundStore {
     const all = who === 'all';
     // The wallets of the players the table names and of its seat holders come with the rest.
     const guessed = playersNamed(table, who, options);
-    const keyList = [...guessed].map((p) => keys.wallet(p));
+    const keyList = [...guessed].map((p) => keys.wallet(p, this.wallet.space));
     if (shoeId) keyList.push(keys.shoe(shoeId));
     if (!all) keyList.push(keys.round(roundId), ...[...new Set(who)].map((p) => keys.roundPlayer(roundId, p)));
     const [items, queried] = await Promise.all([
@@ -364,7 +364,7 @@ export class RoundStore {
         if (item) parts[p] = playerItem(item);
       }
     const wallets: Record<string, WalletState> = {};
-    for (const p of guessed) wallets[p] = walletOf(p, get(keys.wallet(p)));
+    for (const p of guessed) wallets[p] = walletOf(p, get(keys.wallet(p, this.wallet.space)));
     return { roundId, shoeId, round, shoe: shoeId ? get(keys.shoe(shoeId)) : undefined, parts, wallets };
   }
 
@@ -495,7 +495,7 @@ export class RoundStore {
   async wallets(players: string[]): Promise<Record<string, WalletState>> {
     const out: Record<string, WalletState> = {};
     for (const p of players) out[p] = walletOf(p, undefined);
-    for (const item of await this.batchGet(players.map((p) => keys.wallet(p))))
+    for (const item of await this.batchGet(players.map((p) => keys.wallet(p, this.wallet.space))))
       out[item.playerId as string] = walletOf(item.playerId as string, item);
     return out;
   }

@@ -1,12 +1,14 @@
 // Owns players' money in a stack: the WalletPort that handlers depend on, and its DynamoDB
 // implementation. Every movement is a wallet write (version condition) plus one ledger entry,
 // contributed to the caller's transaction so a bet and its debit commit together or not at all.
-// An operator's own wallet service could plug in behind the same port.
+// An operator's own wallet service could plug in behind the same port. One DynamoWallet serves
+// one namespace (real money, or practice/demo points: keys.ts), so a balance of one can never be
+// read, credited or staked through the other.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from './client.ts';
 import { commit, type TransactItem } from './commit.ts';
 import { StoreError } from './errors.ts';
-import { keys, partitions, prefixes } from './keys.ts';
+import { keys, partitions, prefixes, type WalletSpace } from './keys.ts';
 import { assertMinorUnits, assertPositiveMinorUnits } from './money.ts';
 import { type RetryOptions, retryOnConflict } from './retry.ts';
 
@@ -60,6 +62,8 @@ export interface CreditInput {
 }
 
 export interface WalletPort {
+  /** The namespace every wallet of this port is in. */
+  readonly space: WalletSpace;
   balance(playerId: string): Promise<WalletState>;
   /** An operator credit (its own transaction, retried on conflict). */
   credit(input: CreditInput, retry?: RetryOptions): Promise<{ wallet: WalletState; entry: LedgerEntry }>;
@@ -75,11 +79,12 @@ export class DynamoWallet implements WalletPort {
   constructor(
     private readonly doc: DocumentClient,
     private readonly tableName: string,
+    readonly space: WalletSpace,
   ) {}
 
   async balance(playerId: string): Promise<WalletState> {
     const { Item } = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.wallet(playerId), ConsistentRead: true }),
+      new GetCommand({ TableName: this.tableName, Key: keys.wallet(playerId, this.space), ConsistentRead: true }),
     );
     if (!Item) return { playerId, balance: 0, version: 0 };
     return { playerId, balance: Item.balance as number, version: Item.version as number };
@@ -112,7 +117,7 @@ export class DynamoWallet implements WalletPort {
             Put: {
               TableName: this.tableName,
               Item: {
-                ...keys.wallet(wallet.playerId),
+                ...keys.wallet(wallet.playerId, this.space),
                 type: 'wallet',
                 playerId: wallet.playerId,
                 balance: after.balance,
@@ -125,7 +130,7 @@ export class DynamoWallet implements WalletPort {
         : {
             Update: {
               TableName: this.tableName,
-              Key: keys.wallet(wallet.playerId),
+              Key: keys.wallet(wallet.playerId, this.space),
               // Balance and version both: the caller computed from exactly this state.
               ConditionExpression: 'version = :version AND balance = :before',
               UpdateExpression: 'SET balance = :after, version = :next, updatedAt = :at',
@@ -152,7 +157,7 @@ export class DynamoWallet implements WalletPort {
     const ledgerWrite: TransactItem = {
       Put: {
         TableName: this.tableName,
-        Item: { ...keys.ledgerEntry(wallet.playerId, after.version), type: 'ledger', ...entry },
+        Item: { ...keys.ledgerEntry(wallet.playerId, after.version, this.space), type: 'ledger', ...entry },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     };
@@ -200,7 +205,7 @@ export class DynamoWallet implements WalletPort {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': partitions.wallet(playerId), ':prefix': prefixes.ledger },
+          ExpressionAttributeValues: { ':pk': partitions.wallet(playerId, this.space), ':prefix': prefixes.ledger },
           ScanIndexForward: !options.newestFirst,
           ConsistentRead: true,
           ExclusiveStartKey: start,

@@ -9,8 +9,8 @@ import { actionsOfCall, TABLE_ACCESS } from '../../infra/table-access.ts';
 import type { EngineEvent } from '../../lambdas/engine/types.ts';
 import { createApi } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
-import { createDocumentClient, type DocumentClient, DynamoWallet } from '../../lambdas/store/index.ts';
-import { RoundStore } from '../../lambdas/store/rounds.ts';
+import { openStore } from '../../lambdas/handlers/wallets.ts';
+import { createDocumentClient, type DocumentClient } from '../../lambdas/store/index.ts';
 import { callOn, type Harness, harness, packOf, seeds } from '../runtime/harness.ts';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
 
@@ -51,8 +51,7 @@ function committed(events: readonly EngineEvent[]): void {
 async function variant(packId: string) {
   const h = await harness(packId);
   const running = packOf(packId);
-  const store = (doc: DocumentClient) =>
-    new RoundStore(doc, h.table.tableName, new DynamoWallet(doc, h.table.tableName));
+  const store = (doc: DocumentClient) => openStore(doc, h.table.tableName, running.pack);
   const api = createApi({
     ...running,
     store: store(recordingClient(used.api)),
@@ -98,7 +97,7 @@ beforeAll(async () => {
   expect((await seated.call('POST', '/tables/t1/bets', bet)).status).toBe(200); // replayed
   expect(
     (await seated.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
-  ).toBe(422);
+  ).toBe(403);
   expect(
     (await seated.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 2, amount: 2000 } })).status,
   ).toBe(200);

@@ -53,6 +53,6 @@ test('a failed condition becomes a ConflictError naming the item, and nothing is
 });
 
 test('an id containing the key separator cannot forge another key', () => {
-  expect(keys.wallet('a#WALLET').PK).not.toBe(keys.wallet('a').PK);
+  expect(keys.wallet('a#WALLET', 'real').PK).not.toBe(keys.wallet('a', 'real').PK);
   expect(keys.idempotency('a#b', 'c').PK).not.toBe(keys.idempotency('a', 'b#c').PK);
 });

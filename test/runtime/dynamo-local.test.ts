@@ -17,7 +17,7 @@ test('a local stack keeps one table per pack and its data across a restart', asy
   try {
     expect(first.tableFor('pack-b')).toBe(localTableName('pack-b'));
     await first.doc.send(
-      new PutCommand({ TableName: first.tableFor('pack-a'), Item: { ...keys.wallet('zoe'), balance: 42 } }),
+      new PutCommand({ TableName: first.tableFor('pack-a'), Item: { ...keys.wallet('zoe', 'real'), balance: 42 } }),
     );
   } finally {
     await first.stop();
@@ -25,7 +25,7 @@ test('a local stack keeps one table per pack and its data across a restart', asy
   const second = await startLocalStack({ packIds: ['pack-a', 'pack-b'], dataDir: dir });
   try {
     const { Item } = await second.doc.send(
-      new GetCommand({ TableName: second.tableFor('pack-a'), Key: keys.wallet('zoe') }),
+      new GetCommand({ TableName: second.tableFor('pack-a'), Key: keys.wallet('zoe', 'real') }),
     );
     expect(Item?.balance).toBe(42);
     expect(() => second.tableFor('unknown')).toThrow(/no local table/);

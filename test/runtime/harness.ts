@@ -7,12 +7,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AiCharts } from '../../lambdas/engine/ai.ts';
 import { createApi } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
+import { openStore } from '../../lambdas/handlers/wallets.ts';
 import type { PackArtifact } from '../../lambdas/pack/artifact.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import { type DocumentClient, DynamoWallet } from '../../lambdas/store/index.ts';
-import { RoundStore } from '../../lambdas/store/rounds.ts';
+import type { DocumentClient } from '../../lambdas/store/index.ts';
+import type { RoundStore } from '../../lambdas/store/rounds.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
 
 // Near the real time: DynamoDB Local's TTL sweeper deletes idempotency records that look expired.
@@ -102,8 +103,7 @@ export async function harness(
   const { pack, charts } = deployed;
   const clock = { now: EPOCH };
   const newSeed = seeds(options.seedLabel ?? packId);
-  const storeFor = (doc: DocumentClient) =>
-    new RoundStore(doc, table.tableName, new DynamoWallet(doc, table.tableName));
+  const storeFor = (doc: DocumentClient) => openStore(doc, table.tableName, pack);
   const store = storeFor(table.doc);
   const api = (doc: DocumentClient = table.doc, running: Running = deployed) =>
     createApi({ ...running, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });

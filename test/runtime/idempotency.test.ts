@@ -12,7 +12,7 @@ let idem: Idempotency;
 
 beforeAll(async () => {
   table = await freshTable('idem');
-  wallet = new DynamoWallet(table.doc, table.tableName);
+  wallet = new DynamoWallet(table.doc, table.tableName, 'real');
   idem = new Idempotency(table.doc, table.tableName, { ttlSeconds: 3600, claimSeconds: 30 });
 });
 afterAll(async () => table?.drop());

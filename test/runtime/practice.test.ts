@@ -30,7 +30,7 @@ test('a player opens their own practice tables (three at most), again without er
     expect((await h.call('POST', '/wallet/practice-points', { as: name })).status).toBe(200);
   // bob may not bet at erik's table, not even before erik sits; erik may.
   const bob = await h.call('POST', '/tables/erik-1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 100 } });
-  expect([bob.status, bob.body.code]).toEqual([422, 'not-your-table']);
+  expect([bob.status, bob.body.code]).toEqual([403, 'not-your-table']);
   expect(bob.body.message).toBe(
     "this solo table is erik's: one player plays at it, with AI players in the other seats; open a table of your own",
   );
@@ -123,26 +123,38 @@ test('practice points: topped up to 1000 minimum bets on request, in the ledger;
 /** 1000 of mewah's minimum main bets (1.00 USD). */
 const MEWAH_FLOAT = 1000 * 100;
 
-test('a demo (play-for-fun) account gets practice points on a money pack too, and bets behind with them; a real-money account does not (R-MW-SEAT-1)', async () => {
+test('a demo account on a money pack has practice points of its own: never the real wallet of its player, never staked at a real-money table', async () => {
   const h = await open('blackjack-mewah');
+  expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
+  const deposit = await h.call('POST', '/wallets/dana/credit', {
+    as: 'op',
+    role: 'operator',
+    body: { amount: 5_000, reason: 'deposit' },
+  });
+  expect(deposit.status).toBe(200);
+
+  // Play money for the demo token, in its own wallet; the real wallet of the same player is untouched.
   const granted = await h.call('POST', '/wallet/practice-points', { as: 'dana', demo: true });
   expect([granted.status, granted.body]).toEqual([200, { player: 'dana', balance: MEWAH_FLOAT, granted: MEWAH_FLOAT }]);
-  const ledger = (await h.call('GET', '/wallet', { as: 'dana', demo: true })).body.ledger as {
-    kind: string;
-    actor: string;
-    reason: string;
-  }[];
-  expect(ledger.map((e) => [e.kind, e.actor, e.reason])).toEqual([
+  const demoWallet = (await h.call('GET', '/wallet', { as: 'dana', demo: true })).body;
+  expect([demoWallet.wallet, demoWallet.balance]).toEqual(['practice', MEWAH_FLOAT]);
+  expect(demoWallet.ledger.map((e: { kind: string; actor: string; reason: string }) => [e.kind, e.actor, e.reason])).toEqual([
     ['practice-grant', 'house', 'play money for a demo account, on request'],
   ]);
+  const realWallet = (await h.call('GET', '/wallet', { as: 'dana' })).body;
+  expect([realWallet.wallet, realWallet.balance, realWallet.ledger.length]).toEqual(['real', 5_000, 1]);
+  expect((await h.store.wallet.balance('dana')).balance).toBe(5_000);
   expect((await h.call('POST', '/wallet/practice-points', { as: 'dana', demo: true })).body.code).toBe(
     'practice-points-held',
   );
   const real = await h.call('POST', '/wallet/practice-points', { as: 'rui' });
   expect([real.status, real.body.code]).toEqual([422, 'not-practice']);
 
-  // The points buy what a demo account may do at a money table: bet behind a seated player, never sit.
-  expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
+  // The demo token stakes nothing at a real-money table, on any route that would (R-MW-SEAT-1 is the
+  // scenarios' at the engine: a demo account never sits, and bets behind only where stakes are points).
+  expect(
+    (await h.call('POST', '/tables/t1/bets', { as: 'rui', body: { bet: 'main', seat: 1, amount: 1_000 } })).status,
+  ).toBe(422); // rui has no money
   expect(
     (
       await h.call('POST', '/wallets/rui/credit', {
@@ -155,18 +167,40 @@ test('a demo (play-for-fun) account gets practice points on a money pack too, an
   expect(
     (await h.call('POST', '/tables/t1/bets', { as: 'rui', body: { bet: 'main', seat: 1, amount: 1_000 } })).status,
   ).toBe(200);
-  const seat = await h.call('POST', '/tables/t1/bets', {
-    as: 'dana',
+  for (const [path, body] of [
+    ['/tables/t1/bets', { bet: 'behind', seat: 1, amount: 1_000 }],
+    ['/tables/t1/bets', { bet: 'main', seat: 2, amount: 1_000 }],
+    ['/tables/t1/bet-slips', { bets: [{ bet: 'behind', seat: 1, amount: 1_000 }] }],
+    ['/tables/t1/actions', { action: 'stand', seat: 1 }],
+    ['/tables/t1/deal', undefined],
+  ] as const) {
+    const r = await h.call('POST', path, { as: 'dana', demo: true, body });
+    expect([path, r.status, r.body.code]).toEqual([path, 403, 'demo-account']);
+    expect(r.body.message).toBe(
+      'a demo account plays for practice points, and this table plays for real money (USD): demo points are never staked here',
+    );
+  }
+  // It sees the table as everyone does: no real wallet, no real bets, nothing to decide; no real history.
+  const seen = (await h.call('GET', '/tables/t1', { as: 'dana', demo: true })).body;
+  expect([seen.you, seen.bets, seen.legal]).toEqual([null, [], []]);
+  expect((await h.call('GET', '/history', { as: 'dana', demo: true })).body.rounds).toEqual([]);
+  // A demo operator token moves no money either.
+  const credit = await h.call('POST', '/wallets/dana/credit', {
+    as: 'op',
+    role: 'operator',
     demo: true,
-    body: { bet: 'main', seat: 2, amount: 1_000 },
+    body: { amount: 1, reason: 'x' },
   });
-  expect([seat.status, seat.body.code]).toEqual([422, 'demo-cannot-sit']);
-  const behind = await h.call('POST', '/tables/t1/bets', {
-    as: 'dana',
-    demo: true,
-    body: { bet: 'behind', seat: 1, amount: 1_000 },
-  });
-  expect(behind.status, JSON.stringify(behind.body)).toBe(200);
+  expect([credit.status, credit.body.code]).toEqual([403, 'demo-account']);
+
+  // The real account cannot stake the demo points: its bets come from its real 5,000 only.
+  const over = await h.call('POST', '/tables/t1/bets', { as: 'dana', body: { bet: 'main', seat: 2, amount: 6_000 } });
+  expect(over.status).toBe(422);
+  const bet = await h.call('POST', '/tables/t1/bets', { as: 'dana', body: { bet: 'main', seat: 2, amount: 5_000 } });
+  expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+  expect(bet.body.view.you.balance).toBe(0);
+  expect((await h.call('GET', '/wallet', { as: 'dana', demo: true })).body.balance).toBe(MEWAH_FLOAT);
+  expect((await h.call('GET', '/wallet', { as: 'dana' })).body.balance).toBe(0);
 });
 
 test('a session ends when the player asks (R-EU-END-1): DELETE /tables/{id} finishes the round in play by auto-play, closes the table, and frees one of their three own tables', async () => {
@@ -182,7 +216,7 @@ test('a session ends when the player asks (R-EU-END-1): DELETE /tables/{id} fini
   // Only the player who opened it ends it; an operator's table is paused instead.
   const other = await h.call('DELETE', '/tables/eve-1', { as: 'bob' });
   expect([other.status, other.body]).toEqual([
-    422,
+    403,
     { code: 'not-your-table', message: 'only the player who opened this table ends its session' },
   ]);
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 'house-1' } })).status).toBe(

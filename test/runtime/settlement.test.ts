@@ -8,8 +8,8 @@ import { afterAll, expect, test } from 'vitest';
 import type { Ctx } from '../../lambdas/engine/context.ts';
 import { apply } from '../../lambdas/engine/table.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
-import { commit, type DocumentClient, DynamoWallet, keys } from '../../lambdas/store/index.ts';
-import { RoundStore } from '../../lambdas/store/rounds.ts';
+import { openStore } from '../../lambdas/handlers/wallets.ts';
+import { commit, type DocumentClient, keys } from '../../lambdas/store/index.ts';
 import { type Harness, harness, packOf, seeds } from './harness.ts';
 
 const PLAYERS = 2000;
@@ -41,13 +41,13 @@ test('a settlement killed halfway settles every one of 2,000 players exactly onc
   const writes = names.flatMap((p) => [
     {
       PutRequest: {
-        Item: { ...keys.wallet(p), type: 'wallet', playerId: p, balance: START, version: 1, updatedAt: at },
+        Item: { ...keys.wallet(p, 'real'), type: 'wallet', playerId: p, balance: START, version: 1, updatedAt: at },
       },
     },
     {
       PutRequest: {
         Item: {
-          ...keys.ledgerEntry(p, 1),
+          ...keys.ledgerEntry(p, 1, 'real'),
           type: 'ledger',
           playerId: p,
           seq: 1,
@@ -97,7 +97,7 @@ test('a settlement killed halfway settles every one of 2,000 players exactly onc
     {
       pack,
       charts,
-      store: new RoundStore(dying, h.table.tableName, new DynamoWallet(dying, h.table.tableName)),
+      store: openStore(dying, h.table.tableName, pack),
       clock: () => h.clock.now,
       newSeed: seeds('big-2'),
     },

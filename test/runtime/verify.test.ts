@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type Check, verifyRecall } from '../../lambdas/audit/verify.ts';
-import type { Recall } from '../../lambdas/handlers/recall.ts';
+import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
 import { type Harness, harness, packOf } from './harness.ts';
 
 const opened: Harness[] = [];

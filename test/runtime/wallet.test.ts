@@ -10,7 +10,7 @@ let wallet: DynamoWallet;
 
 beforeAll(async () => {
   table = await freshTable('wallet');
-  wallet = new DynamoWallet(table.doc, table.tableName);
+  wallet = new DynamoWallet(table.doc, table.tableName, 'real');
 });
 afterAll(async () => table?.drop());
 

@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { DEV_AUDIENCE, DEV_ISSUER, type DevKey, loadDevKey, signToken } from '../../lambdas/auth/index.ts';
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
+import { openStore } from '../../lambdas/handlers/wallets.ts';
 import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { createDocumentClient } from '../../lambdas/store/client.ts';
-import { DynamoWallet } from '../../lambdas/store/index.ts';
-import { RoundStore } from '../../lambdas/store/rounds.ts';
 import { createTable, deleteTable } from '../../lambdas/store/table.ts';
 import { createLambdaServer, listen, type Mount } from '../../server/lambda-server.ts';
 import { webMount } from '../../server/web.ts';
@@ -54,7 +53,7 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
     const tableName = `web-${id}-${suffix}`;
     await createTable(doc, tableName);
     tables.push(tableName);
-    const store = new RoundStore(doc, tableName, new DynamoWallet(doc, tableName));
+    const store = openStore(doc, tableName, pack);
     const handler = createApi({
       pack,
       charts: loadCharts(pack),

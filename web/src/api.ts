@@ -3,7 +3,7 @@
 // carries a fresh Idempotency-Key; a refusal comes back as an ApiError with the API's code.
 import type { RuleFacts } from '../../lambdas/describe/facts.ts';
 import type { TableView } from '../../lambdas/engine/view.ts';
-import type { Recall } from '../../lambdas/handlers/recall.ts';
+import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
 import type { PayTableOdds } from '../../lambdas/math/rtp.ts';
 
 export type { TableView };

@@ -1,0 +1,30 @@
+// Owns who is looking: the audiences a round is projected for, and the rules every projection
+// shares about whose things an audience sees.
+//
+// - a player: their own seats, hands, bets, money and commands, plus what the table shows everyone;
+// - a spectator: only what the table shows everyone (another player's view of a round they are
+//   not in, a demo account at a real-money table, a push message to every client of a table);
+// - an operator: every player's seats, hands, bets and commands; never an undealt card, the hole
+//   card before it is shown, or a live seed (the shoe's seed is revealed once it is retired).
+
+export type Audience = { kind: 'player'; player: string } | { kind: 'spectator' } | { kind: 'operator' };
+
+export const OPERATOR: Audience = { kind: 'operator' };
+export const SPECTATOR: Audience = { kind: 'spectator' };
+export const playerAudience = (player: string): Audience => ({ kind: 'player', player });
+
+/**
+ * The house's own players (AI players at a practice table) are named with a leading `~`, which no
+ * token's `sub` may have: they play for the house's practice points in the open.
+ */
+export const isHouse = (name: string): boolean => name.startsWith('~');
+
+/** Whether the audience sees what `player` did and holds (their bets, commands, money, draws). */
+export function sees(audience: Audience, player: string): boolean {
+  if (audience.kind === 'operator') return true;
+  if (isHouse(player)) return true;
+  return audience.kind === 'player' && audience.player === player;
+}
+
+/** The audience's own player name, if it is a player. */
+export const playerOf = (audience: Audience): string | null => (audience.kind === 'player' ? audience.player : null);

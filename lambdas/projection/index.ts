@@ -1,0 +1,53 @@
+// The one projection of a table and its rounds per audience (./audience.ts): every player-facing
+// answer (table view, command response, recall, history, and later push messages) is built here
+// from state the handler loaded, never by a handler from stored items. Pure: no I/O.
+//
+//   projectTable(ctx, state, audience)          the table and its round now, with the audience's legal moves
+//   projectOutcome(ctx, state, events, audience) a command's answer: the table after it and its events
+//   projectRound(recorded, audience)            a recorded round (recall, history)
+//   projectEvents(events, audience, drawn)      events alone
+import type { Ctx } from '../engine/context.ts';
+import type { EngineEvent, TableState } from '../engine/types.ts';
+import { type PublicEvent, playerView, type TableView } from '../engine/view.ts';
+import { type Audience, playerOf } from './audience.ts';
+import { projectEvents } from './events.ts';
+
+export {
+  type Audience,
+  isHouse,
+  OPERATOR,
+  playerAudience,
+  playerOf,
+  SPECTATOR,
+  sees,
+} from './audience.ts';
+export { projectEvents } from './events.ts';
+export {
+  type HandText,
+  projectRound,
+  type RecalledRound,
+  type RecalledStep,
+  type RecordedRound,
+  type RoundRecall,
+} from './round.ts';
+export type { PublicEvent, TableView };
+
+/** A name no player can have (a `sub` starting with ~ is refused): the engine's view for nobody in particular. */
+const NOBODY = '~';
+
+/** The table as the audience may see it now: a player's own seats, hands, bets and legal moves; an operator's every bet. */
+export function projectTable(ctx: Ctx, state: TableState, audience: Audience): TableView {
+  return playerView(ctx, state, audience.kind === 'operator' ? null : (playerOf(audience) ?? NOBODY));
+}
+
+/** A command's answer: the table after it, and the events it produced that the audience may read. */
+export function projectOutcome(
+  ctx: Ctx,
+  state: TableState,
+  events: readonly EngineEvent[],
+  audience: Audience,
+): { view: TableView; events: PublicEvent[] } {
+  const me = playerOf(audience);
+  const drawn = (me !== null && state.round.common?.players[me]?.draws) || 0;
+  return { view: projectTable(ctx, state, audience), events: projectEvents(events, audience, drawn) };
+}
