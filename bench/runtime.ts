@@ -34,12 +34,12 @@ export async function benchRuntime({ quick }: { quick: boolean }): Promise<Recor
     const tableId = `bench-${randomUUID().slice(0, 8)}`;
     await post('/tables', op, { tableId });
     const sub = JSON.parse(Buffer.from(player.split('.')[1]!, 'base64url').toString()).sub as string;
-    await post(`/wallets/${sub}/credit`, op, { amount: 1_000_000_000, reason: 'bench' });
+    await post(`/wallets/${sub}/credit`, op, { amount: 10_000_000, reason: 'bench' });
     const samples: number[] = [];
     const rounds = quick ? 30 : 200;
     for (let i = 0; i < rounds; i++) {
       const t0 = performance.now();
-      const bet = await post(`/tables/${tableId}/bets`, player, { bet: 'main', seat: 1, amount: 100 });
+      const bet = await post(`/tables/${tableId}/bets`, player, { round: 'next', bet: 'main', seat: 1, amount: 100 });
       samples.push(performance.now() - t0);
       if (bet.status !== 200) continue;
       await post(`/tables/${tableId}/deal`, op);

@@ -74,11 +74,22 @@ test('tokens from croupier token: an operator opens a table and credits a wallet
     (await call('POST', '/blackjack-mewah/wallets/smoke-ann/credit', operator, { amount: 10_000, reason: 'smoke' }))
       .status,
   ).toBe(200);
-  const bet = await call('POST', '/blackjack-mewah/tables/smoke/bets', player, { bet: 'main', seat: 1, amount: 1_000 });
+  const bet = await call('POST', '/blackjack-mewah/tables/smoke/bets', player, {
+    round: 'next',
+    bet: 'main',
+    seat: 1,
+    amount: 1_000,
+  });
   expect(bet.status, bet.text).toBe(200);
   expect(bet.body.view.you.balance).toBe(9_000);
   expect(
-    (await call('POST', '/blackjack-mewah/tables/smoke/bets', undefined, { bet: 'main', seat: 1, amount: 1_000 }))
-      .status,
+    (
+      await call('POST', '/blackjack-mewah/tables/smoke/bets', undefined, {
+        round: 'next',
+        bet: 'main',
+        seat: 1,
+        amount: 1_000,
+      })
+    ).status,
   ).toBe(401);
 });

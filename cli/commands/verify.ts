@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifyRecall } from '../../lambdas/audit/verify.ts';
-import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack, PackError, RULES_DIR } from '../../lambdas/pack/load.ts';
+import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
 
 const USAGE = 'usage: croupier verify <recall.json> [--pack PATH] [--json]';
 

@@ -9,8 +9,8 @@ import type { AiCharts } from '../engine/ai.ts';
 import { replayRound } from '../engine/table.ts';
 import type { BetRecord, RoundLogEntry, RoundState } from '../engine/types.ts';
 import { handsAsText, roundCardsAsText } from '../engine/view.ts';
-import type { RoundRecall as Recall } from '../projection/index.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
+import type { RoundRecall as Recall } from '../projection/index.ts';
 
 export interface Check {
   what: string;

@@ -12,8 +12,8 @@ import { newSeed as cryptoSeed } from '../core/rng.ts';
 import { ruleFacts } from '../describe/facts.ts';
 import type { AiCharts } from '../engine/ai.ts';
 import { formatMoney } from '../engine/bets.ts';
-import { apply } from '../engine/table.ts';
 import type { Ctx } from '../engine/context.ts';
+import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError, TableState } from '../engine/types.ts';
 import { visibleEvents } from '../engine/view.ts';
 import type { Bet } from '../http/bodies.ts';
@@ -24,14 +24,14 @@ import type { PayTableOdds, RtpRow } from '../math/rtp.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { createDocumentClient, type DocumentClient, DynamoWallet, Idempotency } from '../store/index.ts';
-import { RoundStore } from '../store/rounds.ts';
+import type { RoundStore } from '../store/rounds.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
 import { type Actor, Game, type GameDeps, OWN_TABLES_PER_PLAYER, RuleError } from './game.ts';
 import { recordPlay, recordRequest } from './metrics.ts';
+import { ownershipRefusal } from './ownership.ts';
 import { getsPracticePoints, PRACTICE_FLOAT, practiceGrant } from './practice.ts';
 import { recallRound } from './recall.ts';
 import { audienceOf, callerSpace, openStore, requirePlaysHere, tableSpace } from './wallets.ts';
-import { ownershipRefusal } from './ownership.ts';
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   {
@@ -181,12 +181,25 @@ type Result = APIGatewayProxyStructuredResultV2;
 type Handler = (event: APIGatewayProxyEventV2) => Promise<Result>;
 
 const ok = (body: unknown, status = 200): Result => jsonResult(status, body);
-const betSpec = (b: Bet): BetSpec => ({
+const betSpec = (b: Omit<Bet, 'round'>): BetSpec => ({
   bet: b.bet,
   amount: b.amount,
   ...(b.seat !== undefined ? { seat: b.seat } : {}),
   ...(b.mode ? { mode: b.mode } : {}),
 });
+/**
+ * A bet names its round: one that arrives once that round's betting closed (the deal came first, or
+ * the round already settled and the next one opened) is refused, never carried into another round.
+ */
+const roundTakesBet =
+  (round: string) =>
+  (state: TableState): EngineError | null =>
+    round === 'next' || round === state.round.id
+      ? null
+      : {
+          code: 'betting-closed',
+          message: `round ${round} takes no more bets: the table is on round ${state.round.id} (${state.round.phase}); name that round to bet on it, or "next"`,
+        };
 const errorOf = (r: { ok: true } | { ok: false; error: EngineError }): EngineError | null => (r.ok ? null : r.error);
 
 /** Builds a pack's API over a store (DynamoDB table). */
@@ -319,16 +332,25 @@ export function createApi(deps: ApiDeps): Handler {
       }
       case 'POST /tables/{tableId}/bets': {
         requireRole(claims, 'player');
-        return command(event, actor, p.tableId!, {
-          type: 'bet',
-          player: actor.id,
-          ...betSpec(checkBody('BetBody', jsonBody(event))),
-        });
+        const body = checkBody('BetBody', jsonBody(event));
+        return command(
+          event,
+          actor,
+          p.tableId!,
+          { type: 'bet', player: actor.id, ...betSpec(body) },
+          { check: roundTakesBet(body.round) },
+        );
       }
       case 'POST /tables/{tableId}/bet-slips': {
         requireRole(claims, 'player');
-        const { bets } = checkBody('BetSlipBody', jsonBody(event));
-        return command(event, actor, p.tableId!, { type: 'bets', player: actor.id, bets: bets.map(betSpec) });
+        const { round, bets } = checkBody('BetSlipBody', jsonBody(event));
+        return command(
+          event,
+          actor,
+          p.tableId!,
+          { type: 'bets', player: actor.id, bets: bets.map(betSpec) },
+          { check: roundTakesBet(round) },
+        );
       }
       case 'POST /tables/{tableId}/actions': {
         requireRole(claims, 'player');

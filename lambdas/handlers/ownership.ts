@@ -16,7 +16,12 @@ export function soloHumanOf(state: TableState): string | undefined {
 }
 
 /** Why `player` may not give `cmd` at this table, or null when it is theirs to give (the rules may still refuse it). */
-export function ownershipRefusal(pack: CompiledPack, state: TableState, player: string, cmd: Command): EngineError | null {
+export function ownershipRefusal(
+  pack: CompiledPack,
+  state: TableState,
+  player: string,
+  cmd: Command,
+): EngineError | null {
   const human = pack.table.kind === 'solo' ? soloHumanOf(state) : undefined;
   if (human !== undefined && human !== player && (cmd.type === 'bet' || cmd.type === 'bets' || cmd.type === 'act'))
     return {

@@ -16,10 +16,7 @@ export async function recallRound(
   if (audience.kind === 'spectator') throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
   const { round, parts, tableId, pack } = await store.round(roundId, me === null ? 'all' : [me]);
   if (me !== null && !parts[me]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
-  const [steps, retired] = await Promise.all([
-    store.steps(roundId, me ?? undefined),
-    store.retiredShoe(round.shoeId),
-  ]);
+  const [steps, retired] = await Promise.all([store.steps(roundId, me ?? undefined), store.retiredShoe(round.shoeId)]);
   return projectRound(
     {
       tableId,

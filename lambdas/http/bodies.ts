@@ -24,13 +24,16 @@ const PlayerId = Type.String({
 });
 const SeatNumber = Type.String({ pattern: '^[1-9][0-9]?$', description: 'a seat number, 1 to 99' });
 
-export const CreateTableBody = Type.Object({ tableId: TableId }, { $id: 'CreateTableBody', additionalProperties: false });
+export const CreateTableBody = Type.Object(
+  { tableId: TableId },
+  { $id: 'CreateTableBody', additionalProperties: false },
+);
 
 /** The round a bet is for: its id, or "next" for whichever round takes bets when the bet arrives. */
 const BetRound = Type.String({
   pattern: `^(next|${TABLE_ID}-r[0-9]{1,15})$`,
   description:
-    "the round the bet is for: its id (the view's round.id), refused with betting-closed once that round's betting has closed, never carried into another round; or \"next\" for the round open for bets when it arrives",
+    'the round the bet is for: its id (the view\'s round.id), refused with betting-closed once that round\'s betting has closed, never carried into another round; or "next" for the round open for bets when it arrives',
 });
 
 const betFields = {
@@ -40,10 +43,11 @@ const betFields = {
   mode: Type.Optional(Type.Union([Type.Literal('commission'), Type.Literal('no-commission')])),
 };
 
-export const BetBody = Type.Object(betFields, { $id: 'BetBody', additionalProperties: false });
+export const BetBody = Type.Object({ round: BetRound, ...betFields }, { $id: 'BetBody', additionalProperties: false });
 
 export const BetSlipBody = Type.Object(
   {
+    round: BetRound,
     bets: Type.Array(Type.Object(betFields, { additionalProperties: false }), {
       minItems: 1,
       maxItems: 64,

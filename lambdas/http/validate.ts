@@ -57,7 +57,8 @@ export function checkPath(name: PathName, params: Record<string, string | undefi
   const first = validate.errors?.[0];
   const parameter = first?.instancePath.replace(/^\//, '') || String(first?.params.missingProperty ?? '');
   const value = params[parameter] ?? '';
-  const shown = value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}… (${value.length} characters)` : JSON.stringify(value);
+  const shown =
+    value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}… (${value.length} characters)` : JSON.stringify(value);
   const rule = schemas[name].properties?.[parameter]?.description ?? first?.message ?? 'not valid';
   throw new HttpError('invalid-path', `path parameter ${parameter} ${shown} is not valid: ${rule}`);
 }

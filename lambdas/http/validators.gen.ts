@@ -65,7 +65,8 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const BetBody = validate21;
-const schema32 = {"$id":"BetBody","additionalProperties":false,"type":"object","required":["bet","amount"],"properties":{"bet":{"minLength":1,"maxLength":64,"description":"a bet of the pack's rules, e.g. main","type":"string"},"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"seat":{"minimum":1,"maximum":64,"type":"integer"},"mode":{"anyOf":[{"const":"commission","type":"string"},{"const":"no-commission","type":"string"}]}}};
+const schema32 = {"$id":"BetBody","additionalProperties":false,"type":"object","required":["round","bet","amount"],"properties":{"round":{"pattern":"^(next|[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15})$","description":"the round the bet is for: its id (the view's round.id), refused with betting-closed once that round's betting has closed, never carried into another round; or \"next\" for the round open for bets when it arrives","type":"string"},"bet":{"minLength":1,"maxLength":64,"description":"a bet of the pack's rules, e.g. main","type":"string"},"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"seat":{"minimum":1,"maximum":64,"type":"integer"},"mode":{"anyOf":[{"const":"commission","type":"string"},{"const":"no-commission","type":"string"}]}}};
+const pattern5 = new RegExp("^(next|[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15})$", "u");
 const func1 = ucs2length;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -82,31 +83,52 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.bet === undefined) && (missing0 = "bet")) || ((data.amount === undefined) && (missing0 = "amount"))){
+if((((data.round === undefined) && (missing0 = "round")) || ((data.bet === undefined) && (missing0 = "bet"))) || ((data.amount === undefined) && (missing0 = "amount"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "bet") || (key0 === "amount")) || (key0 === "seat")) || (key0 === "mode"))){
+if(!(((((key0 === "round") || (key0 === "bet")) || (key0 === "amount")) || (key0 === "seat")) || (key0 === "mode"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.bet !== undefined){
-let data0 = data.bet;
+if(data.round !== undefined){
+let data0 = data.round;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func1(data0) > 64){
+if(!pattern5.test(data0)){
+validate21.errors = [{instancePath:instancePath+"/round",schemaPath:"#/properties/round/pattern",keyword:"pattern",params:{pattern: "^(next|[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15})$"},message:"must match pattern \""+"^(next|[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15})$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.bet !== undefined){
+let data1 = data.bet;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
 validate21.errors = [{instancePath:instancePath+"/bet",schemaPath:"#/properties/bet/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
-if(func1(data0) < 1){
+if(func1(data1) < 1){
 validate21.errors = [{instancePath:instancePath+"/bet",schemaPath:"#/properties/bet/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -117,55 +139,28 @@ validate21.errors = [{instancePath:instancePath+"/bet",schemaPath:"#/properties/
 return false;
 }
 }
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.amount !== undefined){
-let data1 = data.amount;
-const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs4){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 1000000000000 || isNaN(data1)){
-validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.seat !== undefined){
-let data2 = data.seat;
+if(data.amount !== undefined){
+let data2 = data.amount;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate21.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 64 || isNaN(data2)){
-validate21.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
+if(data2 > 1000000000000 || isNaN(data2)){
+validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000"}];
 return false;
 }
 else {
 if(data2 < 1 || isNaN(data2)){
-validate21.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -177,13 +172,40 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.mode !== undefined){
-let data3 = data.mode;
+if(data.seat !== undefined){
+let data3 = data.seat;
 const _errs8 = errors;
-const _errs9 = errors;
-let valid1 = false;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate21.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs8){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 64 || isNaN(data3)){
+validate21.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate21.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.mode !== undefined){
+let data4 = data.mode;
 const _errs10 = errors;
-if(typeof data3 !== "string"){
+const _errs11 = errors;
+let valid1 = false;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
 const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
@@ -193,7 +215,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if("commission" !== data3){
+if("commission" !== data4){
 const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf/0/const",keyword:"const",params:{allowedValue: "commission"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err1];
@@ -203,10 +225,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs10 === errors;
+var _valid0 = _errs12 === errors;
 valid1 = valid1 || _valid0;
-const _errs12 = errors;
-if(typeof data3 !== "string"){
+const _errs14 = errors;
+if(typeof data4 !== "string"){
 const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
@@ -216,7 +238,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if("no-commission" !== data3){
+if("no-commission" !== data4){
 const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf/1/const",keyword:"const",params:{allowedValue: "no-commission"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err3];
@@ -226,7 +248,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs12 === errors;
+var _valid0 = _errs14 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
@@ -241,20 +263,21 @@ validate21.errors = vErrors;
 return false;
 }
 else {
-errors = _errs9;
+errors = _errs11;
 if(vErrors !== null){
-if(_errs9){
-vErrors.length = _errs9;
+if(_errs11){
+vErrors.length = _errs11;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }
@@ -273,7 +296,7 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const BetSlipBody = validate22;
-const schema33 = {"$id":"BetSlipBody","additionalProperties":false,"type":"object","required":["bets"],"properties":{"bets":{"minItems":1,"maxItems":64,"description":"placed in order, all or none","type":"array","items":{"additionalProperties":false,"type":"object","required":["bet","amount"],"properties":{"bet":{"minLength":1,"maxLength":64,"description":"a bet of the pack's rules, e.g. main","type":"string"},"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"seat":{"minimum":1,"maximum":64,"type":"integer"},"mode":{"anyOf":[{"const":"commission","type":"string"},{"const":"no-commission","type":"string"}]}}}}}};
+const schema33 = {"$id":"BetSlipBody","additionalProperties":false,"type":"object","required":["round","bets"],"properties":{"round":{"pattern":"^(next|[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15})$","description":"the round the bet is for: its id (the view's round.id), refused with betting-closed once that round's betting has closed, never carried into another round; or \"next\" for the round open for bets when it arrives","type":"string"},"bets":{"minItems":1,"maxItems":64,"description":"placed in order, all or none","type":"array","items":{"additionalProperties":false,"type":"object","required":["bet","amount"],"properties":{"bet":{"minLength":1,"maxLength":64,"description":"a bet of the pack's rules, e.g. main","type":"string"},"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"seat":{"minimum":1,"maximum":64,"type":"integer"},"mode":{"anyOf":[{"const":"commission","type":"string"},{"const":"no-commission","type":"string"}]}}}}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="BetSlipBody" */;
@@ -289,68 +312,89 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.bets === undefined) && (missing0 = "bets")){
+if(((data.round === undefined) && (missing0 = "round")) || ((data.bets === undefined) && (missing0 = "bets"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "bets")){
+if(!((key0 === "round") || (key0 === "bets"))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.bets !== undefined){
-let data0 = data.bets;
+if(data.round !== undefined){
+let data0 = data.round;
 const _errs2 = errors;
 if(errors === _errs2){
-if(Array.isArray(data0)){
-if(data0.length > 64){
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+validate22.errors = [{instancePath:instancePath+"/round",schemaPath:"#/properties/round/pattern",keyword:"pattern",params:{pattern: "^(next|[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15})$"},message:"must match pattern \""+"^(next|[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15})$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.bets !== undefined){
+let data1 = data.bets;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+if(data1.length > 64){
 validate22.errors = [{instancePath:instancePath+"/bets",schemaPath:"#/properties/bets/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"}];
 return false;
 }
 else {
-if(data0.length < 1){
+if(data1.length < 1){
 validate22.errors = [{instancePath:instancePath+"/bets",schemaPath:"#/properties/bets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid1 = true;
-const len0 = data0.length;
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let data2 = data1[i0];
+const _errs6 = errors;
+if(errors === _errs6){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data1.bet === undefined) && (missing1 = "bet")) || ((data1.amount === undefined) && (missing1 = "amount"))){
+if(((data2.bet === undefined) && (missing1 = "bet")) || ((data2.amount === undefined) && (missing1 = "amount"))){
 validate22.errors = [{instancePath:instancePath+"/bets/" + i0,schemaPath:"#/properties/bets/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-const _errs6 = errors;
-for(const key1 in data1){
+const _errs8 = errors;
+for(const key1 in data2){
 if(!((((key1 === "bet") || (key1 === "amount")) || (key1 === "seat")) || (key1 === "mode"))){
 validate22.errors = [{instancePath:instancePath+"/bets/" + i0,schemaPath:"#/properties/bets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs6 === errors){
-if(data1.bet !== undefined){
-let data2 = data1.bet;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
+if(_errs8 === errors){
+if(data2.bet !== undefined){
+let data3 = data2.bet;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
 validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/bet",schemaPath:"#/properties/bets/items/properties/bet/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
-if(func1(data2) < 1){
+if(func1(data3) < 1){
 validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/bet",schemaPath:"#/properties/bets/items/properties/bet/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -361,55 +405,28 @@ validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/bet",schemaPath:
 return false;
 }
 }
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.amount !== undefined){
-let data3 = data1.amount;
-const _errs9 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs9){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1000000000000 || isNaN(data3)){
-validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000"}];
-return false;
-}
-else {
-if(data3 < 1 || isNaN(data3)){
-validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
 }
 if(valid2){
-if(data1.seat !== undefined){
-let data4 = data1.seat;
+if(data2.amount !== undefined){
+let data4 = data2.amount;
 const _errs11 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs11){
 if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 64 || isNaN(data4)){
-validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
+if(data4 > 1000000000000 || isNaN(data4)){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000"}];
 return false;
 }
 else {
 if(data4 < 1 || isNaN(data4)){
-validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/amount",schemaPath:"#/properties/bets/items/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -421,13 +438,40 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data1.mode !== undefined){
-let data5 = data1.mode;
+if(data2.seat !== undefined){
+let data5 = data2.seat;
 const _errs13 = errors;
-const _errs14 = errors;
-let valid3 = false;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs13){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 64 || isNaN(data5)){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64"}];
+return false;
+}
+else {
+if(data5 < 1 || isNaN(data5)){
+validate22.errors = [{instancePath:instancePath+"/bets/" + i0+"/seat",schemaPath:"#/properties/bets/items/properties/seat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data2.mode !== undefined){
+let data6 = data2.mode;
 const _errs15 = errors;
-if(typeof data5 !== "string"){
+const _errs16 = errors;
+let valid3 = false;
+const _errs17 = errors;
+if(typeof data6 !== "string"){
 const err0 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
@@ -437,7 +481,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if("commission" !== data5){
+if("commission" !== data6){
 const err1 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/0/const",keyword:"const",params:{allowedValue: "commission"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err1];
@@ -447,10 +491,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs15 === errors;
+var _valid0 = _errs17 === errors;
 valid3 = valid3 || _valid0;
-const _errs17 = errors;
-if(typeof data5 !== "string"){
+const _errs19 = errors;
+if(typeof data6 !== "string"){
 const err2 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
@@ -460,7 +504,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if("no-commission" !== data5){
+if("no-commission" !== data6){
 const err3 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf/1/const",keyword:"const",params:{allowedValue: "no-commission"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err3];
@@ -470,7 +514,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
+var _valid0 = _errs19 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const err4 = {instancePath:instancePath+"/bets/" + i0+"/mode",schemaPath:"#/properties/bets/items/properties/mode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
@@ -485,17 +529,17 @@ validate22.errors = vErrors;
 return false;
 }
 else {
-errors = _errs14;
+errors = _errs16;
 if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
+if(_errs16){
+vErrors.length = _errs16;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid2 = _errs13 === errors;
+var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
@@ -511,7 +555,7 @@ validate22.errors = [{instancePath:instancePath+"/bets/" + i0,schemaPath:"#/prop
 return false;
 }
 }
-var valid1 = _errs4 === errors;
+var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
@@ -523,6 +567,11 @@ else {
 validate22.errors = [{instancePath:instancePath+"/bets",schemaPath:"#/properties/bets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
 }
 }
 }
@@ -864,7 +913,7 @@ validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const CreditBody = validate24;
 const schema35 = {"$id":"CreditBody","additionalProperties":false,"type":"object","required":["amount","reason"],"properties":{"amount":{"minimum":1,"maximum":1000000000000,"description":"minor units","type":"integer"},"reason":{"minLength":1,"maxLength":500,"pattern":"\\S","type":"string"}}};
-const pattern5 = new RegExp("\\S", "u");
+const pattern7 = new RegExp("\\S", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="CreditBody" */;
@@ -936,7 +985,7 @@ validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properti
 return false;
 }
 else {
-if(!pattern5.test(data1)){
+if(!pattern7.test(data1)){
 validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
@@ -1013,7 +1062,7 @@ validate25.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properti
 return false;
 }
 else {
-if(!pattern5.test(data0)){
+if(!pattern7.test(data0)){
 validate25.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
@@ -1275,7 +1324,7 @@ validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const AiSeatPath = validate28;
 const schema39 = {"$id":"AiSeatPath","additionalProperties":false,"type":"object","required":["tableId","seat"],"properties":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"},"seat":{"pattern":"^[1-9][0-9]?$","description":"a seat number, 1 to 99","type":"string"}}};
-const pattern9 = new RegExp("^[1-9][0-9]?$", "u");
+const pattern11 = new RegExp("^[1-9][0-9]?$", "u");
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="AiSeatPath" */;
@@ -1331,7 +1380,7 @@ let data1 = data.seat;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
+if(!pattern11.test(data1)){
 validate28.errors = [{instancePath:instancePath+"/seat",schemaPath:"#/properties/seat/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\""}];
 return false;
 }
@@ -1362,7 +1411,7 @@ validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const RoundPath = validate29;
 const schema40 = {"$id":"RoundPath","additionalProperties":false,"type":"object","required":["roundId"],"properties":{"roundId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$","description":"a round id as views and history give it: the table id, -r and the round number","type":"string"}}};
-const pattern10 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$", "u");
+const pattern12 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="RoundPath" */;
@@ -1397,7 +1446,7 @@ let data0 = data.roundId;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern12.test(data0)){
 validate29.errors = [{instancePath:instancePath+"/roundId",schemaPath:"#/properties/roundId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$"+"\""}];
 return false;
 }
@@ -1423,7 +1472,7 @@ validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const WalletPath = validate30;
 const schema41 = {"$id":"WalletPath","additionalProperties":false,"type":"object","required":["playerId"],"properties":{"playerId":{"pattern":"^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$","description":"a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~","type":"string"}}};
-const pattern11 = new RegExp("^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$", "u");
+const pattern13 = new RegExp("^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="WalletPath" */;
@@ -1458,7 +1507,7 @@ let data0 = data.playerId;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern13.test(data0)){
 validate30.errors = [{instancePath:instancePath+"/playerId",schemaPath:"#/properties/playerId/pattern",keyword:"pattern",params:{pattern: "^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$"},message:"must match pattern \""+"^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$"+"\""}];
 return false;
 }

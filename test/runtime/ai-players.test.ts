@@ -26,7 +26,12 @@ test('a blackjack-eropa round with two AI players at different levels, through t
     body: { amount: 100_000, reason: 'practice points' },
   });
   expect(
-    (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+    (
+      await h.call('POST', '/tables/t1/bets', {
+        as: 'alice',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+      })
+    ).status,
   ).toBe(200);
   log.push({
     at: h.clock.now,
@@ -126,7 +131,12 @@ test('a blackjack-eropa round with two AI players at different levels, through t
   expect(left.status, JSON.stringify(left.body)).toBe(200);
   expect(left.body.view.round.no).toBe(2);
   expect(
-    (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+    (
+      await h.call('POST', '/tables/t1/bets', {
+        as: 'alice',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+      })
+    ).status,
   ).toBe(200);
   const second = await h.call('POST', '/tables/t1/deal', { as: 'alice' });
   expect(second.status, JSON.stringify(second.body)).toBe(200);

@@ -32,7 +32,7 @@ describe('idempotency and races', () => {
         h.call('POST', '/tables/t1/bets', {
           as: 'alice',
           key: 'same-key',
-          body: { bet: 'main', seat: 1, amount: 1000 },
+          body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
         }),
       ),
     );
@@ -44,7 +44,7 @@ describe('idempotency and races', () => {
     const again = await h.call('POST', '/tables/t1/bets', {
       as: 'alice',
       key: 'same-key',
-      body: { bet: 'main', seat: 1, amount: 1000 },
+      body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
     });
     expect(again.body).toEqual(ok[0]!.body);
     expect(await balanceOf(h, 'alice')).toBe(99_000);
@@ -55,7 +55,10 @@ describe('idempotency and races', () => {
     const h = await table('blackjack-mewah', players, 10_000);
     const calls = await Promise.all(
       players.map((p, i) =>
-        h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', seat: (i % 7) + 1, amount: 500 } }),
+        h.call('POST', '/tables/t1/bets', {
+          as: p,
+          body: { round: 'next', bet: 'main', seat: (i % 7) + 1, amount: 500 },
+        }),
       ),
     );
     // A seat another player took first is theirs (403), as the state says when the loser reloads.
@@ -75,7 +78,9 @@ describe('idempotency and races', () => {
     const players = Array.from({ length: 20 }, (_, i) => `c${i}`);
     const h = await table('blackjack-tanpa-batas', players, 10_000);
     const calls = await Promise.all(
-      players.map((p) => h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 300 } })),
+      players.map((p) =>
+        h.call('POST', '/tables/t1/bets', { as: p, body: { round: 'next', bet: 'main', amount: 300 } }),
+      ),
     );
     for (const c of calls) expect(c.status, JSON.stringify(c.body)).toBe(200);
     const view = (await h.call('GET', '/tables/t1', { as: 'op', role: 'operator' })).body;
@@ -109,7 +114,10 @@ describe('late actions', () => {
     const h = await table('blackjack-mewah', ['alice']);
     const viewOf = async () => (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
     // Round 1 is dealt, alice does not act in time: the clock plays her hand out and round 2 opens.
-    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+    await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+    });
     expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
     for (let i = 0; i < 10 && (await viewOf()).round.no === 1; i++)
       h.clock.now = ((await viewOf()).round.deadline ?? h.clock.now) + 1;
@@ -118,7 +126,10 @@ describe('late actions', () => {
     for (let i = 0; i < 20 && !view.legal.some((m: { action: string }) => m.action === 'hit'); i++) {
       if (view.round.phase !== 'betting') await dealAndFinish(h, 'alice', view.round.no);
       view = await viewOf();
-      await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+      await h.call('POST', '/tables/t1/bets', {
+        as: 'alice',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+      });
       expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
       view = await viewOf();
     }
@@ -157,12 +168,67 @@ describe('late actions', () => {
   });
 });
 
+describe('late bets', () => {
+  test('a bet names its round: once that round stops taking bets it is refused (betting-closed), never carried into the next round; "next" takes whichever round is open', async () => {
+    const h = await table('andar-bahar', ['alice', 'bob']);
+    const seen = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round;
+    expect([seen.id, seen.phase]).toEqual(['t1-r1', 'betting']);
+    expect(
+      (await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 't1-r1', bet: 'bahar', amount: 500 } }))
+        .status,
+    ).toBe(200);
+    // Alice's bet is on its way while the betting countdown ends: the round deals, settles, and round 2 opens.
+    h.clock.now = seen.deadline + 1;
+    const late = await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 't1-r1', bet: 'andar', amount: 1000 },
+    });
+    expect([late.status, late.body.code]).toEqual([422, 'betting-closed']);
+    expect(late.body.message).toBe(
+      'round t1-r1 takes no more bets: the table is on round t1-r2 (betting); name that round to bet on it, or "next"',
+    );
+    expect(await balanceOf(h, 'alice')).toBe(100_000);
+    const r2 = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
+    expect([r2.round.id, r2.bets]).toEqual(['t1-r2', []]);
+    // The same slip for the open round, or for "next", is placed there.
+    const slip = await h.call('POST', '/tables/t1/bet-slips', {
+      as: 'alice',
+      body: { round: 't1-r1', bets: [{ bet: 'andar', amount: 1000 }] },
+    });
+    expect(slip.body.code).toBe('betting-closed');
+    const placed = await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 'next', bet: 'andar', amount: 1000 },
+    });
+    expect([placed.status, placed.body.view.round.id]).toEqual([200, 't1-r2']);
+    // A round that is dealt takes no bets either, whoever names it.
+    expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
+    const after = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round.id;
+    const dealt = await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 't1-r2', bet: 'andar', amount: 1000 },
+    });
+    expect([dealt.status, dealt.body.code]).toEqual([422, 'betting-closed']);
+    expect(after).toBe('t1-r3');
+    expect(await balanceOf(h, 'alice')).toBe(
+      100_000 - 1000 + (await h.call('GET', '/rounds/t1-r2', { as: 'alice' })).body.bets[0].returned,
+    );
+    const bad = await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'andar', amount: 1000 } });
+    expect([bad.status, bad.body.message]).toEqual([400, "body: must have required property 'round'"]);
+  });
+});
+
 describe('seats across rounds', () => {
   test('a player who sat in a round and bets nothing in the next keeps the seat for it and loses it at the round after (R-MW-SEAT-4)', async () => {
     const h = await table('blackjack-mewah', ['alice', 'bob']);
     const seatsOf = async (p: string) => (await h.call('GET', '/tables/t1', { as: p })).body.you.seats;
     expect(
-      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+      (
+        await h.call('POST', '/tables/t1/bets', {
+          as: 'alice',
+          body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+        })
+      ).status,
     ).toBe(200);
     await dealAndFinish(h, 'alice', 1);
     expect(await seatsOf('alice')).toEqual([1]);
@@ -172,10 +238,18 @@ describe('seats across rounds', () => {
     }[];
     expect(steps.map((x) => x.commands.map((c) => c.command.type).join('+'))).toEqual(['', 'join+bet', 'deal', 'act']);
     // Round 2: only bob bets; alice's seat is still hers, so bob cannot take it.
-    const taken = await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } });
+    const taken = await h.call('POST', '/tables/t1/bets', {
+      as: 'bob',
+      body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+    });
     expect([taken.status, taken.body.code]).toEqual([403, 'not-your-seat']);
     expect(
-      (await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 1000 } })).status,
+      (
+        await h.call('POST', '/tables/t1/bets', {
+          as: 'bob',
+          body: { round: 'next', bet: 'main', seat: 3, amount: 1000 },
+        })
+      ).status,
     ).toBe(200);
     await dealAndFinish(h, 'bob', 2);
     expect(await seatsOf('alice')).toEqual([]);
@@ -191,7 +265,7 @@ describe('bet slips', () => {
       { bet: 'bahar', amount: 500, mode: 'no-commission' },
       { bet: 'first-3', amount: 200 },
     ];
-    const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: slip } });
+    const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { round: 'next', bets: slip } });
     expect(placed.status).toBe(200);
     expect(placed.body.view.bets.map((b: { bet: string; amount: number }) => [b.bet, b.amount])).toEqual([
       ['andar/commission', 1000],
@@ -204,6 +278,7 @@ describe('bet slips', () => {
     const refused = await h.call('POST', '/tables/t1/bet-slips', {
       as: 'alice',
       body: {
+        round: 'next',
         bets: [
           { bet: 'andar', amount: 100 },
           { bet: 'cards-1-5', amount: 100 },
@@ -217,7 +292,7 @@ describe('bet slips', () => {
     const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
     expect(view.bets.map((b: { amount: number }) => b.amount)).toEqual([1000, 500, 200]);
 
-    const empty = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: [] } });
+    const empty = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { round: 'next', bets: [] } });
     expect(empty.status).toBe(400);
   });
 
@@ -228,7 +303,9 @@ describe('bet slips', () => {
       { bet: 'main', seat: 2, amount: 1000 },
       { bet: 'pair', seat: 2, amount: 500 },
     ];
-    expect((await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: first } })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { round: 'next', bets: first } })).status,
+    ).toBe(200);
     await dealAndFinish(h, 'alice', 1);
     const view = (await h.call('GET', '/tables/t1', { as: 'alice' })).body;
     expect(view.round.no).toBe(2);
@@ -248,7 +325,7 @@ describe('bet slips', () => {
       { bet: 'main', seat: 1, amount: 1000 },
       { bet: 'main', seat: 2, amount: 1000 },
     ]);
-    const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { bets: slip } });
+    const placed = await h.call('POST', '/tables/t1/bet-slips', { as: 'alice', body: { round: 'next', bets: slip } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const bets = (placed.body.view.bets as { bet: string; seat: number; amount: number }[]).map((b) => [
       b.bet,
@@ -262,8 +339,11 @@ describe('bet slips', () => {
 describe('operator void', () => {
   test('every bet comes back and the ledger balances', async () => {
     const h = await table('blackjack-mewah', ['alice', 'bob']);
-    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
-    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 2, amount: 2500 } });
+    await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+    });
+    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'main', seat: 2, amount: 2500 } });
     await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     expect((await h.call('POST', '/rounds/t1-r1/void', { as: 'alice', body: { reason: 'x' } })).status).toBe(403);
     const v = await h.call('POST', '/rounds/t1-r1/void', {
@@ -334,11 +414,21 @@ describe('bad input', () => {
       (await h.call('POST', '/tables/t1/bets', { as: 'alice', raw: '{"bet": "main", "amount": 10' })).body.code,
     ).toBe('invalid-json');
     expect(
-      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', amount: 1.5, seat: 1 } })).status,
+      (
+        await h.call('POST', '/tables/t1/bets', {
+          as: 'alice',
+          body: { round: 'next', bet: 'main', amount: 1.5, seat: 1 },
+        })
+      ).status,
     ).toBe(400);
     expect(
-      (await h.call('POST', '/tables/t1/bets', { as: 'alice', key: null, body: { bet: 'main', amount: 100, seat: 1 } }))
-        .body.code,
+      (
+        await h.call('POST', '/tables/t1/bets', {
+          as: 'alice',
+          key: null,
+          body: { round: 'next', bet: 'main', amount: 100, seat: 1 },
+        })
+      ).body.code,
     ).toBe('missing-idempotency-key');
     expect(await snapshot()).toBe(before);
   });
@@ -347,13 +437,25 @@ describe('bad input', () => {
 describe('authorization and secrecy', () => {
   test('a player cannot act on another seat (403, before the engine), read another history, or call operator routes', async () => {
     const h = await table('blackjack-mewah', ['alice', 'bob']);
-    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
-    const steal = await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 1, amount: 1000 } });
+    await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+    });
+    const steal = await h.call('POST', '/tables/t1/bets', {
+      as: 'bob',
+      body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+    });
     expect([steal.status, steal.body.code]).toEqual([403, 'not-your-seat']);
     // In a slip too, and nothing of the slip is placed.
     const slip = await h.call('POST', '/tables/t1/bet-slips', {
       as: 'bob',
-      body: { bets: [{ bet: 'behind', seat: 1, amount: 100 }, { bet: 'main', seat: 1, amount: 1000 }] },
+      body: {
+        round: 'next',
+        bets: [
+          { bet: 'behind', seat: 1, amount: 100 },
+          { bet: 'main', seat: 1, amount: 1000 },
+        ],
+      },
     });
     expect([slip.status, slip.body.code]).toEqual([403, 'not-your-seat']);
     expect(slip.body.message).toBe(
@@ -383,7 +485,7 @@ describe('authorization and secrecy', () => {
       responses.push(r);
       return r;
     };
-    await call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } });
+    await call('POST', '/tables/t1/bets', { as: 'alice', body: { round: 'next', bet: 'main', seat: 1, amount: 1000 } });
     await call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     const loaded = await h.store.load('t1', 'all', h.clock.now);
     const shoe = loaded.state.shoe!;
@@ -419,7 +521,10 @@ describe('cards', () => {
 
   test('views, events, recalls and history write every card as text ("QH"), as scenario files do', async () => {
     const h = await table('andar-bahar', ['alice']);
-    const bet = await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'andar', amount: 1000 } });
+    const bet = await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 'next', bet: 'andar', amount: 1000 },
+    });
     const gameCard = bet.body.view.andarBahar.gameCard;
     const dealt = await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     const { andar, bahar } = dealt.body.view.andarBahar;
@@ -430,7 +535,7 @@ describe('cards', () => {
     expect(cardsIn((await h.call('GET', '/history', { as: 'alice' })).body).length).toBeGreaterThan(0);
 
     const bj = await table('blackjack-tanpa-batas', ['bob']);
-    await bj.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', amount: 1000 } });
+    await bj.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'main', amount: 1000 } });
     await bj.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     bj.clock.now += 60_000; // every window times out: the round plays itself out
     await bj.call('GET', '/tables/t1', { as: 'bob' });
@@ -453,7 +558,7 @@ describe('schemas', () => {
     expect(doc.paths['/tables/{tableId}/bets'].post.requestBody.content['application/json'].schema.$ref).toBe(
       '#/components/schemas/BetBody',
     );
-    expect(doc.components.schemas.BetBody.required).toEqual(['bet', 'amount']);
+    expect(doc.components.schemas.BetBody.required).toEqual(['round', 'bet', 'amount']);
     expect(doc.paths['/tables'].post.responses).toMatchObject({
       '200': { description: 'there already' },
       '201': { description: 'created' },
@@ -465,7 +570,8 @@ describe('a player away while the round plays', () => {
   test('R-AB-FAULT-1: a round that started stays started: the clock deals and settles it without the player, and the result is there when they come back (history, recall, wallet)', async () => {
     const h = await table('andar-bahar', ['alice']);
     expect(
-      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'bahar', amount: 1000 } })).status,
+      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { round: 'next', bet: 'bahar', amount: 1000 } }))
+        .status,
     ).toBe(200);
     // Alice's connection drops; the betting countdown ends and the scheduled sweep deals.
     h.clock.now += 60_000;

@@ -57,7 +57,7 @@ describe.each([
       (await call('POST', '/wallets/alice/credit', { ...operator, body: { amount: 100_000, reason: 'welcome' } })).body
         .balance,
     ).toBe(100_000);
-    const placed = await call('POST', '/tables/t1/bets', { as: 'alice', body: bet });
+    const placed = await call('POST', '/tables/t1/bets', { as: 'alice', body: { round: 't1-r1', ...bet } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect((await call('POST', '/tables/t1/deal', operator)).status).toBe(200);
     // Stand on every decision the view offers (decline insurance and follows) until the round is

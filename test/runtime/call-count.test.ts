@@ -59,10 +59,16 @@ describe('DynamoDB calls per request', () => {
       ).status,
     ).toBe(200);
     const bet = await counted(h, (api) =>
-      callOn(api, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } }),
+      callOn(api, 'POST', '/tables/t1/bets', {
+        as: 'alice',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
+      }),
     );
     const raise = await counted(h, (api) =>
-      callOn(api, 'POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } }),
+      callOn(api, 'POST', '/tables/t1/bets', {
+        as: 'alice',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
+      }),
     );
     const view = await counted(h, (api) => callOn(api, 'GET', '/tables/t1', { as: 'alice' }));
     expect(bet).toEqual(FULL_COMMAND);
@@ -98,7 +104,12 @@ describe('DynamoDB calls per request', () => {
     const first = (await callOn(other, 'GET', '/tables/t1', { as: 'alice' })).body.round.id;
     // This instance plays the round to its end and opens the next one.
     expect(
-      (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 100 } })).status,
+      (
+        await h.call('POST', '/tables/t1/bets', {
+          as: 'alice',
+          body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
+        })
+      ).status,
     ).toBe(200);
     expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
     for (let i = 0; i < 20; i++) {
@@ -117,7 +128,7 @@ describe('DynamoDB calls per request', () => {
     calls.length = 0;
     const bet = await callOn(other, 'POST', '/tables/t1/bets', {
       as: 'alice',
-      body: { bet: 'main', seat: 1, amount: 100 },
+      body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
     });
     expect(bet.status, JSON.stringify(bet.body)).toBe(200);
     expect(bet.body.view.round.id).toBe(now);
@@ -147,7 +158,7 @@ describe('DynamoDB calls per request', () => {
       ).status,
     ).toBe(200);
     const bet = await counted(h, (api) =>
-      callOn(api, 'POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', amount: 100 } }),
+      callOn(api, 'POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'main', amount: 100 } }),
     );
     const view = await counted(h, (api) => callOn(api, 'GET', '/tables/t1', { as: 'bob' }));
     // A player's own command loads their items only: no Query of the round.
@@ -165,10 +176,12 @@ describe('DynamoDB calls per request', () => {
         role: 'operator',
         body: { amount: 100_000, reason: 'welcome' },
       });
-      expect((await h.call('POST', '/tables/t1/bets', { as: p, body: { bet: 'main', amount: 100 } })).status).toBe(200);
+      expect(
+        (await h.call('POST', '/tables/t1/bets', { as: p, body: { round: 'next', bet: 'main', amount: 100 } })).status,
+      ).toBe(200);
     }
     const roundId = (await h.call('GET', '/tables/t1', { as: 'alice' })).body.round.id;
-    type Recall = { status: number; body: { bets: { player: string }[]; steps: { actor: string }[] } };
+    type Recall = { status: number; body: { round: 'next'; bets: { player: string }[]; steps: { actor: string }[] } };
     let recall: Recall | undefined;
     const calls = await counted(
       h,

@@ -27,7 +27,10 @@ test('a dead lock holder blocks the table until its lock expires, then the next 
 
   // Past the lock's minute, a bet loads and commits; the expired lock no longer counts.
   h.clock.now += 61_000;
-  const bet = await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'bahar', amount: 1000 } });
+  const bet = await h.call('POST', '/tables/t1/bets', {
+    as: 'alice',
+    body: { round: 'next', bet: 'bahar', amount: 1000 },
+  });
   expect(bet.status).toBe(200);
   expect((await h.call('GET', '/wallet', { as: 'alice' })).body.balance).toBe(99_000);
   expect((await h.store.tableItem('t1')).lockedUntil).toBeLessThanOrEqual(h.clock.now);

@@ -61,7 +61,12 @@ test('a round started under v1 settles under v1 after the API switched to v2; th
     body: { amount: 100_000, reason: 'practice points' },
   });
   expect(
-    (await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+    (
+      await h.call('POST', '/tables/t1/bets', {
+        as: 'alice',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+      })
+    ).status,
   ).toBe(200);
   const dealt = await h.call('POST', '/tables/t1/deal', { as: 'alice' });
   expect(dealt.status, JSON.stringify(dealt.body)).toBe(200);
@@ -93,7 +98,12 @@ test('a round started under v1 settles under v1 after the API switched to v2; th
   expect(next.pack).toEqual({ id: 'blackjack-eropa', version: v2.pack.version, sha256: v2.pack.sha256 });
   expect(next.round.shoeId).not.toBe(recalled.round.shoeId);
   expect(
-    (await call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 1, amount: 1000 } })).status,
+    (
+      await call('POST', '/tables/t1/bets', {
+        as: 'alice',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+      })
+    ).status,
   ).toBe(200);
   const second = (await call('POST', '/tables/t1/deal', { as: 'alice' })).body.view.round.id;
   expect((await call('GET', `/rounds/${second}`, { as: 'alice' })).body.pack.sha256).toBe(v2.pack.sha256);

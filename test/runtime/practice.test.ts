@@ -29,7 +29,10 @@ test('a player opens their own practice tables (three at most), again without er
   for (const name of ['erik', 'bob'])
     expect((await h.call('POST', '/wallet/practice-points', { as: name })).status).toBe(200);
   // bob may not bet at erik's table, not even before erik sits; erik may.
-  const bob = await h.call('POST', '/tables/erik-1/bets', { as: 'bob', body: { bet: 'main', seat: 3, amount: 100 } });
+  const bob = await h.call('POST', '/tables/erik-1/bets', {
+    as: 'bob',
+    body: { round: 'next', bet: 'main', seat: 3, amount: 100 },
+  });
   expect([bob.status, bob.body.code]).toEqual([403, 'not-your-table']);
   expect(bob.body.message).toBe(
     "this solo table is erik's: one player plays at it, with AI players in the other seats; open a table of your own",
@@ -38,7 +41,12 @@ test('a player opens their own practice tables (three at most), again without er
     'not-seated',
   );
   expect(
-    (await h.call('POST', '/tables/erik-1/bets', { as: 'erik', body: { bet: 'main', seat: 1, amount: 100 } })).status,
+    (
+      await h.call('POST', '/tables/erik-1/bets', {
+        as: 'erik',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
+      })
+    ).status,
   ).toBe(200);
   expect((await h.call('POST', '/tables/erik-1/ai', { as: 'erik', body: { level: 'easy', seat: 2 } })).status).toBe(
     200,
@@ -95,7 +103,12 @@ test('practice points: topped up to 1000 minimum bets on request, in the ledger;
   // After playing some away, the grant is the difference (the same key answers the same, once).
   await h.call('POST', '/tables', { as: 'pia', body: { tableId: 'pia-1' } });
   expect(
-    (await h.call('POST', '/tables/pia-1/bets', { as: 'pia', body: { bet: 'main', seat: 1, amount: 2_500 } })).status,
+    (
+      await h.call('POST', '/tables/pia-1/bets', {
+        as: 'pia',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 2_500 },
+      })
+    ).status,
   ).toBe(200);
   const topped = await h.call('POST', '/wallet/practice-points', { as: 'pia', key: 'top-up-1' });
   expect(topped.body).toEqual({ player: 'pia', balance: 100_000, granted: 2_500 });
@@ -138,9 +151,9 @@ test('a demo account on a money pack has practice points of its own: never the r
   expect([granted.status, granted.body]).toEqual([200, { player: 'dana', balance: MEWAH_FLOAT, granted: MEWAH_FLOAT }]);
   const demoWallet = (await h.call('GET', '/wallet', { as: 'dana', demo: true })).body;
   expect([demoWallet.wallet, demoWallet.balance]).toEqual(['practice', MEWAH_FLOAT]);
-  expect(demoWallet.ledger.map((e: { kind: string; actor: string; reason: string }) => [e.kind, e.actor, e.reason])).toEqual([
-    ['practice-grant', 'house', 'play money for a demo account, on request'],
-  ]);
+  expect(
+    demoWallet.ledger.map((e: { kind: string; actor: string; reason: string }) => [e.kind, e.actor, e.reason]),
+  ).toEqual([['practice-grant', 'house', 'play money for a demo account, on request']]);
   const realWallet = (await h.call('GET', '/wallet', { as: 'dana' })).body;
   expect([realWallet.wallet, realWallet.balance, realWallet.ledger.length]).toEqual(['real', 5_000, 1]);
   expect((await h.store.wallet.balance('dana')).balance).toBe(5_000);
@@ -153,7 +166,12 @@ test('a demo account on a money pack has practice points of its own: never the r
   // The demo token stakes nothing at a real-money table, on any route that would (R-MW-SEAT-1 is the
   // scenarios' at the engine: a demo account never sits, and bets behind only where stakes are points).
   expect(
-    (await h.call('POST', '/tables/t1/bets', { as: 'rui', body: { bet: 'main', seat: 1, amount: 1_000 } })).status,
+    (
+      await h.call('POST', '/tables/t1/bets', {
+        as: 'rui',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1_000 },
+      })
+    ).status,
   ).toBe(422); // rui has no money
   expect(
     (
@@ -165,12 +183,17 @@ test('a demo account on a money pack has practice points of its own: never the r
     ).status,
   ).toBe(200);
   expect(
-    (await h.call('POST', '/tables/t1/bets', { as: 'rui', body: { bet: 'main', seat: 1, amount: 1_000 } })).status,
+    (
+      await h.call('POST', '/tables/t1/bets', {
+        as: 'rui',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1_000 },
+      })
+    ).status,
   ).toBe(200);
   for (const [path, body] of [
-    ['/tables/t1/bets', { bet: 'behind', seat: 1, amount: 1_000 }],
-    ['/tables/t1/bets', { bet: 'main', seat: 2, amount: 1_000 }],
-    ['/tables/t1/bet-slips', { bets: [{ bet: 'behind', seat: 1, amount: 1_000 }] }],
+    ['/tables/t1/bets', { round: 'next', bet: 'behind', seat: 1, amount: 1_000 }],
+    ['/tables/t1/bets', { round: 'next', bet: 'main', seat: 2, amount: 1_000 }],
+    ['/tables/t1/bet-slips', { round: 'next', bets: [{ bet: 'behind', seat: 1, amount: 1_000 }] }],
     ['/tables/t1/actions', { action: 'stand', seat: 1 }],
     ['/tables/t1/deal', undefined],
   ] as const) {
@@ -194,9 +217,15 @@ test('a demo account on a money pack has practice points of its own: never the r
   expect([credit.status, credit.body.code]).toEqual([403, 'demo-account']);
 
   // The real account cannot stake the demo points: its bets come from its real 5,000 only.
-  const over = await h.call('POST', '/tables/t1/bets', { as: 'dana', body: { bet: 'main', seat: 2, amount: 6_000 } });
+  const over = await h.call('POST', '/tables/t1/bets', {
+    as: 'dana',
+    body: { round: 'next', bet: 'main', seat: 2, amount: 6_000 },
+  });
   expect(over.status).toBe(422);
-  const bet = await h.call('POST', '/tables/t1/bets', { as: 'dana', body: { bet: 'main', seat: 2, amount: 5_000 } });
+  const bet = await h.call('POST', '/tables/t1/bets', {
+    as: 'dana',
+    body: { round: 'next', bet: 'main', seat: 2, amount: 5_000 },
+  });
   expect(bet.status, JSON.stringify(bet.body)).toBe(200);
   expect(bet.body.view.you.balance).toBe(0);
   expect((await h.call('GET', '/wallet', { as: 'dana', demo: true })).body.balance).toBe(MEWAH_FLOAT);
@@ -209,7 +238,12 @@ test('a session ends when the player asks (R-EU-END-1): DELETE /tables/{id} fini
   for (const id of ['eve-1', 'eve-2', 'eve-3'])
     expect((await h.call('POST', '/tables', { as: 'eve', body: { tableId: id } })).status).toBe(201);
   expect(
-    (await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).status,
+    (
+      await h.call('POST', '/tables/eve-1/bets', {
+        as: 'eve',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
+      })
+    ).status,
   ).toBe(200);
   expect((await h.call('POST', '/tables/eve-1/deal', { as: 'eve' })).status).toBe(200);
 
@@ -236,7 +270,12 @@ test('a session ends when the player asks (R-EU-END-1): DELETE /tables/{id} fini
   const again = await h.call('DELETE', '/tables/eve-1', { as: 'eve' });
   expect([again.status, again.body.code]).toEqual([422, 'session-ended']);
   expect(
-    (await h.call('POST', '/tables/eve-1/bets', { as: 'eve', body: { bet: 'main', seat: 1, amount: 100 } })).body.code,
+    (
+      await h.call('POST', '/tables/eve-1/bets', {
+        as: 'eve',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
+      })
+    ).body.code,
   ).toBe('session-ended');
   h.clock.now += 10 * 60_000;
   const view = await h.call('GET', '/tables/eve-1', { as: 'eve' });

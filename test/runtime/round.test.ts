@@ -55,7 +55,7 @@ describe.each(VARIANTS)('a full round of $pack', ({ pack, bet, dealer }) => {
         })
       ).body.balance,
     ).toBe(100_000);
-    const placed = await h.call('POST', '/tables/t1/bets', { as: 'alice', body: bet });
+    const placed = await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { round: 't1-r1', ...bet } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.view.you.balance).toBe(99_000);
     log.push({ at: h.clock.now, actor: 'alice', cmd: { type: 'bet', player: 'alice', ...(bet as any) } });

@@ -46,6 +46,7 @@ describe('croupier verify', () => {
     await h.call('POST', '/tables/t1/bet-slips', {
       as: 'alice',
       body: {
+        round: 'next',
         bets: [
           { bet: 'andar', amount: 1000 },
           { bet: 'first-3', amount: 500 },
@@ -53,7 +54,10 @@ describe('croupier verify', () => {
         ],
       },
     });
-    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'bahar', amount: 2000, mode: 'no-commission' } });
+    await h.call('POST', '/tables/t1/bets', {
+      as: 'bob',
+      body: { round: 'next', bet: 'bahar', amount: 2000, mode: 'no-commission' },
+    });
     await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     const live = await recallOf(h, 't1-r1');
     expect(live.shoe.seed, 'the shoe is live until the next round opens').toBeNull();
@@ -95,7 +99,7 @@ describe('croupier verify', () => {
     ).toEqual(['bets']);
     expect(changed((r) => (r.pack.sha256 = '0'.repeat(64)))).toEqual(['pack']);
     // A voided round replays to the same refunds (R-BJ-VOID-1).
-    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'first-andar', amount: 300 } });
+    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'first-andar', amount: 300 } });
     expect(
       (await h.call('POST', '/rounds/t1-r2/void', { as: 'op', role: 'operator', body: { reason: 'dealer error' } }))
         .status,
@@ -115,10 +119,19 @@ describe('croupier verify', () => {
   test('a seated blackjack round with a split, a double, bets behind and a follow window replays to the same cards and money', async () => {
     // This seed deals seat 4 JH KH (a ten-value pair: R-MW-SPLIT-1) against a 3 up.
     const h = await table('blackjack-mewah', ['alice', 'bob'], 'verify-14');
-    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'main', seat: 4, amount: 1000 } });
-    await h.call('POST', '/tables/t1/bets', { as: 'alice', body: { bet: 'pair', seat: 4, amount: 100 } });
-    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'behind', seat: 4, amount: 500 } });
-    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', seat: 2, amount: 500 } });
+    await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 'next', bet: 'main', seat: 4, amount: 1000 },
+    });
+    await h.call('POST', '/tables/t1/bets', {
+      as: 'alice',
+      body: { round: 'next', bet: 'pair', seat: 4, amount: 100 },
+    });
+    await h.call('POST', '/tables/t1/bets', {
+      as: 'bob',
+      body: { round: 'next', bet: 'behind', seat: 4, amount: 500 },
+    });
+    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'main', seat: 2, amount: 500 } });
     await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     moves.length = 0;
     // Everyone plays a legal move (split and double first, every follow offer taken) until it settles.
@@ -152,13 +165,14 @@ describe('croupier verify', () => {
     await h.call('POST', '/tables/t1/bet-slips', {
       as: 'alice',
       body: {
+        round: 'next',
         bets: [
           { bet: 'main', amount: 1000 },
           { bet: 'bust-bonus', amount: 100 },
         ],
       },
     });
-    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { bet: 'main', amount: 500 } });
+    await h.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'main', amount: 500 } });
     await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' });
     await anyMove(h, ['alice']);
     h.clock.now += 60_000; // bob never answers: auto-play (R-BJ-AUTO-1)

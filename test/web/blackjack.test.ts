@@ -147,7 +147,7 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     expect(w.errors).toEqual([]);
   });
 
-  test('blackjack-mewah: a demo account gets play money and bets behind a seated player, never sits (R-MW-SEAT-1)', async () => {
+  test('blackjack-mewah: a demo account gets play money of its own, and stakes none of it at the real-money table', async () => {
     const w = await watchedPage(suite.context());
     const { page } = w;
     const server = suite.server();
@@ -173,7 +173,7 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
       (
         await server.api('POST', '/blackjack-mewah/tables/mewah-demo/bets', {
           as: 'sam',
-          body: { bet: 'main', seat: 1, amount: 1_000 },
+          body: { round: 'next', bet: 'main', seat: 1, amount: 1_000 },
         })
       ).status,
     ).toBe(200);
@@ -186,13 +186,16 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Get play money' }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
     await page.locator('input[name=amount]').fill('5');
+    await page.getByRole('radio', { name: '1', exact: true }).check();
+    await page.getByRole('button', { name: 'Bet Behind' }).click();
+    await expect
+      .poll(() => page.getByTestId('error').innerText())
+      .toMatch(/demo account plays for practice points.*never staked here/);
     await page.getByRole('radio', { name: '2', exact: true }).check();
     await page.getByRole('button', { name: 'Bet Main' }).click();
     await expect.poll(() => page.getByTestId('error').innerText()).toMatch(/demo/i);
-    await page.getByRole('radio', { name: '1', exact: true }).check();
-    await page.getByRole('button', { name: 'Bet Behind' }).click();
-    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('995.00 USD');
-    expect(w.errors.filter((e) => !/422/.test(e))).toEqual([]);
+    expect(await page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+    expect(w.errors.filter((e) => !/403/.test(e))).toEqual([]);
   });
 
   test('blackjack-eropa: a practice round with an AI player that plays its own seat', async () => {

@@ -3,8 +3,8 @@
 // carries a fresh Idempotency-Key; a refusal comes back as an ApiError with the API's code.
 import type { RuleFacts } from '../../lambdas/describe/facts.ts';
 import type { TableView } from '../../lambdas/engine/view.ts';
-import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
 import type { PayTableOdds } from '../../lambdas/math/rtp.ts';
+import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
 
 export type { TableView };
 
@@ -165,11 +165,21 @@ export class PackApi {
   ) {}
   private path = (p: string) => `/${this.pack}${p}`;
   view = (table: string) => request<TableView>('GET', this.path(`/tables/${encodeURIComponent(table)}`), this.token);
-  bet = (table: string, body: BetRequest) =>
-    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bets`), this.token, body);
-  /** Several bets in one request, all or none. */
-  betSlip = (table: string, bets: BetRequest[]) =>
-    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bet-slips`), this.token, { bets });
+  /**
+   * `round`: the round the bet is for (the view's round.id), so a bet that arrives after its betting closed is
+   * refused (betting-closed), never placed in the next round.
+   */
+  bet = (table: string, round: string, body: BetRequest) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bets`), this.token, {
+      round,
+      ...body,
+    });
+  /** Several bets in one request, all or none, for one round. */
+  betSlip = (table: string, round: string, bets: BetRequest[]) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/bet-slips`), this.token, {
+      round,
+      bets,
+    });
   /** `round`: the round acted on, so a click that arrives after it finished is refused, not applied to the next one. */
   act = (table: string, body: { action: string; seat?: number; accept?: boolean; round: number }) =>
     request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/actions`), this.token, body);

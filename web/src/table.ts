@@ -192,6 +192,12 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [bots, setBotsState] = useState<Bot[]>([]);
+  // A demo account at a money pack has play money of its own, which the real-money tables never take.
+  const spectating = session.demo && !c.practice;
+  const [playMoney, setPlayMoney] = useState<number | null>(null);
+  const readPlayMoney = async () => {
+    if (spectating) setPlayMoney((await api.wallet()).balance);
+  };
   const [form, setForm] = useState<BetForm>({
     amount: money(Math.max(main?.limits?.min ?? 100, 10 * c.minorPerUnit), c),
     mode: rules.rules.modes?.default ?? null,
@@ -259,6 +265,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       const saved = sessionStorage.getItem(botKey(id));
       setBotsState(saved ? (JSON.parse(saved) as Bot[]) : []);
       accept(v, begin());
+      await readPlayMoney();
       if (v.you?.seats.length) setForm((f) => ({ ...f, seat: v.you!.seats[0]! }));
     });
   }
@@ -313,7 +320,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       if (amount === null || amount <= 0) throw new Error(`"${form.amount}" is not an amount: write it like 10.00`);
       const seated = kind === 'seated' || kind === 'solo';
       const seq = begin();
-      const r = await api.bet(table!, {
+      const r = await api.bet(table!, view!.round.id, {
         bet: name,
         amount,
         ...(seated ? { seat: form.seat } : {}),
@@ -330,7 +337,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const rebet = () =>
     run(async () => {
       const seq = begin();
-      accept((await api.betSlip(table!, repeat)).view, seq);
+      accept((await api.betSlip(table!, view!.round.id, repeat)).view, seq);
     });
   const act = (action: string, seat: number | undefined, acceptIt?: boolean) =>
     run(async () => {
@@ -378,6 +385,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
       await (c.practice || session.demo ? api.practicePoints() : api.credit(1000 * c.minorPerUnit));
       const seq = begin();
       accept(await api.view(table!), seq);
+      await readPlayMoney();
     });
 
   return h(
@@ -430,8 +438,11 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
               'span',
               { class: 'balance' },
               'Balance ',
-              h('strong', { 'data-testid': 'balance' }, moneyWith(view.you?.balance ?? 0, c)),
+              h('strong', { 'data-testid': 'balance' }, moneyWith(view.you?.balance ?? playMoney ?? 0, c)),
             ),
+            spectating
+              ? h('span', { class: 'tag' }, 'demo account: play money, never staked at this real-money table')
+              : null,
             view.round.lastOfShoe ? h('span', { class: 'tag' }, 'last round of the shoe') : null,
           ),
           h(Board, { view, rules }),
