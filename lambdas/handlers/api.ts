@@ -206,7 +206,7 @@ const errorOf = (r: { ok: true } | { ok: false; error: EngineError }): EngineErr
 export function createApi(deps: ApiDeps): Handler {
   const clock = deps.clock ?? Date.now;
   const store = deps.store;
-  const idempotency = new Idempotency(store.doc, store.tableName);
+  const idempotency = new Idempotency(store.doc, store.tableName, { clock });
   const game = new Game({
     pack: deps.pack,
     charts: deps.charts,

@@ -19,6 +19,7 @@ import {
   StoreError,
   type TransactItem,
 } from '../store/index.ts';
+import type { Lease } from '../store/lease.ts';
 import { PackArtifacts } from '../store/packs.ts';
 import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
 import { splitState } from '../store/split.ts';
@@ -240,9 +241,13 @@ export class Game {
       this.deps.committed?.(step.events);
       return true;
     }
-    const items = await this.staged(loaded, now, run, actor, undefined, running);
-    await commit(this.deps.store.doc, items.items);
-    this.deps.committed?.(items.events);
+    const staged = await this.staged(loaded, now, run, actor, undefined, running);
+    try {
+      await commit(this.deps.store.doc, staged.items);
+    } finally {
+      staged.lease.stop();
+    }
+    this.deps.committed?.(staged.events);
     await this.deps.store.applyPending(loaded.state.tableId);
     return true;
   }
@@ -255,22 +260,27 @@ export class Game {
     actor: string,
     note: string | undefined,
     running: RunningPack,
-  ): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[] }> {
+  ): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[]; lease: Lease }> {
     const store = this.deps.store;
+    const tableId = loaded.state.tableId;
     const lockId = await store.lock(loaded, now);
-    const fresh = await store.load(loaded.state.tableId, 'all', now, {
-      ownLock: lockId,
-      also: Object.keys(loaded.wallets),
-    });
-    if (fresh.table.lockId !== lockId) throw new ConflictError('the table lock was taken over');
-    // The lock was taken at the loaded version, so the fresh round is the one `running` belongs to.
-    const ctx = this.ctxOf(running, now);
-    const roundBefore = fresh.state.round;
-    const r = run(ctx, fresh.state);
-    if (!r.ok) throw new RuleError(r.error ?? { code: 'refused', message: 'refused' });
-    const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [], note };
-    const items = await store.stage(fresh, fresh.state, step, lockId);
-    return { items, state: fresh.state, events: step.events };
+    // Held until the caller commits (then stopped): a holder that dies frees the table within a lease.
+    const lease = store.holdLock(tableId, lockId, this.deps.clock);
+    try {
+      const fresh = await store.load(tableId, 'all', now, { ownLock: lockId, also: Object.keys(loaded.wallets) });
+      if (fresh.table.lockId !== lockId) throw new ConflictError('the table lock was taken over');
+      // The lock was taken at the loaded version, so the fresh round is the one `running` belongs to.
+      const ctx = this.ctxOf(running, now);
+      const roundBefore = fresh.state.round;
+      const r = run(ctx, fresh.state);
+      if (!r.ok) throw new RuleError(r.error ?? { code: 'refused', message: 'refused' });
+      const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [], note };
+      const items = await store.stage(fresh, fresh.state, step, lockId);
+      return { items, state: fresh.state, events: step.events, lease };
+    } catch (error) {
+      lease.stop();
+      throw error;
+    }
   }
 
   /**
@@ -282,6 +292,8 @@ export class Game {
     const { store, idempotency } = this.deps;
     let outcome: Outcome | undefined;
     let stagedCommitted = false;
+    // The table lock of a staged command, held until its commit (with the idempotency record) is done.
+    let lease: Lease | undefined;
     const cmd = req.command;
     const player = cmd.type !== 'shell' && 'player' in cmd ? cmd.player : null;
     const walletOf = cmd.type === 'shell' ? (cmd.wallet ?? null) : player;
@@ -338,7 +350,9 @@ export class Game {
           outcome = { state: loaded.state, events: step.events };
           return { response: this.respond(outcome, req.actor.audience, running), items: [...plan.items, ...extra] };
         }
+        lease?.stop();
         const staged = await this.staged(loaded, now, run, req.actor.id, req.note, running);
+        lease = staged.lease;
         outcome = { state: staged.state, events: staged.events };
         stagedCommitted = true;
         return { response: this.respond(outcome, req.actor.audience, running), items: [...staged.items, ...extra] };
@@ -351,6 +365,7 @@ export class Game {
         plan,
       );
     } finally {
+      lease?.stop();
       // Never left running past the response (a replayed or refused key does not wait for it otherwise).
       await maintained.catch(() => undefined);
     }

@@ -22,7 +22,10 @@ export function createSweep(
 ): Sweep {
   if (deps.store.wallet.space !== tableSpace(deps.pack))
     throw new Error(`${deps.pack.id} plays from ${tableSpace(deps.pack)} wallets: open its store with openStore`);
-  const game = new Game({ ...deps, idempotency: new Idempotency(deps.store.doc, deps.store.tableName) });
+  const game = new Game({
+    ...deps,
+    idempotency: new Idempotency(deps.store.doc, deps.store.tableName, { clock: deps.clock }),
+  });
   return async () => {
     const due = await deps.store.dueTables(deps.clock());
     const result: SweepResult = { swept: [], failed: [] };

@@ -1,17 +1,24 @@
 // Owns once-only handling of state-changing requests per (caller, Idempotency-Key): one
-// conditional put claims the key ("absent, or expired, or claimed by an attempt that died"); the
-// first response is stored and every repeat gets it back. When the work moves money, the
-// response is stored in the SAME transaction as the money, conditioned on still holding the
-// claim, so a replay can never move money twice even if a claim expires mid-request.
+// conditional put claims the key ("absent, or expired, or a lease nobody renewed"); the first
+// response is stored and every repeat gets it back, byte for byte. A repeat that arrives while the
+// first is still running waits for its answer (bounded, backing off between reads) instead of
+// being refused; only past the bound is it a 409 with Retry-After.
+//
+// A claim is a lease: the live attempt renews it while it works, so a claim whose holder died
+// lapses within seconds and the next repeat takes it over. Fencing makes that safe: the response
+// is stored in the SAME transaction as the money, conditioned on still holding the claim, so a
+// late holder can never move money or answer twice.
 
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DocumentClient } from './client.ts';
 import { commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
 import { ConflictError, StoreError } from './errors.ts';
 import { keys } from './keys.ts';
+import { LEASE_MS, type Lease, renewing } from './lease.ts';
 import { type RetryOptions, retryOnConflict } from './retry.ts';
 
 export interface IdempotencyRequest {
@@ -43,13 +50,27 @@ export interface Plan<R> {
 export interface IdempotencyOptions {
   /** How long a finished record answers repeats. */
   ttlSeconds?: number;
-  /** How long a claim blocks repeats before a retry may take over (longer than a Lambda timeout). */
-  claimSeconds?: number;
+  /** How long a claim holds without renewal: a dead attempt's claim is taken over this long after it died. */
+  leaseMs?: number;
+  /** How long a repeat waits for the first attempt's answer before a 409 with Retry-After. */
+  waitMs?: number;
+  /** The time leases are read and written in (epoch ms; tests inject a virtual clock). */
+  clock?: () => number;
 }
+
+/** A repeat waits this long at most for the first attempt (PRODUCT: bounded; a client's timeout is longer). */
+export const WAIT_MS = 2000;
+/** The first pause between reads of a record in flight; each pause doubles, up to MAX_PAUSE_MS. */
+const FIRST_PAUSE_MS = 25;
+const MAX_PAUSE_MS = 400;
+
+type Found<R> = { kind: 'replay'; response: R } | { kind: 'busy'; lockedUntil: number } | { kind: 'free' };
 
 export class Idempotency {
   private readonly ttlSeconds: number;
-  private readonly claimSeconds: number;
+  readonly leaseMs: number;
+  private readonly waitMs: number;
+  private readonly clock: () => number;
 
   constructor(
     private readonly doc: DocumentClient,
@@ -57,56 +78,132 @@ export class Idempotency {
     options: IdempotencyOptions = {},
   ) {
     this.ttlSeconds = options.ttlSeconds ?? 24 * 3600;
-    this.claimSeconds = options.claimSeconds ?? 60;
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.waitMs = options.waitMs ?? WAIT_MS;
+    this.clock = options.clock ?? Date.now;
   }
 
+  /**
+   * Claims the key, or answers with the first attempt's response. While another attempt holds a
+   * live claim, waits for it: real time bounds the wait, so a stopped clock in a test cannot make it endless.
+   */
   async begin<R>(request: IdempotencyRequest): Promise<BeginResult<R>> {
     const claim: IdempotencyClaim = { ...request, lockId: randomUUID() };
+    const until = Date.now() + this.waitMs;
+    let pause = FIRST_PAUSE_MS;
+    for (;;) {
+      const tried = await this.claim<R>(claim);
+      if (tried.kind === 'claimed') return { replayed: false, claim };
+      if (tried.kind === 'replay') return { replayed: true, response: tried.response };
+      let found: Found<R> = tried;
+      while (found.kind === 'busy') {
+        const left = until - Date.now();
+        if (left <= 0)
+          throw Object.assign(
+            new StoreError(
+              'idempotency-in-progress',
+              `a request with Idempotency-Key ${request.key} is still being processed; retry after ${Math.max(1, Math.ceil((found.lockedUntil - this.clock()) / 1000))} s for its answer`,
+            ),
+            { retryAfterSeconds: Math.max(1, (found.lockedUntil - this.clock()) / 1000) },
+          );
+        await delay(Math.min(left, pause * (0.5 + Math.random() / 2)));
+        pause = Math.min(MAX_PAUSE_MS, pause * 2);
+        found = await this.look<R>(request);
+      }
+      if (found.kind === 'replay') return { replayed: true, response: found.response };
+      // Free: the first attempt failed and gave the key back, or its lease lapsed. Claim it.
+    }
+  }
+
+  /** One conditional put of the claim: ours, or the record that stood in the way. */
+  private async claim<R>(claim: IdempotencyClaim): Promise<{ kind: 'claimed' } | Found<R>> {
+    const now = this.clock();
     try {
       await this.doc.send(
         new PutCommand({
           TableName: this.tableName,
           Item: {
-            ...keys.idempotency(request.caller, request.key),
+            ...keys.idempotency(claim.caller, claim.key),
             type: 'idempotency',
             status: 'in-progress',
             lockId: claim.lockId,
-            lockedUntil: request.now + this.claimSeconds * 1000,
-            expiresAt: this.expiresAt(request.now),
-            fingerprint: request.fingerprint,
+            lockedUntil: now + this.leaseMs,
+            expiresAt: this.expiresAt(claim.now),
+            fingerprint: claim.fingerprint,
           },
           ConditionExpression:
             'attribute_not_exists(PK) OR expiresAt < :nowSeconds OR (#status = :inProgress AND lockedUntil < :now)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
-            ':nowSeconds': Math.floor(request.now / 1000),
-            ':now': request.now,
+            ':nowSeconds': Math.floor(now / 1000),
+            ':now': now,
             ':inProgress': 'in-progress',
           },
           // On conflict the existing record comes back with the error: no second read.
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return { replayed: false, claim };
+      return { kind: 'claimed' };
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const existing = error.Item ? unmarshall(error.Item) : undefined;
       // Our own put, answered late and retried by the SDK: the claim is ours.
-      if (existing?.lockId === claim.lockId && existing.status === 'in-progress') return { replayed: false, claim };
-      if (existing && (existing.fingerprint ?? null) !== (request.fingerprint ?? null)) {
-        throw new StoreError(
-          'idempotency-key-reused',
-          `Idempotency-Key ${request.key} was already used for a different request`,
-        );
-      }
-      if (existing?.status === 'completed') {
-        return { replayed: true, response: JSON.parse(existing.response as string) as R };
-      }
-      throw new StoreError(
-        'idempotency-in-progress',
-        `a request with Idempotency-Key ${request.key} is still being processed`,
-      );
+      if (existing?.lockId === claim.lockId && existing.status === 'in-progress') return { kind: 'claimed' };
+      return this.judge<R>(claim, existing);
     }
+  }
+
+  /** Reads the record a repeat waits on. */
+  private async look<R>(request: IdempotencyRequest): Promise<Found<R>> {
+    const { Item } = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: keys.idempotency(request.caller, request.key),
+        ConsistentRead: true,
+      }),
+    );
+    return this.judge<R>(request, Item);
+  }
+
+  /** What a record found in the way means for this request. */
+  private judge<R>(request: IdempotencyRequest, existing: Record<string, unknown> | undefined): Found<R> {
+    const now = this.clock();
+    if (!existing || (existing.expiresAt as number) < Math.floor(now / 1000)) return { kind: 'free' };
+    if ((existing.fingerprint ?? null) !== (request.fingerprint ?? null))
+      throw new StoreError(
+        'idempotency-key-reused',
+        `Idempotency-Key ${request.key} was already used for a different request`,
+      );
+    if (existing.status === 'completed')
+      return { kind: 'replay', response: JSON.parse(existing.response as string) as R };
+    const lockedUntil = existing.lockedUntil as number;
+    return lockedUntil < now ? { kind: 'free' } : { kind: 'busy', lockedUntil };
+  }
+
+  /** Keeps a claim alive while its attempt works: renewed until `stop`, or until it is found lost. */
+  hold(claim: IdempotencyClaim): Lease {
+    return renewing(this.leaseMs, async () => {
+      try {
+        await this.doc.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keys.idempotency(claim.caller, claim.key),
+            UpdateExpression: 'SET lockedUntil = :until',
+            ConditionExpression: 'lockId = :lockId AND #status = :inProgress',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':until': this.clock() + this.leaseMs,
+              ':lockId': claim.lockId,
+              ':inProgress': 'in-progress',
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    });
   }
 
   /** Stores the response; commit it with the work's writes. Fails (conflict) if the claim was lost. */
@@ -165,6 +262,7 @@ export class Idempotency {
     const started = await this.begin<R>(request);
     if (started.replayed) return { response: started.response, replayed: true };
     const { claim } = started;
+    const lease = this.hold(claim);
     try {
       const response = await retryOnConflict(async () => {
         const { response, items = [] } = await plan();
@@ -188,8 +286,11 @@ export class Idempotency {
       }, retry);
       return { response, replayed: false };
     } catch (error) {
+      lease.stop();
       await this.release(claim).catch(() => undefined);
       throw error;
+    } finally {
+      lease.stop();
     }
   }
 

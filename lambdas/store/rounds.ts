@@ -15,7 +15,9 @@
 //   `pending` marker, and the journal is applied in pages of ≤ 99 items, each player's item
 //   conditioned on `appliedTx < tx` together with their wallet change and ledger entry. A
 //   process dying halfway leaves `pending`; the next request (or the sweep) applies the rest,
-//   and the condition settles every player exactly once.
+//   and the condition settles every player exactly once. The lock is a lease (./lease.ts) its
+//   holder renews until the commit point: a process that dies holding it stops the table for
+//   seconds, and its late writes fail (they are conditioned on its lock id).
 // - The shoe item (seed) is read only to play; views and recall never get it from here except
 //   `retiredShoe`, which answers only for a retired shoe.
 
@@ -34,6 +36,7 @@ import type { DocumentClient } from './client.ts';
 import { commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
 import { ConflictError, StoreError } from './errors.ts';
 import { keys, partitions, prefixes } from './keys.ts';
+import { LEASE_MS, type Lease, renewing } from './lease.ts';
 import { queryItems } from './query.ts';
 import { retryOnConflict } from './retry.ts';
 import { assembleState, type PlayerPart, partOf, type RoundShared, splitState, type TableCore } from './split.ts';
@@ -44,7 +47,6 @@ const SINGLE_LIMIT = MAX_TRANSACTION_ITEMS - 1;
 /** Journal entries applied per transaction: player item + wallet + ledger = 3 items each. */
 const PAGE_PLAYERS = 33;
 const CHUNK_CHARS = 300_000;
-const LOCK_MS = 60_000;
 
 export interface Pending {
   tx: number;
@@ -334,9 +336,12 @@ export class RoundStore {
   /** Busy is a conflict: the caller's retry loop waits and reloads (after resuming a pending transition). */
   private refuseBusy(table: TableItem, now: number, options: LoadOptions): void {
     const tableId = table.core.tableId;
-    if (table.pending) throw new ConflictError(`table ${tableId} is finishing a transition`);
+    if (table.pending)
+      throw Object.assign(new ConflictError(`table ${tableId} is finishing a transition`), { retryAfterSeconds: 1 });
     if (table.lockId && table.lockId !== options.ownLock && (table.lockedUntil ?? 0) > now)
-      throw new ConflictError(`table ${tableId} is busy with a transition`);
+      throw Object.assign(new ConflictError(`table ${tableId} is busy with a transition`), {
+        retryAfterSeconds: ((table.lockedUntil ?? now) - now) / 1000,
+      });
   }
 
   /** The items a load needs besides the table item, from where `table` points. */
@@ -607,7 +612,10 @@ export class RoundStore {
     return { kind: 'single', items };
   }
 
-  /** Locks the table for a staged transition (a version bump players' commits are checked against). */
+  /**
+   * Locks the table for a staged transition (a version bump players' commits are checked against),
+   * for LEASE_MS; the holder keeps it with `holdLock` until its commit point.
+   */
   async lock(loaded: Loaded, now: number): Promise<string> {
     const lockId = randomUUID();
     // A lock whose holder died (past lockedUntil) may be taken over: the version is what counts.
@@ -620,7 +628,7 @@ export class RoundStore {
           ConditionExpression: 'version = :v AND attribute_not_exists(pending)',
           ExpressionAttributeValues: {
             ':id': lockId,
-            ':until': now + LOCK_MS,
+            ':until': now + LEASE_MS,
             ':next': loaded.table.version + 1,
             ':v': loaded.table.version,
           },
@@ -628,6 +636,27 @@ export class RoundStore {
       },
     ]);
     return lockId;
+  }
+
+  /** Renews a table lock while its holder stages the transition; lost once another request took the table over. */
+  holdLock(tableId: string, lockId: string, clock: () => number): Lease {
+    return renewing(LEASE_MS, async () => {
+      try {
+        await this.doc.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keys.table(tableId),
+            UpdateExpression: 'SET lockedUntil = :until',
+            ConditionExpression: 'lockId = :id AND attribute_not_exists(pending)',
+            ExpressionAttributeValues: { ':until': clock() + LEASE_MS, ':id': lockId },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        throw error;
+      }
+    });
   }
 
   /**

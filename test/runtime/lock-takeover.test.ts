@@ -1,14 +1,16 @@
 // A process that locked a table for a staged transition and then died must not stop the table for
-// good: while its lock is live the table refuses to load for anyone else (nothing half-applied),
-// and once the lock's time is past the next command takes the table over and plays on.
+// long: while its lock is live the table refuses to load for anyone else (nothing half-applied),
+// and once its lease lapses (seconds: a live holder renews it) the next command takes the table
+// over and plays on.
 import { afterAll, expect, test } from 'vitest';
 import { ConflictError } from '../../lambdas/store/index.ts';
+import { LEASE_MS } from '../../lambdas/store/lease.ts';
 import { type Harness, harness } from './harness.ts';
 
 let h: Harness | undefined;
 afterAll(async () => h?.table.drop());
 
-test('a dead lock holder blocks the table until its lock expires, then the next command takes it over', async () => {
+test('a dead lock holder blocks the table until its lease lapses, then the next command takes it over', async () => {
   h = await harness('andar-bahar');
   expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId: 't1' } })).status).toBe(201);
   await h.call('POST', '/wallets/alice/credit', {
@@ -22,11 +24,11 @@ test('a dead lock holder blocks the table until its lock expires, then the next 
   await h.store.lock(loaded, h.clock.now);
 
   // While the lock is live, no one else may load the table to change it.
-  await expect(h.store.load('t1', ['alice'], h.clock.now + 59_000)).rejects.toBeInstanceOf(ConflictError);
+  await expect(h.store.load('t1', ['alice'], h.clock.now + LEASE_MS - 100)).rejects.toBeInstanceOf(ConflictError);
   expect((await h.call('GET', '/wallet', { as: 'alice' })).body.balance).toBe(100_000);
 
-  // Past the lock's minute, a bet loads and commits; the expired lock no longer counts.
-  h.clock.now += 61_000;
+  // Past the lease, a bet loads and commits; the lapsed lock no longer counts.
+  h.clock.now += LEASE_MS + 100;
   const bet = await h.call('POST', '/tables/t1/bets', {
     as: 'alice',
     body: { round: 'next', bet: 'bahar', amount: 1000 },
