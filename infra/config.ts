@@ -77,6 +77,12 @@ export interface StageConfig {
   };
   readonly metricsNamespace: string;
   /**
+   * Operators' wallet credits, in minor units of the pack's currency: at most `perCall` in one
+   * credit and `perDay` per operator per UTC day (given to the API function as
+   * CROUPIER_CREDIT_LIMIT_PER_CALL and CROUPIER_CREDIT_LIMIT_PER_DAY; above them a credit is refused).
+   */
+  readonly operatorCredit: { readonly perCall: number; readonly perDay: number };
+  /**
    * Cloud simulation: the Distributed Map runs `childWorkflows` child workflows at once, each plays
    * `batchesPerChild` batches, `batchesAtOnce` at a time, then merges them. At most
    * `childWorkflows × batchesAtOnce` simulate functions run at once per execution.
@@ -114,6 +120,7 @@ const CONFIGS: Record<Stage, StageConfig> = {
       operatorCredits: { periodMinutes: 60, count: 1_000, amount: 1_000_000_000 },
     },
     metricsNamespace: 'Croupier/dev',
+    operatorCredit: { perCall: 10_000_000, perDay: 100_000_000 },
     simulation: { childWorkflows: 4, batchesPerChild: 10, batchesAtOnce: 5 },
   },
   prod: {
@@ -140,6 +147,7 @@ const CONFIGS: Record<Stage, StageConfig> = {
       operatorCredits: { periodMinutes: 15, count: 50, amount: 5_000_000 },
     },
     metricsNamespace: 'Croupier',
+    operatorCredit: { perCall: 1_000_000, perDay: 10_000_000 },
     simulation: { childWorkflows: 40, batchesPerChild: 25, batchesAtOnce: 5 },
   },
 };

@@ -107,7 +107,12 @@ export class VariantStack extends Stack {
     const { concurrency } = config;
     this.functions = {
       api: fn('api', `${pack.id}: HTTP API`, 1024, Duration.seconds(10), {
-        environment: { ...tableEnv, CROUPIER_ROLE_CLAIM: config.jwt.roleClaim },
+        environment: {
+          ...tableEnv,
+          CROUPIER_ROLE_CLAIM: config.jwt.roleClaim,
+          CROUPIER_CREDIT_LIMIT_PER_CALL: String(config.operatorCredit.perCall),
+          CROUPIER_CREDIT_LIMIT_PER_DAY: String(config.operatorCredit.perDay),
+        },
         reservedConcurrency: concurrency.api,
       }),
       sweep: fn('sweep', `${pack.id}: finishes stale rounds`, 512, Duration.seconds(55), {

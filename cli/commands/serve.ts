@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey } from '../../lambdas/auth/index.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
+import { creditLimitsFrom } from '../../lambdas/handlers/operator-money.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
 import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
@@ -38,6 +39,8 @@ export async function startServer(
   options: { port?: number; dataDir?: string; sweepMs?: number; quiet?: boolean } = {},
 ): Promise<LocalServer> {
   const packIds = variantIds();
+  // Operators' credit limits: CROUPIER_CREDIT_LIMIT_PER_CALL / _PER_DAY (minor units) over the local defaults.
+  const creditLimits = creditLimitsFrom(process.env);
   const stackOptions: LocalStackOptions = {
     packIds,
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
@@ -67,6 +70,7 @@ export async function startServer(
         store,
         rtp: () => rtpRows(pack),
         lines: () => lineRows(pack),
+        creditLimits,
         ...(logger ? { logger } : {}),
       }) as unknown as Handler,
     };

@@ -27,7 +27,14 @@ import { createDocumentClient, type DocumentClient, DynamoWallet, Idempotency } 
 import type { RoundStore } from '../store/rounds.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
 import { type Actor, Game, type GameDeps, OWN_TABLES_PER_PLAYER, RuleError } from './game.ts';
-import { recordPlay, recordRequest } from './metrics.ts';
+import { recordOperatorMoney, recordPlay, recordRequest } from './metrics.ts';
+import {
+  CreditGuard,
+  type CreditLimits,
+  creditLimitsFrom,
+  LOCAL_CREDIT_LIMITS,
+  type OperatorMoney,
+} from './operator-money.ts';
 import { ownershipRefusal } from './ownership.ts';
 import { getsPracticePoints, PRACTICE_FLOAT, practiceGrant } from './practice.ts';
 import { recallRound } from './recall.ts';
@@ -175,6 +182,10 @@ export interface ApiDeps {
   lines?: () => PayTableOdds[];
   /** Told the events of every committed transition (the Lambda entry publishes them as metrics). */
   committed?: GameDeps['committed'];
+  /** Operators' credit limits (the stage's in AWS; LOCAL_CREDIT_LIMITS by default). */
+  creditLimits?: CreditLimits;
+  /** Told of every operator money action that committed (the Lambda entry counts them in metrics). */
+  onOperatorMoney?: (action: OperatorMoney) => void;
 }
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -225,6 +236,7 @@ export function createApi(deps: ApiDeps): Handler {
   const practice =
     store.wallet.space === 'practice' ? store.wallet : new DynamoWallet(store.doc, store.tableName, 'practice');
   const walletOf = (c: Claims) => (callerSpace(deps.pack, c.demo === true) === 'practice' ? practice : store.wallet);
+  const creditGuard = new CreditGuard(deps.pack, deps.creditLimits ?? LOCAL_CREDIT_LIMITS, store.doc, store.tableName);
   const router = createRouter(ROUTES);
   const logger = deps.logger ?? new Logger({ serviceName: 'croupier-api', persistentKeys: { pack: deps.pack.id } });
   let rules: unknown;
@@ -251,6 +263,7 @@ export function createApi(deps: ApiDeps): Handler {
     tableId: string,
     cmd: Parameters<Game['command']>[0]['command'],
     extra: Partial<Parameters<Game['command']>[0]> = {},
+    done?: (replayed: boolean) => void,
   ): Promise<Result> {
     const key = idempotencyKey(event);
     // Whose seat, hand or bet it is is settled before the engine sees the command (403).
@@ -259,7 +272,7 @@ export function createApi(deps: ApiDeps): Handler {
         ? (state: TableState, ctx: Ctx) => ownershipRefusal(ctx.pack, state, actor.id, cmd)
         : null;
     const check = extra.check;
-    const { response } = await game.command({
+    const { response, replayed } = await game.command({
       tableId,
       actor,
       command: cmd,
@@ -268,6 +281,7 @@ export function createApi(deps: ApiDeps): Handler {
       ...extra,
       ...(own || check ? { check: (state, ctx) => own?.(state, ctx) ?? check?.(state, ctx) ?? null } : {}),
     });
+    done?.(replayed);
     return ok(response);
   }
 
@@ -455,6 +469,9 @@ export function createApi(deps: ApiDeps): Handler {
               store.auditItem(tableId, at, { actor: actor.id, action: 'void', reason, roundId: p.roundId }),
             ],
           },
+          (replayed) => {
+            if (!replayed) deps.onOperatorMoney?.({ action: 'void' });
+          },
         );
       }
       case 'GET /history': {
@@ -515,11 +532,15 @@ export function createApi(deps: ApiDeps): Handler {
       case 'POST /wallets/{playerId}/credit': {
         requireRole(claims, 'operator');
         const body = checkBody('CreditBody', jsonBody(event));
+        creditGuard.checkCall(body.amount);
         const now = clock();
-        const { response } = await idempotency.run(
+        const { response, replayed } = await idempotency.run(
           { caller: actor.caller, key: idempotencyKey(event), now, fingerprint: `credit ${p.playerId} ${event.body}` },
           async () => {
-            const wallet = await store.wallet.balance(p.playerId!);
+            const [wallet, day] = await Promise.all([
+              store.wallet.balance(p.playerId!),
+              creditGuard.dayItem(actor.id, now, body.amount),
+            ]);
             const change = {
               wallet,
               amount: body.amount,
@@ -528,10 +549,11 @@ export function createApi(deps: ApiDeps): Handler {
               reason: body.reason,
               at: now,
             };
-            const items = store.wallet.changeItems(change);
+            const items = [...store.wallet.changeItems(change), day];
             return { response: { player: p.playerId, balance: store.wallet.applied(change).balance }, items };
           },
         );
+        if (!replayed) deps.onOperatorMoney?.({ action: 'credit', amount: body.amount });
         return ok(response);
       }
     }
@@ -606,6 +628,8 @@ function fromEnvironment(): Handler {
     charts,
     artifact: baked,
     store: openStore(doc, tableName, pack),
+    creditLimits: creditLimitsFrom(process.env),
+    onOperatorMoney: recordOperatorMoney,
     ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}),
     ...(lines ? { lines: () => JSON.parse(lines) as PayTableOdds[] } : {}),
     committed: recordPlay,

@@ -1,10 +1,12 @@
 // CloudWatch metrics of the Lambda entry points (Powertools, embedded metric format): requests by
-// outcome and their latency for the API, tables finished and failures for the sweep, and for both
-// the rounds they settled and the money their commits moved. Only the AWS entry points emit them;
+// outcome and their latency for the API, operators' money actions (alarms watch them), tables
+// finished and failures for the sweep, and for both the rounds they settled and the money their
+// commits moved. Only the AWS entry points emit them;
 // tests and the local server use the handlers without this layer. infra/metrics.ts reads them.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { EngineEvent } from '../engine/types.ts';
 import { isAi } from './ai-seats.ts';
+import type { OperatorMoney } from './operator-money.ts';
 
 const metrics = new Metrics({
   serviceName: 'croupier',
@@ -20,6 +22,18 @@ export function recordRequest(statusCode: number, milliseconds: number): void {
     1,
   );
   metrics.addMetric('Latency', MetricUnit.Milliseconds, milliseconds);
+  metrics.publishStoredMetrics();
+}
+
+/**
+ * One operator money action that committed: a credit counts in OperatorCredits and adds its minor
+ * units to OperatorCreditAmount (alarm on their Sum); a void counts in OperatorVoids.
+ */
+export function recordOperatorMoney(action: OperatorMoney): void {
+  if (action.action === 'credit') {
+    metrics.addMetric('OperatorCredits', MetricUnit.Count, 1);
+    metrics.addMetric('OperatorCreditAmount', MetricUnit.Count, action.amount);
+  } else metrics.addMetric('OperatorVoids', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();
 }
 

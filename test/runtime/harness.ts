@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AiCharts } from '../../lambdas/engine/ai.ts';
-import { createApi } from '../../lambdas/handlers/api.ts';
+import { type ApiDeps, createApi } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
 import type { PackArtifact } from '../../lambdas/pack/artifact.ts';
@@ -96,7 +96,12 @@ const quiet = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
 
 export async function harness(
   packId: string,
-  options: { seedLabel?: string; running?: Running } = {},
+  options: {
+    seedLabel?: string;
+    running?: Running;
+    /** More of the API's dependencies (credit limits, the operator-money listener). */
+    api?: Pick<ApiDeps, 'creditLimits' | 'onOperatorMoney'>;
+  } = {},
 ): Promise<Harness> {
   const table = await freshTable(packId.slice(0, 12));
   const deployed: Running = options.running ?? packOf(packId);
@@ -106,7 +111,7 @@ export async function harness(
   const storeFor = (doc: DocumentClient) => openStore(doc, table.tableName, pack);
   const store = storeFor(table.doc);
   const api = (doc: DocumentClient = table.doc, running: Running = deployed) =>
-    createApi({ ...running, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });
+    createApi({ ...running, ...options.api, store: storeFor(doc), clock: () => clock.now, newSeed, logger: quiet });
   const main = api();
   const sweep = createSweep({ pack, charts, store, clock: () => clock.now, newSeed }, quiet);
   return {
