@@ -26,14 +26,22 @@ function rolesIn(value: unknown): Role[] {
   return ROLES.filter((r) => values.includes(r));
 }
 
+/**
+ * What a `sub` may be: it names wallets, history and idempotency records, so it must make a
+ * storable key. 1 to 128 characters, no control characters or lone surrogates, not starting with
+ * `~` (that starts the house's own players, lambdas/handlers/ai-seats.ts: no token may act as one).
+ */
+export const PLAYER_ID_PATTERN = '^(?!~)[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]{1,128}$';
+const PLAYER_ID = new RegExp(PLAYER_ID_PATTERN, 'u');
+
 /** Picks and checks Croupier's claims from a token payload; API Gateway passes `demo` as "true". */
 export function readClaims(payload: Record<string, unknown>, roleClaim = roleClaimName()): Claims {
   const { sub, demo } = payload;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) {
     throw unauthorized('bad-claims', 'the token has no usable `sub` claim');
   }
-  // `~` starts the house's own players (AI players, lambdas/handlers/ai-seats.ts): no token may act as one.
   if (sub.startsWith('~')) throw unauthorized('bad-claims', 'a `sub` starting with ~ is reserved');
+  if (!PLAYER_ID.test(sub)) throw unauthorized('bad-claims', 'a `sub` has no control characters');
   const roles = rolesIn(payload[roleClaim]);
   if (roles.length !== 1) {
     throw unauthorized('bad-claims', `the token's \`${roleClaim}\` claim must name one of ${ROLES.join(', ')}`);

@@ -3,6 +3,7 @@
 // and OpenAPI schemas in ./validators.gen.ts (scripts/gen-api-schemas.ts writes both). Build-time
 // only: the runtime imports types from here, never values (./validate.ts checks requests).
 import { type Static, Type } from '@sinclair/typebox';
+import { PLAYER_ID_PATTERN } from '../auth/claims.ts';
 
 const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'minor units' });
 const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
@@ -17,9 +18,9 @@ const RoundId = Type.String({
   pattern: `^${TABLE_ID}-r[0-9]{1,15}$`,
   description: 'a round id as views and history give it: the table id, -r and the round number',
 });
-/** A JWT `sub` as lambdas/auth/claims.ts accepts it: 1 to 128 characters, no control characters, not starting with ~. */
+/** A JWT `sub` as lambdas/auth/claims.ts accepts it. */
 const PlayerId = Type.String({
-  pattern: '^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$',
+  pattern: PLAYER_ID_PATTERN,
   description: "a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~",
 });
 const SeatNumber = Type.String({ pattern: '^[1-9][0-9]?$', description: 'a seat number, 1 to 99' });

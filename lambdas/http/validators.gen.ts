@@ -1471,8 +1471,8 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const WalletPath = validate30;
-const schema41 = {"$id":"WalletPath","additionalProperties":false,"type":"object","required":["playerId"],"properties":{"playerId":{"pattern":"^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$","description":"a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~","type":"string"}}};
-const pattern13 = new RegExp("^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$", "u");
+const schema41 = {"$id":"WalletPath","additionalProperties":false,"type":"object","required":["playerId"],"properties":{"playerId":{"pattern":"^(?!~)[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]{1,128}$","description":"a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~","type":"string"}}};
+const pattern13 = new RegExp("^(?!~)[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]{1,128}$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="WalletPath" */;
@@ -1508,7 +1508,7 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern13.test(data0)){
-validate30.errors = [{instancePath:instancePath+"/playerId",schemaPath:"#/properties/playerId/pattern",keyword:"pattern",params:{pattern: "^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$"},message:"must match pattern \""+"^(?!~)[^\\u0000-\\u001f\\u007f]{1,128}$"+"\""}];
+validate30.errors = [{instancePath:instancePath+"/playerId",schemaPath:"#/properties/playerId/pattern",keyword:"pattern",params:{pattern: "^(?!~)[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]{1,128}$"},message:"must match pattern \""+"^(?!~)[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]{1,128}$"+"\""}];
 return false;
 }
 }
