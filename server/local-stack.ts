@@ -9,7 +9,7 @@ import { type DynamoLocalOptions, startDynamoLocal } from './dynamo-local.ts';
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.local/dynamodb', import.meta.url));
 
 /** The table name of a pack locally; the CDK stack names its own. */
-export const localTableName = (packId: string) => `croupier-${packId}`;
+export const localTableName = (packId: string, prefix = 'croupier-') => `${prefix}${packId}`;
 
 export interface LocalStack {
   endpoint: string;
@@ -20,20 +20,27 @@ export interface LocalStack {
 
 export interface LocalStackOptions extends DynamoLocalOptions {
   packIds: readonly string[];
+  /** A DynamoDB (Local) already running: used as it is, never started or stopped here. */
+  endpoint?: string;
+  /** Table names are this plus the pack id (default `croupier-`), so servers can share one DynamoDB. */
+  tablePrefix?: string;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const dynamo = await startDynamoLocal({ dataDir: DEFAULT_DATA_DIR, ...options });
+  const dynamo = options.endpoint
+    ? { endpoint: options.endpoint, stop: async () => undefined }
+    : await startDynamoLocal({ dataDir: DEFAULT_DATA_DIR, ...options });
   try {
     const doc = createDocumentClient({ endpoint: dynamo.endpoint });
-    for (const packId of options.packIds) await createTable(doc, localTableName(packId));
+    const tableOf = (packId: string) => localTableName(packId, options.tablePrefix);
+    for (const packId of options.packIds) await createTable(doc, tableOf(packId));
     const known = new Set(options.packIds);
     return {
       endpoint: dynamo.endpoint,
       doc,
       tableFor(packId) {
         if (!known.has(packId)) throw new Error(`no local table for pack ${packId}`);
-        return localTableName(packId);
+        return tableOf(packId);
       },
       async stop() {
         doc.destroy();

@@ -36,7 +36,14 @@ export interface LocalServer {
 
 /** Starts the local stack and server (also used by the runtime bench). */
 export async function startServer(
-  options: { port?: number; dataDir?: string; sweepMs?: number; quiet?: boolean } = {},
+  options: {
+    port?: number;
+    dataDir?: string;
+    sweepMs?: number;
+    quiet?: boolean;
+    /** Serve over a DynamoDB (Local) already running, with table names of this prefix (tests). */
+    dynamo?: { endpoint: string; tablePrefix: string };
+  } = {},
 ): Promise<LocalServer> {
   const packIds = variantIds();
   // Operators' credit limits: CROUPIER_CREDIT_LIMIT_PER_CALL / _PER_DAY (minor units) over the local defaults.
@@ -44,6 +51,7 @@ export async function startServer(
   const stackOptions: LocalStackOptions = {
     packIds,
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    ...options.dynamo,
   };
   const stack = await startLocalStack(stackOptions);
   const key = loadDevKey();
