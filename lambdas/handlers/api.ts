@@ -15,7 +15,6 @@ import { formatMoney } from '../engine/bets.ts';
 import type { Ctx } from '../engine/context.ts';
 import { apply } from '../engine/table.ts';
 import type { BetSpec, EngineError, TableState } from '../engine/types.ts';
-import { visibleEvents } from '../engine/view.ts';
 import type { Bet } from '../http/bodies.ts';
 import { createRouter, errorResult, HttpError, idempotencyKey, jsonBody, jsonResult } from '../http/index.ts';
 import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
@@ -652,4 +651,3 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {
   return result;
 }
 
-export { visibleEvents };
