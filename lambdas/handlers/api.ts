@@ -650,4 +650,3 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<Result> {
   recordRequest(result.statusCode ?? 200, Date.now() - started);
   return result;
 }
-
