@@ -5,6 +5,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PLAYER_ID_PATTERN } from '../auth/claims.ts';
 
+/** One of a few strings, as an `enum`: one check in the validator, and a message that lists them. */
+const oneOf = <const T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: values, ...options });
+
 const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'minor units' });
 const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
 
@@ -34,14 +38,14 @@ export const CreateTableBody = Type.Object(
 const BetRound = Type.String({
   pattern: `^(next|${TABLE_ID}-r[0-9]{1,15})$`,
   description:
-    'the round the bet is for: its id (the view\'s round.id), refused with betting-closed once that round\'s betting has closed, never carried into another round; or "next" for the round open for bets when it arrives',
+    'its id (the view\'s round.id): refused with betting-closed once its betting closed; or "next": the round open when it arrives',
 });
 
 const betFields = {
   bet: Type.String({ minLength: 1, maxLength: 64, description: "a bet of the pack's rules, e.g. main" }),
   amount: Amount,
   seat: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
-  mode: Type.Optional(Type.Union([Type.Literal('commission'), Type.Literal('no-commission')])),
+  mode: Type.Optional(oneOf(['commission', 'no-commission'])),
 };
 
 export const BetBody = Type.Object({ round: BetRound, ...betFields }, { $id: 'BetBody', additionalProperties: false });
@@ -60,11 +64,7 @@ export const BetSlipBody = Type.Object(
 
 export const ActionBody = Type.Object(
   {
-    action: Type.Union(
-      ['hit', 'stand', 'double', 'split', 'surrender', 'insurance', 'follow-double', 'follow-split'].map((a) =>
-        Type.Literal(a),
-      ),
-    ),
+    action: oneOf(['hit', 'stand', 'double', 'split', 'surrender', 'insurance', 'follow-double', 'follow-split']),
     seat: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
     accept: Type.Optional(Type.Boolean()),
     round: Type.Optional(
@@ -87,7 +87,7 @@ export const ReasonBody = Type.Object({ reason: Reason }, { $id: 'ReasonBody', a
 
 export const AiPlayerBody = Type.Object(
   {
-    level: Type.Union([Type.Literal('easy'), Type.Literal('normal'), Type.Literal('hard')], {
+    level: oneOf(['easy', 'normal', 'hard'], {
       description:
         'R-EU-AI-2: easy hits below 17; normal plays a fixed basic-strategy chart; hard the exact chart of the pack',
     }),
