@@ -477,6 +477,35 @@ describe('authorization and secrecy', () => {
     expect((await h.call('GET', '/wallet')).status).toBe(401);
   });
 
+  test("the next common-draw card is nobody's to see before they draw it: recall and history show a player only the stream they drew", async () => {
+    const h = await table('blackjack-tanpa-batas', ['alice', 'bob']);
+    for (const p of ['alice', 'bob'])
+      await h.call('POST', '/tables/t1/bets', { as: p, body: { round: 't1-r1', bet: 'main', amount: 1000 } });
+    expect((await h.call('POST', '/tables/t1/deal', { as: 'op', role: 'operator' })).status).toBe(200);
+    const hit = await h.call('POST', '/tables/t1/actions', { as: 'alice', body: { action: 'hit', round: 1 } });
+    expect(hit.status, hit.raw).toBe(200);
+    const drawn = hit.body.view.common.yourHands[0].cards[2] as string;
+    const { round } = await h.store.round('t1-r1');
+    expect(round.common!.stream.map(formatCard)).toEqual([drawn]);
+    // Bob has not drawn yet: the card alice drew is the next card he would draw.
+    const recall = (await h.call('GET', '/rounds/t1-r1', { as: 'bob' })).body;
+    const history = (await h.call('GET', '/history', { as: 'bob' })).body;
+    expect(recall.round.common.stream).toEqual([]);
+    expect(history.rounds[0].round.common.stream).toEqual([]);
+    expect(
+      JSON.stringify([recall.steps, history.rounds[0].steps]).match(/stream-\d/g),
+      'no stream card event for bob',
+    ).toBeNull();
+    expect((await h.call('GET', '/rounds/t1-r1', { as: 'alice' })).body.round.common.stream).toEqual([drawn]);
+    expect((await h.call('GET', '/rounds/t1-r1', { as: 'op', role: 'operator' })).body.round.common.stream).toEqual([
+      drawn,
+    ]);
+    // Once he draws it, it is his to see.
+    const his = await h.call('POST', '/tables/t1/actions', { as: 'bob', body: { action: 'hit', round: 1 } });
+    expect(his.body.view.common.yourHands[0].cards[2]).toBe(drawn);
+    expect((await h.call('GET', '/rounds/t1-r1', { as: 'bob' })).body.round.common.stream).toEqual([drawn]);
+  });
+
   test('no response contains the hole card before it is shown, the shoe order or a seed', async () => {
     const h = await table('blackjack-mewah', ['alice']);
     const responses: Call[] = [];
