@@ -96,10 +96,20 @@ beforeAll(async () => {
   expect((await seated.call('POST', '/tables/t1/bets', bet)).status).toBe(200);
   expect((await seated.call('POST', '/tables/t1/bets', bet)).status).toBe(200); // replayed
   expect(
-    (await seated.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'main', seat: 1, amount: 1000 } })).status,
+    (
+      await seated.call('POST', '/tables/t1/bets', {
+        as: 'bob',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 1000 },
+      })
+    ).status,
   ).toBe(403);
   expect(
-    (await seated.call('POST', '/tables/t1/bets', { as: 'bob', body: { round: 'next', bet: 'main', seat: 2, amount: 2000 } })).status,
+    (
+      await seated.call('POST', '/tables/t1/bets', {
+        as: 'bob',
+        body: { round: 'next', bet: 'main', seat: 2, amount: 2000 },
+      })
+    ).status,
   ).toBe(200);
   expect((await seated.call('POST', '/tables/t1/deal', op)).status).toBe(200);
   for (const p of ['alice', 'bob'])
@@ -131,7 +141,9 @@ beforeAll(async () => {
     [1, () => common.call('GET', '/tables/c1', op)],
     [2, () => common.sweep()],
   ] as const) {
-    await everyone((p) => common.call('POST', '/tables/c1/bets', { as: p, body: { round: 'next', bet: 'main', amount: 100 } }));
+    await everyone((p) =>
+      common.call('POST', '/tables/c1/bets', { as: p, body: { round: 'next', bet: 'main', amount: 100 } }),
+    );
     expect((await common.call('POST', '/tables/c1/deal', op)).status).toBe(200);
     for (let i = 0; i < 10 && (await common.h.store.round(`c1-r${round}`)).round.phase !== 'settled'; i++) {
       common.h.clock.now += 60_000;
@@ -147,8 +159,12 @@ beforeAll(async () => {
   expect((await solo.call('POST', '/tables', { as: 'erik', body: { tableId: 'erik-1' } })).status).toBe(201);
   expect((await solo.call('POST', '/wallet/practice-points', { as: 'erik' })).status).toBe(200);
   expect(
-    (await solo.call('POST', '/tables/erik-1/bets', { as: 'erik', body: { round: 'next', bet: 'main', seat: 1, amount: 100 } }))
-      .status,
+    (
+      await solo.call('POST', '/tables/erik-1/bets', {
+        as: 'erik',
+        body: { round: 'next', bet: 'main', seat: 1, amount: 100 },
+      })
+    ).status,
   ).toBe(200);
   expect((await solo.call('POST', '/tables/erik-1/deal', { as: 'erik' })).status).toBe(200);
   expect((await solo.call('DELETE', '/tables/erik-1', { as: 'erik' })).status).toBe(200);
