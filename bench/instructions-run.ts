@@ -2,7 +2,7 @@
 // simulation up, say so, wait until instrumentation is on, then play the measured rounds.
 // Args: <pack path> <chart json path or -> <warm-up rounds> <measured rounds> <sync file prefix>.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Chart } from '../lambdas/math/chart.ts';
+import type { Chart } from '../lambdas/pack/chart.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { simulateBatch } from '../lambdas/sim/batch.ts';
 import { tuneForSimulation } from '../lambdas/sim/tuning.ts';

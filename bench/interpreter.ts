@@ -2,13 +2,9 @@
 // per second are measured through the simulation workers (simulate.ts).
 
 import { FastRandom } from '../lambdas/core/rng.ts';
-import { legalActions } from '../lambdas/engine/blackjack/turns.ts';
-import { loadTable } from '../lambdas/engine/codec.ts';
-import type { Ctx } from '../lambdas/engine/context.ts';
-import { currentHand } from '../lambdas/engine/state.ts';
-import { apply, createTable } from '../lambdas/engine/table.ts';
-import { decide } from '../lambdas/math/chart.ts';
+import { apply, type Ctx, createTable, currentHand, loadTable, type PlayAction } from '../lambdas/engine/index.ts';
 import { bestStrategy } from '../lambdas/math/index.ts';
+import { decide } from '../lambdas/pack/chart.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -46,7 +42,8 @@ export function commandLatency(packId = 'blackjack-mewah', rounds = 20_000) {
       // The player's decision, untimed: the chart on the hand in turn.
       const table = loadTable(ctx, state);
       const who = table.round.holders.find((h) => h.seat === table.round.turnSeat)!;
-      const action = decide(chart, currentHand(who)!.cards, table.round.dealer.cards[0], legalActions(ctx, table, who));
+      const legal = table.family.legalMoves!(ctx, table, who.owner).map((m) => m.action as PlayAction);
+      const action = decide(chart, currentHand(who)!.cards, table.round.dealer.cards[0], legal);
       timed({ type: 'act', player: who.owner, seat: who.seat, action });
     }
     apply(ctx, state, { type: 'next-round' });

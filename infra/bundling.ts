@@ -4,9 +4,9 @@
 // measures is what ships.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chartDocument } from '../lambdas/math/chart.ts';
 import { bestStrategy, lineRows, rtpRows } from '../lambdas/math/index.ts';
 import { packArtifact } from '../lambdas/pack/artifact-build.ts';
+import { chartDocument } from '../lambdas/pack/chart.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { LAMBDA_RUNTIME } from './config.ts';
 

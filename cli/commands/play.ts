@@ -4,11 +4,16 @@ import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { type Card, parseCard } from '../../lambdas/core/cards.ts';
 import { newSeed } from '../../lambdas/core/rng.ts';
-import { formatMoney } from '../../lambdas/engine/bets.ts';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { apply, createTable } from '../../lambdas/engine/table.ts';
-import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
-import { playerView } from '../../lambdas/engine/view.ts';
+import {
+  apply,
+  type Command,
+  type Ctx,
+  createTable,
+  type EngineEvent,
+  formatMoney,
+  playerView,
+  type TableState,
+} from '../../lambdas/engine/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { hasSeats } from '../../lambdas/pack/compiled.ts';
 import { packArgument } from '../pack-arg.ts';

@@ -1,9 +1,9 @@
 // `croupier strategy <pack> [--yaml]`: the basic-strategy chart the pack's best play follows, as
 // the familiar table, or (--yaml) as a Strategy file for rules/strategies/.
 
-import { formatChart } from '../../lambdas/math/chart.ts';
 import { chartToYaml } from '../../lambdas/math/chart-file.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
+import { formatChart } from '../../lambdas/pack/chart.ts';
 import { packArgument } from '../pack-arg.ts';
 
 export async function run(args: string[]): Promise<number> {

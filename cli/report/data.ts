@@ -10,13 +10,13 @@ import {
   ruleFacts,
   type Section,
 } from '../../lambdas/describe/index.ts';
-import { ENGINE_VERSION } from '../../lambdas/engine/table.ts';
+import { ENGINE_VERSION } from '../../lambdas/engine/index.ts';
 import { rulesOf } from '../../lambdas/math/blackjack.ts';
-import type { Chart } from '../../lambdas/math/chart.ts';
 import { type Fraction, formatFraction, toNumber } from '../../lambdas/math/fraction.ts';
 import { exactFigures } from '../../lambdas/math/net-result.ts';
 import { exactOdds, mainOdds, type RtpRow, rtpRows } from '../../lambdas/math/rtp.ts';
 import { bestStrategy, describeRules } from '../../lambdas/math/strategy.ts';
+import type { Chart } from '../../lambdas/pack/chart.ts';
 import type { CompiledBet, CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { mergeBatches, summarizeTally } from '../../lambdas/sim/aggregate.ts';
 import { type BatchResult, wagerOf } from '../../lambdas/sim/batch.ts';

@@ -3,7 +3,7 @@
 // table carries its full-precision value in `data-value`, so a program (the browser test, a lab's
 // own check) reads the same number `croupier rtp --json` prints.
 import { HELP_CSS, htmlSection } from '../../lambdas/describe/index.ts';
-import { type Chart, type Code, PAIR_KEYS, UP_COLUMNS } from '../../lambdas/math/chart.ts';
+import { type Chart, type Code, PAIR_KEYS, UP_COLUMNS } from '../../lambdas/pack/chart.ts';
 import type { SimulatedBet } from '../../lambdas/sim/report.ts';
 import type { BetFigures, Figure, ReportData, SimulationFigures } from './data.ts';
 import { sha256sumLines } from './sources.ts';

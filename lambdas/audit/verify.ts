@@ -5,10 +5,15 @@
 // same. Pure: the caller reads the recall and the pack.
 import { commitment } from '../core/rng.ts';
 import { newShoe } from '../core/shoe.ts';
-import type { AiCharts } from '../engine/ai.ts';
-import { replayRound } from '../engine/table.ts';
-import type { BetRecord, RoundLogEntry, RoundState } from '../engine/types.ts';
-import { handsAsText, roundCardsAsText } from '../engine/view.ts';
+import {
+  type BetRecord,
+  handsAsText,
+  type RoundLogEntry,
+  type RoundState,
+  replayRound,
+  roundCardsAsText,
+} from '../engine/index.ts';
+import type { AiCharts } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { RoundRecall as Recall } from '../projection/index.ts';
 

@@ -1,9 +1,8 @@
 // An AI player's turn: it reads only its own player view (R-EU-AI-1) and picks from the legal
 // moves the view lists, by its level's chart (R-EU-AI-2).
 import { parseCard } from '../core/cards.ts';
-import { decide } from './ai.ts';
-import type { Ctx } from './context.ts';
-import type { Table } from './state.ts';
+import { decide } from '../pack/chart.ts';
+import type { Ctx, Table } from './model.ts';
 import type { AiLevel, PlayAction } from './types.ts';
 import { viewOf } from './view.ts';
 

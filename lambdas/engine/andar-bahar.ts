@@ -5,11 +5,11 @@ import { CARDS_PER_DECK, type Card, rankOf } from '../core/cards.ts';
 import { type CompiledBet, type CompiledPack, findBetFor } from '../pack/compiled.ts';
 import { outcomeIndex } from '../pack/line-table.ts';
 import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
-import { type Ctx, emit, ok } from './context.ts';
+import { emit, ok } from './context.ts';
 import { Seat } from './ledger.ts';
+import type { Ctx, Family, Table } from './model.ts';
 import { type GroupView, settleDecided } from './paytable.ts';
-import { ownCards, sideOf, type Table } from './state.ts';
-import type { Family } from './table.ts';
+import { ownCards, sideOf } from './state.ts';
 import { type BetSpec, fail, type Result } from './types.ts';
 
 const SIDE_NAMES = ['andar', 'bahar'] as const;

@@ -2,10 +2,10 @@
 // (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the ledger rows themselves.
 import { setHidden } from '../core/hidden.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
-import { type Ctx, emit, ok, pay } from './context.ts';
+import { emit, ok, pay } from './context.ts';
 import { type Ledger, Seat, Status } from './ledger.ts';
+import type { Ctx, Table } from './model.ts';
 import { beforeWarningsChange } from './slip.ts';
-import type { Table } from './state.ts';
 import { type BetSpec, type EngineError, fail, type Result } from './types.ts';
 
 export interface Stake {

@@ -4,21 +4,10 @@
 import { type Card, shapeOf } from '../core/cards.ts';
 import { Shoe } from '../core/shoe.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import type { Ctx } from './context.ts';
-import { familyOf } from './families.ts';
 import { DEALER_BLACKJACK, Insurance, Ledger, Line, Seat, Status } from './ledger.ts';
+import type { Ctx, Family, Holder, Round, Table, WorkingHand } from './model.ts';
 import { Players } from './players.ts';
-import {
-  emptySeats,
-  firstCards,
-  type Holder,
-  occupiedOf,
-  type Round,
-  savedAndarBahar,
-  type Table,
-  type WorkingHand,
-  workingAndarBahar,
-} from './state.ts';
+import { emptySeats, firstCards, occupiedOf, savedAndarBahar, workingAndarBahar } from './state.ts';
 import type {
   BetRecord,
   CommonPlayer,
@@ -37,7 +26,8 @@ const STATUS_CODE: Record<BetRecord['status'], number> = {
   returned: Status.RETURNED,
 };
 
-export function loadTable(ctx: Ctx, state: TableState): Table {
+/** The working form of a saved table, with its family's code (families.ts). */
+export function decodeTable(ctx: Ctx, state: TableState, family: Family): Table {
   const players = new Players();
   for (const name in state.players) {
     const p = state.players[name];
@@ -63,7 +53,7 @@ export function loadTable(ctx: Ctx, state: TableState): Table {
     host: state.host,
     ended: state.ended === true,
     slip: null,
-    family: familyOf(ctx.pack),
+    family,
     left: [],
   };
 }

@@ -1,40 +1,7 @@
-// What the interpreter is given besides state and command: the compiled pack, the time, the
-// source of new shoe seeds, and where events go. The simulator passes events: null to skip them.
-import type { CompiledPack } from '../pack/compiled.ts';
-import type { AiCharts, Chart } from './ai.ts';
-import type { Table } from './state.ts';
+// What every command does with its context (Ctx, model.ts): events emitted where the context
+// collects them, money moved, the answer given, and who decides for a player.
+import type { Ctx, Table } from './model.ts';
 import type { EngineEvent, Result } from './types.ts';
-
-export interface Env {
-  /** The time of the command, ms since epoch (injected: tests drive a virtual clock). */
-  now: number;
-  /** 32 random bytes for a new shoe; live play uses a CSPRNG (R-BJ-SHOE-3). */
-  newSeed(): Uint8Array;
-  /** Which generator expands shoe seeds; chacha20 unless the simulator says otherwise. */
-  generator?: 'chacha20' | 'xoshiro';
-}
-
-export interface Ctx {
-  pack: CompiledPack;
-  charts: AiCharts;
-  env: Env;
-  /** Collected events, or null to skip building them (simulation). */
-  events: EngineEvent[] | null;
-  /** A player who decides by a chart given up front (the simulator); absent in live play. */
-  policy?: Policy;
-}
-
-/**
- * A player whose every decision is known before the round (the simulator's basic strategy): where
- * the engine would wait for their command, it plays their hand by the chart among the legal
- * actions and declines insurance and follows, as it does for AI players. One command then plays a
- * whole round, with the same rules code an act command runs.
- */
-export interface Policy {
-  /** Players index. */
-  player: number;
-  chart: Chart;
-}
 
 /** Whether the engine answers for `player` itself: an AI player, or the policy's. */
 export const decidesItself = (ctx: Ctx, table: Table, player: number): boolean =>

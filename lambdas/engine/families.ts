@@ -3,7 +3,7 @@
 import type { CompiledPack } from '../pack/compiled.ts';
 import { andarBahar } from './andar-bahar.ts';
 import { blackjack } from './blackjack/index.ts';
-import type { Family } from './table.ts';
+import type { Family } from './model.ts';
 
 // A bundle made for one pack carries only its family's code: the bundler defines
 // process.env.CROUPIER_FAMILY as the pack's family (infra/bundling.ts), esbuild folds the tests

@@ -1,6 +1,6 @@
 // Blackjack hand arithmetic (R-BJ-SCORE-1..3): totals, soft hands, naturals.
 import { bjSoft, bjTotal, type Card, totalOf, withCard } from '../core/cards.ts';
-import type { WorkingHand } from './state.ts';
+import type { WorkingHand } from './model.ts';
 
 /** Best total: an ace counts 11 when that does not take the total over 21. */
 export const total = (cards: readonly Card[]): number => bjTotal(cards);

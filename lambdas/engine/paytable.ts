@@ -7,9 +7,9 @@ import type { CompiledBet } from '../pack/compiled.ts';
 import type { Facts } from '../pack/conditions.ts';
 import { Paying } from '../pack/line-table.ts';
 import { settleBet } from './bets.ts';
-import { type Ctx, emit } from './context.ts';
+import { emit } from './context.ts';
 import { Line, Memo, Status } from './ledger.ts';
-import type { Table } from './state.ts';
+import type { Ctx, Table } from './model.ts';
 
 export interface GroupView {
   cards: ArrayLike<Card>;

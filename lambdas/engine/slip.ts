@@ -1,29 +1,9 @@
 // What a bet slip can change before one of its bets is refused, so the slip is all or nothing:
 // only the slip's player's balance, rows, warnings and seats, the round's void list and its events.
 import { hasSeats } from '../pack/compiled.ts';
-import type { Ctx } from './context.ts';
-import { empty, setSeats, type Table } from './state.ts';
-import type { BetSpec, SeatHolder } from './types.ts';
-
-export interface SlipSnapshot {
-  player: number;
-  balance: number;
-  rows: number;
-  nextBetId: number;
-  /**
-   * The player's rows already on the table, with what a slip may change on them: row, amount, staked, status, returned.
-   */
-  own: number[];
-  seats: (SeatHolder | null)[] | null;
-  /**
-   * The player's under-minimum warnings before the slip changed them (saved by the first change, savedWarnings true).
-   */
-  savedWarnings: boolean;
-  warnings: Record<string, number> | undefined;
-  voided: number;
-  events: number;
-  roundEvents: number;
-}
+import type { Ctx, SlipSnapshot, Table } from './model.ts';
+import { empty, setSeats } from './state.ts';
+import type { BetSpec } from './types.ts';
 
 /** Snapshots the slip's player; `into` is reused (a slip never nests). */
 export function snapshotSlip(

@@ -8,15 +8,15 @@
 // working form kept between commands (the simulator, which never saves a round).
 import type { Card } from '../core/cards.ts';
 import { fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
-import type { CompiledBet } from '../pack/compiled.ts';
 import { placePlainSlip, returnAll } from './bets.ts';
-import { loadTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
-import { type Ctx, emit, ok } from './context.ts';
+import { decodeTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
+import { emit, ok } from './context.ts';
 import { familyOf } from './families.ts';
 import { Ledger } from './ledger.ts';
+import type { Ctx, Round, Table } from './model.ts';
 import { Players } from './players.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
-import { empty, emptySeats, type Round, setSeat, type Table } from './state.ts';
+import { empty, emptySeats, setSeat } from './state.ts';
 import {
   type BetSpec,
   type Command,
@@ -26,35 +26,9 @@ import {
   type RoundState,
   type TableState,
 } from './types.ts';
-import type { LegalMove } from './view.ts';
+import { type TableView, viewOf } from './view.ts';
 
 export const ENGINE_VERSION = '1.0.0';
-
-/** What a game family implements; the table does the rest. Players are Players indexes. */
-export interface Family {
-  /** After a round opens (Andar Bahar draws its game card here). */
-  opened(ctx: Ctx, table: Table): void;
-  bet(ctx: Ctx, table: Table, player: number, spec: BetSpec): Result;
-  act(ctx: Ctx, table: Table, player: number, cmd: Extract<Command, { type: 'act' }>): Result;
-  /** Betting closes and the cards come out. */
-  deal(ctx: Ctx, table: Table): Result;
-  /** The open decision window expires (auto-play, unanswered = no). */
-  timeout(ctx: Ctx, table: Table): Result;
-  /** A finished round is reset in place for the next (events off: nothing of it is kept). */
-  recycle?(round: Round): void;
-  /**
-   * The compiled bet of a spec that is a plain bet on a spot: one whose only rules are the spot's
-   * (limits, round limit, balance), so a slip of them may be placed in one pass; undefined otherwise.
-   * `before`: the slip's bets ahead of it, all plain.
-   */
-  plainBet?(ctx: Ctx, spec: BetSpec, before: readonly CompiledBet[]): CompiledBet | undefined;
-  /**
-   * Whether the player's plain bets on `seat` have only their spots' rules now (a seat they hold, one of their own).
-   */
-  plainSeat?(ctx: Ctx, table: Table, player: number, seat: number): boolean;
-  /** What `viewer` may do now (TableView.legal); none where the family has no decisions. */
-  legalMoves?(ctx: Ctx, table: Table, viewer: string): LegalMove[];
-}
 
 export interface TableOptions {
   /** Scenarios and the CLI only: deal exactly these cards, in order, with no burn. */
@@ -79,6 +53,13 @@ export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system
   if (result.ok) saveTableInto(ctx.pack, table, state);
   return result;
 }
+
+/** The working form of a saved table. */
+export const loadTable = (ctx: Ctx, state: TableState): Table => decodeTable(ctx, state, familyOf(ctx.pack));
+
+/** The view of `viewer` (a player name), or an operator's view with every bet when viewer is null. */
+export const playerView = (ctx: Ctx, state: TableState, viewer: string | null): TableView =>
+  viewOf(ctx, loadTable(ctx, state), viewer);
 
 /**
  * Plays a recorded round again from its opening and its shoe (the seed is revealed once the shoe

@@ -249,6 +249,12 @@ export type EngineEvent =
   | { type: 'round-void'; round: number; reason: string }
   | { type: 'session-ended'; round: number };
 
+/** A decision a viewer may take now (TableView.legal): what the AI players choose from and a client offers. */
+export interface LegalMove {
+  action: Action;
+  seat?: number;
+}
+
 export interface EngineError {
   code: string;
   message: string;

@@ -2,11 +2,11 @@
 // card before it is shown. AI players decide from exactly this view and its legal actions.
 import { type Card, formatCard } from '../core/cards.ts';
 import { hasSeats } from '../pack/compiled.ts';
-import { betRecord, loadTable } from './codec.ts';
-import type { Ctx } from './context.ts';
+import { betRecord } from './codec.ts';
 import { isSoft, total } from './hand.ts';
-import { currentHand, sideCards, type Table } from './state.ts';
-import type { Action, EngineEvent, Hand, RoundState, TableState } from './types.ts';
+import type { Ctx, Table } from './model.ts';
+import { currentHand, sideCards } from './state.ts';
+import type { EngineEvent, Hand, LegalMove, RoundState } from './types.ts';
 
 export interface HandView {
   cards: string[];
@@ -17,11 +17,6 @@ export interface HandView {
   fromSplit: boolean;
   done: boolean;
   surrendered: boolean;
-}
-
-export interface LegalMove {
-  action: Action;
-  seat?: number;
 }
 
 export interface TableView {
@@ -81,12 +76,10 @@ function handView(h: Hand): HandView {
   };
 }
 
-/** The view of `viewer` (a player name), or an operator's view with every bet when viewer is null. */
-export function playerView(ctx: Ctx, state: TableState, viewer: string | null): TableView {
-  return viewOf(ctx, loadTable(ctx, state), viewer);
-}
-
-/** The same view of a working table (AI players decide from it mid-command). */
+/**
+ * The view of `viewer` (a player name) of a working table, or an operator's view with every bet when viewer is null
+ * (table.ts, playerView, for a saved table; AI players decide from it mid-command).
+ */
 export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView {
   const round = table.round;
   const dealer = round.dealer;

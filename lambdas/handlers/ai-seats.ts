@@ -14,11 +14,15 @@
 // - At every deal (the human's deal on a solo table) each AI player places the table minimum main
 //   bet on its seat, in the same transaction as the deal; a seat someone else bet on meanwhile is
 //   skipped for that round.
-import { loadTable } from '../engine/codec.ts';
-import type { Ctx } from '../engine/context.ts';
-import { soloHuman } from '../engine/state.ts';
-import { apply } from '../engine/table.ts';
-import type { AiLevel, EngineError, TableState } from '../engine/types.ts';
+import {
+  type AiLevel,
+  apply,
+  type Ctx,
+  type EngineError,
+  loadTable,
+  soloHuman,
+  type TableState,
+} from '../engine/index.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 
 export const AI_PREFIX = '~ai~';

@@ -3,11 +3,18 @@
 // transition in pages), all inside the reload-and-re-apply loop. Handlers call this; it never
 // reaches shoe injection (new shoes come from `newSeed`, a CSPRNG in live play).
 import { createHash } from 'node:crypto';
-import type { AiCharts } from '../engine/ai.ts';
-import type { Ctx } from '../engine/context.ts';
-import { apply, createTable } from '../engine/table.ts';
-import type { BetRecord, Command, EngineError, EngineEvent, TableState } from '../engine/types.ts';
+import {
+  apply,
+  type BetRecord,
+  type Command,
+  type Ctx,
+  createTable,
+  type EngineError,
+  type EngineEvent,
+  type TableState,
+} from '../engine/index.ts';
 import type { PackArtifact } from '../pack/artifact.ts';
+import type { AiCharts } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { type Audience, projectOutcome, projectTable } from '../projection/index.ts';
 import {

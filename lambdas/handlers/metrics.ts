@@ -4,7 +4,7 @@
 // commits moved. Only the AWS entry points emit them;
 // tests and the local server use the handlers without this layer. infra/metrics.ts reads them.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { EngineEvent } from '../engine/types.ts';
+import type { EngineEvent } from '../engine/index.ts';
 import { isAi } from './ai-seats.ts';
 import type { OperatorMoney } from './operator-money.ts';
 

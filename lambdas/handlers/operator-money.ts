@@ -3,7 +3,7 @@
 // every instance: lambdas/store/credits.ts), is refused with 422 `credit-limit` naming the limit.
 // Every credit and void is in the ledger with the operator as actor and their reason, and is
 // reported to `onOperatorMoney` (the Lambda entry counts it in CloudWatch metrics, which alarm).
-import { formatMoney } from '../engine/bets.ts';
+import { formatMoney } from '../engine/index.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { OperatorCredits } from '../store/credits.ts';
 import type { TransactItem } from '../store/index.ts';

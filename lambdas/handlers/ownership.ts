@@ -2,7 +2,7 @@
 // hand or bet that is not the caller's is refused with 403 (`not-your-seat`, `not-your-table`),
 // not left to surface as a rule refusal. Operators act for the house, not on players' hands; the
 // engine keeps its own checks as a second line.
-import type { Action, BetSpec, Command, EngineError, TableState } from '../engine/types.ts';
+import type { Action, BetSpec, Command, EngineError, TableState } from '../engine/index.ts';
 import { type CompiledPack, findBet, hasSeats } from '../pack/compiled.ts';
 
 /** Actions that play a seat's hand: only the seat's own player takes them. */

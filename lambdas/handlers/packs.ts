@@ -2,8 +2,8 @@
 // rounds that start now, and for a round started before a deploy the pack it started under, read
 // back from the store by its SHA-256 and compiled once per process. The deployed pack's artifact
 // is stored (once per process, a conditional put) before any table or round opens under it.
-import type { AiCharts } from '../engine/ai.ts';
 import { fromArtifact, type PackArtifact, toArtifact } from '../pack/artifact.ts';
+import type { AiCharts } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { PackArtifacts } from '../store/packs.ts';
 

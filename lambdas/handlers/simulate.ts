@@ -2,8 +2,8 @@
 // per-bet sums (lambdas/sim/batch.ts), which the aggregate step merges. The pack and, for
 // blackjack, the best basic-strategy chart are baked into the bundle at synth time by the CDK app
 // (esbuild `define` of these env names), so a cold start neither reads YAML nor solves the chart.
-import { type Chart, chartFromDocument } from '../math/chart.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
+import { type Chart, chartFromDocument } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { StrategyChart } from '../pack/schema.ts';
 import { type BatchResult, simulateBatch } from '../sim/batch.ts';

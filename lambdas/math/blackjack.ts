@@ -7,8 +7,8 @@
 // recursion over the pair cards they draw; after a resplit the hands are valued by extrapolating
 // to the further pair cards out (within 0.0001 points of exact enumeration on one deck,
 // test/math/splits.test.ts). The rules come from the pack only.
+import { type Chart, type Code, columnOfValue, PAIR_KEYS } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import { type Chart, type Code, columnOfValue, PAIR_KEYS } from './chart.ts';
 import { type Comps, playerComps } from './comps.ts';
 import {
   BLACKJACK,

@@ -2,8 +2,8 @@
 // apart from chart.ts so the Lambda bundles, which only play charts, carry no YAML parser.
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
+import { type Chart, chartDocument, chartFromDocument } from '../pack/chart.ts';
 import type { StrategyChart } from '../pack/schema.ts';
-import { type Chart, chartDocument, chartFromDocument } from './chart.ts';
 
 /** Reads a chart from a rules/strategies/*.yaml file. */
 export const loadChart = (path: string): Chart => chartFromDocument(parse(readFileSync(path, 'utf8')) as StrategyChart);

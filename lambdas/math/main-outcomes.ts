@@ -11,8 +11,9 @@
 // draws from the shoe less the up card and both pair cards, and resplits draw their pair cards by
 // the analysis's recursion (lambdas/math/blackjack.ts). The expected value this gives matches the
 // analysis (test/math/main-outcomes.test.ts), and the spread is checked against simulation.
+
+import { type Chart, type Code, columnOfValue, PAIR_KEYS } from '../pack/chart.ts';
 import type { BlackjackRules } from './blackjack.ts';
-import { type Chart, type Code, columnOfValue, PAIR_KEYS } from './chart.ts';
 import { type Comps, playerComps } from './comps.ts';
 import { BLACKJACK, BUST, dealerEndings, dealerOutcomesLess, OUTCOMES, VALUES } from './dealer.ts';
 

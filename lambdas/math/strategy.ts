@@ -1,7 +1,8 @@
 // The best basic strategy of a blackjack pack as a Chart, derived by the main-bet analysis.
+
+import type { Chart } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { analyseMain, type BlackjackRules, type MainAnalysis, rulesOf } from './blackjack.ts';
-import type { Chart } from './chart.ts';
 
 const charts = new Map<string, Chart>();
 const analyses = new Map<string, MainAnalysis>();

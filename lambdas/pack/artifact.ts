@@ -1,8 +1,8 @@
 // A pack as it ships inside a Lambda bundle: the resolved pack (modules included) and its AI
 // charts as plain JSON, validated at build time, compiled again at cold start without YAML or
 // Ajv. The SHA-256 travels with it, so a round records exactly which rules it ran under.
-import type { AiCharts } from '../engine/ai.ts';
-import { chartDocument, chartFromDocument } from '../math/chart.ts';
+import type { AiCharts } from './chart.ts';
+import { chartDocument, chartFromDocument } from './chart.ts';
 import { canonicalJson, compilePack, sha256 } from './compile.ts';
 import type { CompiledPack } from './compiled.ts';
 import type { StrategyChart, VariantPack } from './schema.ts';

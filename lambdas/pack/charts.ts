@@ -1,8 +1,8 @@
 // Loads the strategy charts a pack's AI players use (R-EU-AI-2), from the paths its table names.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AiCharts } from '../engine/ai.ts';
-import { chartFromDocument } from '../math/chart.ts';
+import type { AiCharts } from './chart.ts';
+import { chartFromDocument } from './chart.ts';
 import type { CompiledPack } from './compiled.ts';
 import { PackError } from './load.ts';
 import type { StrategyChart } from './schema.ts';

@@ -2,8 +2,7 @@
 // through hole-shown, another player's bets, actions and money left out, and a common-draw
 // stream card only once the reader has drawn it themselves (R-TB-DRAW-1: every player draws the
 // same stream, so the card after yours is the next card you would draw).
-import type { EngineEvent } from '../engine/types.ts';
-import { type PublicEvent, visibleEvents } from '../engine/view.ts';
+import { type EngineEvent, type PublicEvent, visibleEvents } from '../engine/index.ts';
 import { type Audience, sees } from './audience.ts';
 
 /** `stream-3` (the first draw of stream card 3) or `alice: stream-3` (alice drawing it after someone else). */

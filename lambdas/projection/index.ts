@@ -6,9 +6,14 @@
 //   projectOutcome(ctx, state, events, audience) a command's answer: the table after it and its events
 //   projectRound(recorded, audience)            a recorded round (recall, history)
 //   projectEvents(events, audience, drawn)      events alone
-import type { Ctx } from '../engine/context.ts';
-import type { EngineEvent, TableState } from '../engine/types.ts';
-import { type PublicEvent, playerView, type TableView } from '../engine/view.ts';
+import {
+  type Ctx,
+  type EngineEvent,
+  type PublicEvent,
+  playerView,
+  type TableState,
+  type TableView,
+} from '../engine/index.ts';
 import { type Audience, playerOf } from './audience.ts';
 import { projectEvents } from './events.ts';
 

@@ -4,8 +4,7 @@
 // and the shoe's seed once the shoe is retired; an operator gets every player's, plus what a
 // replay starts from (`croupier verify`): the table as the round opened and each command's balance.
 import { type Card, formatCard } from '../core/cards.ts';
-import type { BetRecord, Command, Hand, Phase, RoundState } from '../engine/types.ts';
-import type { PublicEvent } from '../engine/view.ts';
+import type { BetRecord, Command, Hand, Phase, PublicEvent, RoundState } from '../engine/index.ts';
 import type { Step } from '../store/rounds.ts';
 import type { PlayerPart, RoundShared } from '../store/split.ts';
 import { type Audience, playerOf, sees } from './audience.ts';

@@ -2,9 +2,7 @@
 // checks the expected end (schemas/scenario.schema.json). Refused steps must leave the state as it was.
 import { readFileSync } from 'node:fs';
 import { formatCard, parseCard } from '../core/cards.ts';
-import type { Ctx } from '../engine/context.ts';
-import { apply, createTable } from '../engine/table.ts';
-import type { Action, Command, TableState } from '../engine/types.ts';
+import { type Action, apply, type Command, type Ctx, createTable, type TableState } from '../engine/index.ts';
 import { loadCharts } from '../pack/charts.ts';
 import { checkSource, fileKind, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
 import type { Scenario, ScenarioStep } from '../pack/schema.ts';

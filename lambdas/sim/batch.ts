@@ -4,12 +4,9 @@
 
 import { gcd } from '../core/money.ts';
 import { FastRandom, type RandomSource } from '../core/rng.ts';
-import type { Ctx } from '../engine/context.ts';
+import { type BetSpec, type Command, type Ctx, execute, openTable, type Round, type Table } from '../engine/index.ts';
 import { madeFor } from '../engine/made-for.ts';
-import type { Round, Table } from '../engine/state.ts';
-import { execute, openTable } from '../engine/table.ts';
-import type { BetSpec, Command } from '../engine/types.ts';
-import type { Chart } from '../math/chart.ts';
+import type { Chart } from '../pack/chart.ts';
 import { type CompiledBet, type CompiledPack, hasSeats } from '../pack/compiled.ts';
 
 export interface BetTally {

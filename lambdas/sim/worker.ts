@@ -2,8 +2,8 @@
 // artifact it is given once, then plays every sub-batch the parent sends through simulateBatch and
 // posts back its progress and its tallies. No randomness of its own: each sub-batch brings its seed.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Chart } from '../math/chart.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
+import type { Chart } from '../pack/chart.ts';
 import { simulateBatch } from './batch.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 

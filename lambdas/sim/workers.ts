@@ -4,8 +4,8 @@
 // (simulateBatch) the cloud simulate function runs.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Chart } from '../math/chart.ts';
 import { packArtifact } from '../pack/artifact-build.ts';
+import type { Chart } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { mergeBatches } from './aggregate.ts';
 import type { BatchResult } from './batch.ts';

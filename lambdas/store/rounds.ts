@@ -31,7 +31,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ShoeState } from '../core/shoe.ts';
-import type { EngineEvent, RoundLogEntry, TableState } from '../engine/types.ts';
+import type { EngineEvent, RoundLogEntry, TableState } from '../engine/index.ts';
 import type { DocumentClient } from './client.ts';
 import { commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
 import { ConflictError, StoreError } from './errors.ts';

@@ -25,7 +25,7 @@ import type {
   RoundLogEntry,
   RoundState,
   TableState,
-} from '../engine/types.ts';
+} from '../engine/index.ts';
 
 /** The table's own item: the engine's table fields minus players, shoe and round, which live apart. */
 export type TableCore = Pick<

@@ -16,8 +16,7 @@ import {
   uniformInt,
 } from '../../lambdas/core/rng.ts';
 import { newShoe, Shoe, type ShoeSpec, shoeOrder } from '../../lambdas/core/shoe.ts';
-import type { EngineEvent, TableState } from '../../lambdas/engine/types.ts';
-import { playerView, visibleEvents } from '../../lambdas/engine/view.ts';
+import { type EngineEvent, playerView, type TableState, visibleEvents } from '../../lambdas/engine/index.ts';
 import { ctxFor, must, ofType, playOut, table } from '../engine/helpers.ts';
 
 const seedOf = (n: number): Uint8Array => {

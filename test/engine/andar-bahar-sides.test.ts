@@ -5,9 +5,9 @@
 // saved sides come back in the order they were dealt.
 import { describe, expect, it } from 'vitest';
 import { FastRandom } from '../../lambdas/core/rng.ts';
-import { saveTable } from '../../lambdas/engine/codec.ts';
+import { execute, openTable, saveTable } from '../../lambdas/engine/index.ts';
+// The two forms of the Andar Bahar sides, converted both ways: internals, behind the front door.
 import { savedAndarBahar, workingAndarBahar } from '../../lambdas/engine/state.ts';
-import { execute, openTable } from '../../lambdas/engine/table.ts';
 import { cards, ctxFor } from './helpers.ts';
 
 describe('Andar Bahar sides longer than a deck', () => {

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../lambdas/core/cards.ts';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { apply, createTable } from '../../lambdas/engine/table.ts';
+import { apply, type Ctx, createTable } from '../../lambdas/engine/index.ts';
 import { rtpRows } from '../../lambdas/math/rtp.ts';
 import { checkFile, loadPack } from '../../lambdas/pack/load.ts';
 

@@ -1,8 +1,7 @@
 // A bet slip places a player's bets in one command, all or none: the same bets and events as
 // placing them one by one, and a refused slip leaves the table exactly as it was.
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../lambdas/engine/table.ts';
-import type { BetSpec } from '../../lambdas/engine/types.ts';
+import { apply, type BetSpec } from '../../lambdas/engine/index.ts';
 import { ctxFor, must, pack, refused, table } from './helpers.ts';
 
 const AB_SLIP: BetSpec[] = [

@@ -3,10 +3,16 @@
 // lists from text, and small drivers (play a round out by timeouts, pick events).
 import { type Card, formatCard, parseCard } from '../../lambdas/core/cards.ts';
 import { FastRandom } from '../../lambdas/core/rng.ts';
-import type { AiCharts } from '../../lambdas/engine/ai.ts';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { apply, createTable } from '../../lambdas/engine/table.ts';
-import type { Command, EngineEvent, Result, TableState } from '../../lambdas/engine/types.ts';
+import {
+  apply,
+  type Command,
+  type Ctx,
+  createTable,
+  type EngineEvent,
+  type Result,
+  type TableState,
+} from '../../lambdas/engine/index.ts';
+import type { AiCharts } from '../../lambdas/pack/chart.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';

@@ -4,6 +4,7 @@
 // counts agree with the statuses.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+// The ledger itself: an internal, behind the front door.
 import { Insurance, Ledger, Line, Status } from '../../lambdas/engine/ledger.ts';
 import { betSet } from '../../lambdas/pack/compiled.ts';
 

@@ -2,7 +2,7 @@
 // that rounds half up, written purely in YAML, rounds a surrender's half stake and a 3:2 blackjack
 // on an odd stake up, where the shipped pack (rounding down) rounds both down.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Ctx } from '../../lambdas/engine/context.ts';
+import type { Ctx } from '../../lambdas/engine/index.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { copyRules, type RulesCopy } from '../pack/helpers.ts';
 import { balances, EPOCH, must, ofType, refused, pack as shipped, table } from './helpers.ts';

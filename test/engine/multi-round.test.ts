@@ -6,11 +6,17 @@ import { fc, test as propTest } from '@fast-check/vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Card, formatCard } from '../../lambdas/core/cards.ts';
 import { FastRandom, shuffleInPlace } from '../../lambdas/core/rng.ts';
+// An AI player's decision alone, as the engine takes it mid-command: an internal, behind the front door.
 import { aiDecision } from '../../lambdas/engine/ai-player.ts';
-import { loadTable } from '../../lambdas/engine/codec.ts';
-import { createTable, replayRound } from '../../lambdas/engine/table.ts';
-import type { Command, EngineEvent, TableState } from '../../lambdas/engine/types.ts';
-import { playerView } from '../../lambdas/engine/view.ts';
+import {
+  type Command,
+  createTable,
+  type EngineEvent,
+  loadTable,
+  playerView,
+  replayRound,
+  type TableState,
+} from '../../lambdas/engine/index.ts';
 import {
   attempt,
   balances,

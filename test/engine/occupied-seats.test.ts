@@ -3,9 +3,7 @@
 // whether a seat was taken, released, or taken by a slip that was then refused and undone.
 import { describe, expect, it } from 'vitest';
 import { FastRandom } from '../../lambdas/core/rng.ts';
-import type { Table } from '../../lambdas/engine/state.ts';
-import { execute, openTable } from '../../lambdas/engine/table.ts';
-import type { BetSpec, Command } from '../../lambdas/engine/types.ts';
+import { type BetSpec, type Command, execute, openTable, type Table } from '../../lambdas/engine/index.ts';
 import { ctxFor } from './helpers.ts';
 
 const takenSeats = (table: Table): number[] => table.seats.flatMap((holder, seat) => (holder ? [seat] : []));

@@ -3,10 +3,8 @@
 // and card for card, as fresh objects with events on.
 import { describe, expect, it, vi } from 'vitest';
 import { FastRandom } from '../../lambdas/core/rng.ts';
-import type { Ctx } from '../../lambdas/engine/context.ts';
+import { apply, type Command, type Ctx, createTable, execute, openTable } from '../../lambdas/engine/index.ts';
 import { Ledger } from '../../lambdas/engine/ledger.ts';
-import { apply, createTable, execute, openTable } from '../../lambdas/engine/table.ts';
-import type { Command } from '../../lambdas/engine/types.ts';
 import { LineFinder, TABLE_AFTER } from '../../lambdas/pack/line-table.ts';
 import { pack } from './helpers.ts';
 

@@ -5,10 +5,9 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Ctx } from '../../lambdas/engine/context.ts';
+import { type Ctx, execute, openTable, playerView } from '../../lambdas/engine/index.ts';
+// The working form's record of a seat's first two cards: an internal, behind the front door.
 import { firstCardsAt } from '../../lambdas/engine/state.ts';
-import { execute, openTable } from '../../lambdas/engine/table.ts';
-import { playerView } from '../../lambdas/engine/view.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { cards, cardText, ctxFor, must, refused, table } from './helpers.ts';

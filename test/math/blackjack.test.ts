@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { analyseMain, type BlackjackRules, rulesOf } from '../../lambdas/math/blackjack.ts';
-import type { Chart, Code } from '../../lambdas/math/chart.ts';
 import { loadChart } from '../../lambdas/math/chart-file.ts';
 import { mainOutcomes } from '../../lambdas/math/main-outcomes.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
+import type { Chart, Code } from '../../lambdas/pack/chart.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { bruteForceEv } from './brute-blackjack.ts';
 

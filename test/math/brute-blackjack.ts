@@ -6,7 +6,7 @@
 // exact-blackjack.ts are checked against.
 
 import type { BlackjackRules } from '../../lambdas/math/blackjack.ts';
-import { type Action, type Chart, decide } from '../../lambdas/math/chart.ts';
+import { type Action, type Chart, decide } from '../../lambdas/pack/chart.ts';
 
 const card = (v: number) => (v === 9 ? 36 : v * 4); // a card of value index v (T for 9)
 const score = (vs: readonly number[]) => {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseCard } from '../../lambdas/core/cards.ts';
-import { type Action, decide } from '../../lambdas/math/chart.ts';
 import { loadChart } from '../../lambdas/math/chart-file.ts';
+import { type Action, decide } from '../../lambdas/pack/chart.ts';
 import { RULES_DIR } from '../../lambdas/pack/load.ts';
 
 const normal = loadChart(join(RULES_DIR, 'strategies/normal.yaml'));

@@ -20,7 +20,7 @@
 //   small enough for 8 decks. The tests check that both give the same number where both run.
 
 import type { BlackjackRules } from '../../lambdas/math/blackjack.ts';
-import { type Action, type Chart, decide } from '../../lambdas/math/chart.ts';
+import { type Action, type Chart, decide } from '../../lambdas/pack/chart.ts';
 
 const V = 10; // card values: 0 = A, 1..8 = 2..9, 9 = T
 const ACE = 0;

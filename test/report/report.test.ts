@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseArgs } from '../../cli/commands/report.ts';
-import { ENGINE_VERSION } from '../../lambdas/engine/table.ts';
+import { ENGINE_VERSION } from '../../lambdas/engine/index.ts';
 import { rtpRows } from '../../lambdas/math/rtp.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 import { wagerOf } from '../../lambdas/sim/batch.ts';

@@ -3,9 +3,7 @@
 // house-funded wallet; the engine plays their hands (their decisions are in the round's events);
 // the human's money is exact against the pure interpreter on the same shoe, and never pays for them.
 import { afterAll, expect, test } from 'vitest';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { apply, createTable } from '../../lambdas/engine/table.ts';
-import type { Command } from '../../lambdas/engine/types.ts';
+import { apply, type Command, type Ctx, createTable } from '../../lambdas/engine/index.ts';
 import { aiName } from '../../lambdas/handlers/ai-seats.ts';
 import { EPOCH, type Harness, harness, packOf, seeds } from './harness.ts';
 

@@ -4,11 +4,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { AiCharts } from '../../lambdas/engine/ai.ts';
 import { type ApiDeps, createApi } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
 import type { PackArtifact } from '../../lambdas/pack/artifact.ts';
+import type { AiCharts } from '../../lambdas/pack/chart.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';

@@ -4,9 +4,7 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, test } from 'vitest';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { apply, createTable } from '../../lambdas/engine/table.ts';
-import { playerView } from '../../lambdas/engine/view.ts';
+import { apply, type Ctx, createTable, playerView } from '../../lambdas/engine/index.ts';
 import { fromArtifact, type PackArtifact, toArtifact } from '../../lambdas/pack/artifact.ts';
 import { canonicalJson, sha256 } from '../../lambdas/pack/compile.ts';
 import { keys } from '../../lambdas/store/keys.ts';

@@ -2,9 +2,7 @@
 // table, bet, deal, decisions (or deadlines), settlement; balances exact against the ledger, the
 // round's bets and the pure interpreter run on the same shoe.
 import { afterAll, describe, expect, test } from 'vitest';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { apply, createTable } from '../../lambdas/engine/table.ts';
-import type { Command } from '../../lambdas/engine/types.ts';
+import { apply, type Command, type Ctx, createTable } from '../../lambdas/engine/index.ts';
 import { EPOCH, type Harness, harness, packOf, seeds } from './harness.ts';
 
 const VARIANTS: { pack: string; bet: Record<string, unknown>; dealer: 'operator' | 'player' | 'clock' }[] = [

@@ -5,8 +5,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, test } from 'vitest';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { apply } from '../../lambdas/engine/table.ts';
+import { apply, type Ctx } from '../../lambdas/engine/index.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
 import { commit, type DocumentClient, keys } from '../../lambdas/store/index.ts';

@@ -1,7 +1,7 @@
 // Shared by the simulation tests: packs with their best-strategy chart loaded once per file, and
 // the normal quantile for Bonferroni-widened intervals (lambdas/sim/intervals.ts).
-import type { Chart } from '../../lambdas/engine/ai.ts';
 import { bestStrategy } from '../../lambdas/math/index.ts';
+import type { Chart } from '../../lambdas/pack/chart.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
 

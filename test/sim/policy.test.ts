@@ -3,12 +3,10 @@
 // commands give, one command per decision, as a player at the live table would send them.
 import { describe, expect, it } from 'vitest';
 import { FastRandom } from '../../lambdas/core/rng.ts';
+// The rules' legal actions as the engine computes them for the policy: an internal, behind the front door.
 import { legalMask } from '../../lambdas/engine/blackjack/turns.ts';
-import { saveTable } from '../../lambdas/engine/codec.ts';
-import type { Ctx } from '../../lambdas/engine/context.ts';
-import { currentHand, type Table } from '../../lambdas/engine/state.ts';
-import { execute, openTable } from '../../lambdas/engine/table.ts';
-import { ACTIONS, type Chart, decideBit } from '../../lambdas/math/chart.ts';
+import { type Ctx, currentHand, execute, openTable, saveTable, type Table } from '../../lambdas/engine/index.ts';
+import { ACTIONS, type Chart, decideBit } from '../../lambdas/pack/chart.ts';
 import { hasSeats } from '../../lambdas/pack/compiled.ts';
 import { packWithChart } from './helpers.ts';
 

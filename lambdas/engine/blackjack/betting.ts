@@ -2,9 +2,10 @@
 // side bets on a seat or per player, and the common-draw table where bets need no seat (R-TB-BET-1).
 import { type CompiledBet, findBetFor, hasSeats } from '../../pack/compiled.ts';
 import { checkStake, isRefusal, placeOnSpot, placeStake, type Stake, scratchStake, voidPlayerBets } from '../bets.ts';
-import { type Ctx, emit, ok } from '../context.ts';
+import { emit, ok } from '../context.ts';
 import { Seat, Status } from '../ledger.ts';
-import { setSeat, soloHuman, type Table } from '../state.ts';
+import type { Ctx, Table } from '../model.ts';
+import { setSeat, soloHuman } from '../state.ts';
 import { type BetSpec, fail, type Result } from '../types.ts';
 
 const STAKE = /* @__PURE__ */ scratchStake();

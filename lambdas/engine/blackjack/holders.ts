@@ -2,7 +2,8 @@
 // for the next one, and its holders, hands and card arrays are kept aside and handed out again, so
 // a simulated round allocates nothing.
 import type { Card } from '../../core/cards.ts';
-import { empty, type Holder, type Round, type WorkingHand } from '../state.ts';
+import type { Holder, Round, WorkingHand } from '../model.ts';
+import { empty } from '../state.ts';
 
 export function newHand(round: Round, stake: number): WorkingHand {
   const h = round.spare.hands.pop();

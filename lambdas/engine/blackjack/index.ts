@@ -1,16 +1,17 @@
 // The blackjack family: seated, solo and common-draw tables, as the pack describes them.
 
-import { actionBit } from '../../math/chart.ts';
+import { actionBit } from '../../pack/chart.ts';
 import { findBetFor, hasSeats } from '../../pack/compiled.ts';
 import { seatOrNull, stakeMore, voidForShoe } from '../bets.ts';
-import { type Ctx, ok } from '../context.ts';
+import { ok } from '../context.ts';
 import { Insurance, Seat, Status } from '../ledger.ts';
-import { currentHand, type Holder, holderAt, holderOf, type Table } from '../state.ts';
-import type { Family } from '../table.ts';
+import type { Ctx, Family, Holder, Table } from '../model.ts';
+import { currentHand, holderAt, holderOf } from '../state.ts';
 import { type Command, fail, type PlayAction, type Result } from '../types.ts';
 import { isOwnSeat, placeBet } from './betting.ts';
-import { closeInsurance, deal, isInsurable, minimumSeatBet, release } from './deal.ts';
+import { deal, minimumSeatBet, release } from './deal.ts';
 import { recycleHolders } from './holders.ts';
+import { closeInsurance, isInsurable } from './insurance.ts';
 import { legalMoves } from './moves.ts';
 import { ShoeExhausted } from './players.ts';
 import { actionsOf, advance, autoComplete, legalMask, play } from './turns.ts';

@@ -1,9 +1,8 @@
 // A blackjack viewer's legal moves (TableView.legal): what the AI players choose from and a client offers.
-import type { Ctx } from '../context.ts';
 import { Insurance, Seat } from '../ledger.ts';
-import type { Table } from '../state.ts';
-import type { LegalMove } from '../view.ts';
-import { isInsurable } from './deal.ts';
+import type { Ctx, Table } from '../model.ts';
+import type { LegalMove } from '../types.ts';
+import { isInsurable } from './insurance.ts';
 import { legalActions } from './turns.ts';
 
 /**

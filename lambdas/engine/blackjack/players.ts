@@ -1,9 +1,9 @@
 // Where a blackjack hand holder's cards come from (the shoe for seats, the common stream for
 // common draw, R-TB-DRAW-1) and which ledger rows belong to a holder.
 import type { Card } from '../../core/cards.ts';
-import { type Ctx, emit } from '../context.ts';
+import { emit } from '../context.ts';
 import { type Ledger, Seat, Status } from '../ledger.ts';
-import type { Holder, Table } from '../state.ts';
+import type { Ctx, Holder, Table } from '../model.ts';
 import { mainOn } from './betting.ts';
 
 export class ShoeExhausted extends Error {}

@@ -1,53 +1,16 @@
-// The end of a blackjack round: the dealer's hand (R-BJ-DEALER-1) and the settlement of every bet
+// The end of a blackjack round: the settlement of every bet against the dealer's hand
 // (R-BJ-RESULT-1..3, R-BJ-SCORE-3, R-EU-DEAL-1).
-
-import { isSoftShape, shapeOf, totalOf, withCard } from '../../core/cards.ts';
+import { shapeOf, totalOf } from '../../core/cards.ts';
 import { payout } from '../../core/money.ts';
 import type { CompiledBet } from '../../pack/compiled.ts';
 import { close, credit, returnBet } from '../bets.ts';
-import { type Ctx, emit } from '../context.ts';
+import { emit } from '../context.ts';
 import { handTotal, isNatural } from '../hand.ts';
 import { Line, Seat, Status } from '../ledger.ts';
-import type { Table, WorkingHand } from '../state.ts';
+import type { Ctx, Table, WorkingHand } from '../model.ts';
 import type { Follow } from '../types.ts';
-import { settleInsurance, settleSideBets, showHole } from './deal.ts';
-import { dealCard, isBehindOn, mainRow } from './players.ts';
-
-/**
- * The dealer shows the hole card and draws only while a hand or a dealer-hand bet is live; answers the dealer's hand's
- * shape (shapeOf).
- */
-export function dealerPlays(ctx: Ctx, table: Table): number {
-  const dealer = table.round.dealer;
-  showHole(ctx, table);
-  let shape = shapeOf(dealer.cards);
-  if (dealer.blackjack === null) dealer.blackjack = dealer.cards.length === 2 && totalOf(shape) === 21;
-  settleInsurance(ctx, table);
-  if (dealer.blackjack || !dealerNeeded(ctx, table)) return shape;
-  const hitsSoft17 = ctx.pack.blackjack!.dealer.hitsSoft17;
-  let t = totalOf(shape);
-  while (t < 17 || (t === 17 && hitsSoft17 && isSoftShape(shape))) {
-    const card = dealCard(ctx, table, 'dealer'); // R-BJ-DEALER-1
-    dealer.cards.push(card);
-    shape = withCard(shape, card);
-    t = totalOf(shape);
-  }
-  return shape;
-}
-
-function dealerNeeded(ctx: Ctx, table: Table): boolean {
-  const round = table.round;
-  // A bet on the dealer's final hand (Bust Bonus) needs it whatever the hands did: one AND before the pass over them.
-  if (round.bets.anyOpenOf(ctx.pack.dealerFinalBets)) return true;
-  const holders = round.holders;
-  for (let i = 0; i < holders.length; i++)
-    for (let j = 0; j < holders[i].hands.length; j++) {
-      const hand = holders[i].hands[j];
-      const t = handTotal(hand);
-      if (!hand.surrendered && t <= 21 && !(t === 21 && isNatural(hand))) return true;
-    }
-  return false;
-}
+import { isBehindOn, mainRow } from './players.ts';
+import { settleSideBets } from './side-bets.ts';
 
 // Frozen as the pack's ratios are, so `payout` meets ratios of one hidden class (two made its loads polymorphic).
 const HALF = /* @__PURE__ */ Object.freeze({ num: 1, den: 2 });

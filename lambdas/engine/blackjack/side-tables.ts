@@ -18,7 +18,8 @@ import {
   tripleIndex,
 } from '../../pack/line-table.ts';
 import { type HeldBlock, type Ledger, perBlock } from '../ledger.ts';
-import { firstCardsAt, type Table } from '../state.ts';
+import type { Table } from '../model.ts';
+import { firstCardsAt } from '../state.ts';
 
 /**
  * A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line (at line + 1:

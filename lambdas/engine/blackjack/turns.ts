@@ -3,28 +3,21 @@
 // pre-selections (R-MW-TURN-1), AI players and auto-play (R-BJ-AUTO-1). The round runs by itself
 // until it needs a decision.
 import { rankOf } from '../../core/cards.ts';
-import { ACTIONS, actionBit, decideBit } from '../../math/chart.ts';
+import { ACTIONS, actionBit, decideBit } from '../../pack/chart.ts';
 import { aiDecision } from '../ai-player.ts';
 import { seatOrNull, stakeMore } from '../bets.ts';
-import { type Ctx, decidesItself, emit } from '../context.ts';
+import { decidesItself, emit } from '../context.ts';
 import { addCard, handTotal } from '../hand.ts';
 import { Seat } from '../ledger.ts';
 import { madeFor } from '../made-for.ts';
-import {
-  activeIndex,
-  currentHand,
-  type Holder,
-  holderAt,
-  moveOn,
-  type Round,
-  type Table,
-  type WorkingHand,
-} from '../state.ts';
+import type { Ctx, Holder, Round, Table, WorkingHand } from '../model.ts';
+import { activeIndex, currentHand, holderAt, moveOn } from '../state.ts';
 import type { Follow, PlayAction } from '../types.ts';
-import { closeInsurance, insuranceAnswered } from './deal.ts';
+import { dealerPlays } from './dealer.ts';
 import { newHand } from './holders.ts';
+import { closeInsurance, insuranceAnswered } from './insurance.ts';
 import { dealTo, drawFor, isBehindOn, mainRow, seatLabel, upCard } from './players.ts';
-import { dealerPlays, finish } from './settle.ts';
+import { finish } from './settle.ts';
 
 /** Runs the round until it needs a decision or is settled. */
 export function advance(ctx: Ctx, table: Table): void {

@@ -1,7 +1,7 @@
 // Basic-strategy charts: the decision codes, the Chart shape (as in rules/strategies/*.yaml),
 // `decide` for anyone who plays from a chart (AI players, the simulator), and the printed table.
 import { BJ_VALUE, type Card, isSoftShape, shapeOf, totalOf } from '../core/cards.ts';
-import type { StrategyChart } from '../pack/schema.ts';
+import type { StrategyChart } from './schema.ts';
 
 /** H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand. */
 export type Code = 'H' | 'S' | 'D' | 'Ds' | 'P' | 'R' | 'Rs';
@@ -20,6 +20,9 @@ export interface Chart {
   readonly soft: Readonly<Record<string, readonly Code[]>>;
   readonly pairs: Readonly<Record<string, readonly Code[]>>;
 }
+
+/** The charts of a pack's AI players by level (R-EU-AI-2), as its table names them. */
+export type AiCharts = Partial<Record<'easy' | 'normal' | 'hard', Chart>>;
 
 /** The chart column of a dealer up card (value index 0 = A .. 9 = T, as in the analyser). */
 export const columnOfValue = (v: number): number => (v === 0 ? 9 : v - 1);
