@@ -11,7 +11,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import { TABLE_KEY_SCHEMA } from '../lambdas/store/table.ts';
+import { TABLE_KEY_SCHEMA } from '../lambdas/store/keys.ts';
 import { VariantAlarms } from './alarms.ts';
 import type { StageConfig } from './config.ts';
 import { VariantDashboard } from './dashboard.ts';

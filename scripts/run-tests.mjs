@@ -1,5 +1,6 @@
-// `npm test`: type-checks the project, checks format and lint (Biome), runs the vitest suite, and
-// closes with a plain "N passed, N failed" line that CI can read (each check counts as one test).
+// `npm test`: type-checks the project, checks format and lint (Biome) and the layering
+// (dependency-cruiser), runs the vitest suite, and closes with a plain "N passed, N failed" line that CI
+// can read (each check counts as one test).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
@@ -9,7 +10,14 @@ const lint = spawnSync('npx', ['biome', 'check', '.'], { stdio: 'inherit' });
 console.log(
   lint.status === 0 ? 'format and lint: ok' : 'format and lint: FAILED (npx biome check --write . fixes most)',
 );
-const checks = [typecheck, lint];
+// The layering (.dependency-cruiser.cjs): no import cycle, the interpreter pure and behind its front door.
+const layers = spawnSync(
+  'npx',
+  ['depcruise', 'lambdas', 'infra', 'cli', 'server', 'bench', 'web', '--output-type', 'err'],
+  { stdio: 'inherit' },
+);
+console.log(layers.status === 0 ? 'layering: ok' : 'layering: FAILED (see .dependency-cruiser.cjs for each rule)');
+const checks = [typecheck, lint, layers];
 
 const report = '.vitest-report.json';
 rmSync(report, { force: true });

@@ -36,6 +36,10 @@ import { getsPracticePoints, PRACTICE_FLOAT, practiceGrant } from './practice.ts
 import { recallRound } from './recall.ts';
 import { audienceOf, callerSpace, openStore, requirePlaysHere, tableSpace } from './wallets.ts';
 
+// What the local server (cli/commands/serve.ts) builds this handler's dependencies with.
+export { creditLimitsFrom } from './operator-money.ts';
+export { openStore } from './wallets.ts';
+
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   {
     key: 'GET /rules',

@@ -5,7 +5,6 @@
 import { gcd } from '../core/money.ts';
 import { FastRandom, type RandomSource } from '../core/rng.ts';
 import { type BetSpec, type Command, type Ctx, execute, openTable, type Round, type Table } from '../engine/index.ts';
-import { madeFor } from '../engine/made-for.ts';
 import type { Chart } from '../pack/chart.ts';
 import { type CompiledBet, type CompiledPack, hasSeats } from '../pack/compiled.ts';
 
@@ -71,7 +70,8 @@ export function simulateBatch(
   onProgress?: (done: number) => void,
 ): BatchResult {
   const plan = batchPlan(pack);
-  const ctx = contextOf(pack, chart, { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
+  const simulator = simulatorOf(pack, chart, { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
+  const ctx = simulator.ctx;
   // A solo table is one its player opened (the API does the same for a practice player).
   const table = openTable(ctx, 'sim', pack.table.kind === 'solo' ? { host: PLAYER } : {});
   execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
@@ -80,7 +80,7 @@ export function simulateBatch(
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins; net in minor units
   // (each wager has one stake, so per unit staked is one division at the end, not one per bet).
   const sums = new Float64Array(pack.bets.length * 4);
-  playRounds(ctx, table, rounds, plan, sums, onProgress);
+  playRounds(simulator.round, table, rounds, plan, sums, onProgress);
   addDeferred(table.round, plan.stakes);
   // Every key of a wager is tallied with the wager's sums.
   const tallies = plan.tallied.map((bet): BetTally => {
@@ -100,25 +100,31 @@ export function simulateBatch(
   return { rounds, tallies };
 }
 
-const contexts = new WeakMap<CompiledPack, Ctx>();
+/** A pack's context and the round made for it (roundOf). */
+interface Simulator {
+  ctx: Ctx;
+  round: PlayRound;
+}
+type PlayRound = (table: Table, plan: BatchPlan, sums: Float64Array) => void;
+
+const simulators = new WeakMap<CompiledPack, Simulator>();
 
 /**
- * The pack's one context, for every batch of the thread: the round's code is compiled for it, its
- * pack and events as constants (made-for.ts), where a context per batch had it compiled again for
- * none. `policy` is there from the start, so the context keeps one shape.
+ * The pack's one context and round, for every batch of the thread: the round's code is compiled
+ * for that context, its pack and events as constants (roundOf), where a context per batch had it
+ * compiled again for none. `policy` is there from the start, so the context keeps one shape.
  */
-function contextOf(pack: CompiledPack, chart: Chart | null, env: Ctx['env']): Ctx {
-  let ctx = contexts.get(pack);
+function simulatorOf(pack: CompiledPack, chart: Chart | null, env: Ctx['env']): Simulator {
+  let simulator = simulators.get(pack);
   // Another chart makes another context (its policy is a constant of the compiled round too).
-  if (!ctx || (ctx.policy?.chart ?? null) !== chart)
-    contexts.set(
-      pack,
-      (ctx = { pack, charts: {}, env, events: null, policy: chart ? { player: -1, chart } : undefined }),
-    );
-  ctx.env = env;
+  if (!simulator || (simulator.ctx.policy?.chart ?? null) !== chart) {
+    const ctx: Ctx = { pack, charts: {}, env, events: null, policy: chart ? { player: -1, chart } : undefined };
+    simulators.set(pack, (simulator = { ctx, round: roundOf(ctx) }));
+  }
+  simulator.ctx.env = env;
   // The policy's player is set once they have joined (-1: no one yet).
-  if (ctx.policy) ctx.policy.player = -1;
-  return ctx;
+  if (simulator.ctx.policy) simulator.ctx.policy.player = -1;
+  return simulator;
 }
 
 /**
@@ -198,7 +204,7 @@ const NEXT = simCommand({ type: 'next-round' });
  * simulating thread).
  */
 function playRounds(
-  ctx: Ctx,
+  round: PlayRound,
   table: Table,
   rounds: number,
   plan: BatchPlan,
@@ -206,24 +212,28 @@ function playRounds(
   onProgress?: (done: number) => void,
 ): void {
   for (let r = 0; r < rounds; r++) {
-    roundIn(ctx)(table, plan, sums);
+    round(table, plan, sums);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
 }
 
 /**
- * One round, made for the pack's context (made-for.ts): inlined into the loop above, with the context a constant of it.
+ * One round, as a closure made for the pack's one context: V8 compiles a closure it has only ever
+ * seen alone with what it captured as constants, so every rule the round reads through the context
+ * is a constant of the compiled round (inlined into the loop above).
  */
-const roundIn = madeFor((ctx: Ctx) => (table: Table, plan: BatchPlan, sums: Float64Array): void => {
-  const { slips, lastLimited, placements, stakes } = plan;
-  // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
-  if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok)
-    for (const p of placements) execute(ctx, table, p.command);
-  execute(ctx, table, DEAL);
-  if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
-  tally(table.round, stakes, sums);
-  execute(ctx, table, NEXT);
-});
+const roundOf =
+  (ctx: Ctx): PlayRound =>
+  (table, plan, sums) => {
+    const { slips, lastLimited, placements, stakes } = plan;
+    // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
+    if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok)
+      for (const p of placements) execute(ctx, table, p.command);
+    execute(ctx, table, DEAL);
+    if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
+    tally(table.round, stakes, sums);
+    execute(ctx, table, NEXT);
+  };
 
 /** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */
 function tally(round: Round, stakes: Float64Array, sums: Float64Array): void {

@@ -10,10 +10,20 @@ export {
   type IdempotencyRequest,
   type Plan,
 } from './idempotency.ts';
-export { type ItemKey, keys, part, partitions, prefixes, TTL_ATTRIBUTE, type WalletSpace } from './keys.ts';
+export {
+  type ItemKey,
+  keys,
+  part,
+  partitions,
+  prefixes,
+  TABLE_KEY_SCHEMA,
+  TTL_ATTRIBUTE,
+  type WalletSpace,
+} from './keys.ts';
 export { assertMinorUnits, assertPositiveMinorUnits } from './money.ts';
 export { type RetryOptions, retryOnConflict } from './retry.ts';
-export { createTable, deleteTable, TABLE_KEY_SCHEMA } from './table.ts';
+export { RoundStore } from './rounds.ts';
+export { createTable, deleteTable } from './table.ts';
 export {
   type CreditInput,
   DynamoWallet,

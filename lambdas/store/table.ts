@@ -13,9 +13,6 @@ import {
 import type { DocumentClient } from './client.ts';
 import { TTL_ATTRIBUTE } from './keys.ts';
 
-/** The key schema the CDK stack must declare too. */
-export const TABLE_KEY_SCHEMA = { partitionKey: 'PK', sortKey: 'SK', ttlAttribute: TTL_ATTRIBUTE } as const;
-
 async function waitUntilActive(doc: DocumentClient, tableName: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     const { Table } = await doc.send(new DescribeTableCommand({ TableName: tableName }));
