@@ -7,8 +7,8 @@ import { outcomeIndex } from '../pack/line-table.ts';
 import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
 import { emit, ok } from './context.ts';
 import { Seat } from './ledger.ts';
-import type { Ctx, Family, Table } from './model.ts';
-import { type GroupView, settleDecided } from './paytable.ts';
+import type { Ctx, Family, GroupView, Table } from './model.ts';
+import { settleDecided } from './paytable.ts';
 import { ownCards, sideOf } from './state.ts';
 import { type BetSpec, fail, type Result } from './types.ts';
 
@@ -108,7 +108,7 @@ export const andarBahar: Family = {
         winner: null,
       };
     else {
-      // A recycled round (simulator).
+      // A round reset in place for the next (the simulator, fast/round.ts) keeps its part.
       ab.gameCard = gameCard;
       ab.count = 0;
       ab.first = ctx.pack.table.firstSide;
@@ -140,7 +140,8 @@ export const andarBahar: Family = {
     if (side < 0) return (voidForShoe(ctx, table), ok(ctx));
     ab.winner = side as 0 | 1;
     fillGroups(ctx, table);
-    settleDecided(ctx, table, groupOf, true, outcome.outcome);
+    if (!ctx.fast?.settleOutcome(ctx, table, groupOf, outcome.outcome))
+      settleDecided(ctx, table, groupOf, true, outcome.outcome);
     round.phase = 'settled';
     if (ctx.events) emit(ctx, table, { type: 'round-settled', round: round.no });
     return ok(ctx);

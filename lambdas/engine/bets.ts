@@ -1,12 +1,11 @@
 // Bet placement rules shared by every family: limits with over-max and under-min handling
 // (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the ledger rows themselves.
-import { setHidden } from '../core/hidden.ts';
-import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
+import type { CompiledBet } from '../pack/compiled.ts';
 import { emit, ok, pay } from './context.ts';
 import { type Ledger, Seat, Status } from './ledger.ts';
 import type { Ctx, Table } from './model.ts';
 import { beforeWarningsChange } from './slip.ts';
-import { type BetSpec, type EngineError, fail, type Result } from './types.ts';
+import { type EngineError, fail, type Result } from './types.ts';
 
 export interface Stake {
   /** What is taken now. */
@@ -335,136 +334,4 @@ export function settleBet(ctx: Ctx, table: Table, row: number, returned: number,
 /** Closes a bet once everything on it is credited; `line` is its line code (ledger.ts). */
 export function close(table: Table, row: number, line: number): void {
   table.round.bets.close(row, line);
-}
-
-// ------------------------------------------------------------------ a plain slip in one pass
-
-/**
- * A slip's bets resolved once (kept on the slip's array, off its JSON): each a plain bet on a spot
- * of its own, as the family admits it (Andar Bahar, common draw, a player's bets on a seat they
- * hold), with a stake within the bet's limits, all on one seat or none. The specs' values are kept
- * too, so a changed spec makes the plan stale. A frozen slip is planned once (frozenPlans).
- */
-interface SlipPlan {
-  pack: CompiledPack;
-  bets: CompiledBet[];
-  indices: Int16Array;
-  /** Stakes as plain numbers, not a Float64Array: a row's money fields stay small integers (ledger.ts, Row). */
-  amounts: readonly number[];
-  names: string[];
-  modes: (string | undefined)[];
-  /** The one seat every bet of the slip is on (Seat.NONE: none). */
-  seat: number;
-  /** What the slip stakes in all. */
-  total: number;
-  /** The last round of a shoe in which every bet may be placed (R-TB-SIDE-2). */
-  lastRound: number;
-}
-
-const PLAN = Symbol('slip plan');
-type Planned = readonly BetSpec[] & { [PLAN]?: SlipPlan | null };
-
-/**
- * Plans of slips whose array and specs are all frozen (the simulator's): nothing in them can change,
- * so the same array is the same slip, known without reading its bets. A frozen array can keep no
- * hidden plan, hence this map; the last one found is checked first, as the next slip is most often it.
- */
-interface FrozenPlan {
-  specs: readonly BetSpec[] | null;
-  pack: CompiledPack | null;
-  plan: SlipPlan | null;
-}
-const frozenPlans = new WeakMap<readonly BetSpec[], FrozenPlan>();
-let lastFrozen: FrozenPlan = { specs: null, pack: null, plan: null };
-
-function planOf(ctx: Ctx, table: Table, specs: Planned): SlipPlan | null {
-  if (specs === lastFrozen.specs && ctx.pack === lastFrozen.pack) return lastFrozen.plan;
-  if (Object.isFrozen(specs)) {
-    // A slip kept is frozen for good: its specs are not read again (on a frozen array `every` reads
-    // each through the runtime, and the simulator switches slips as round limits close bets, R-TB-SIDE-2).
-    let known = frozenPlans.get(specs);
-    if (known?.pack === ctx.pack) return (lastFrozen = known).plan;
-    if (specs.every((s) => Object.isFrozen(s))) {
-      frozenPlans.set(specs, (known = { specs, pack: ctx.pack, plan: makePlan(ctx, table, specs) }));
-      return (lastFrozen = known).plan;
-    }
-  }
-  const plan = specs[PLAN];
-  if (plan === null) return null;
-  if (plan && plan.pack === ctx.pack && plan.bets.length === specs.length && sameSpecs(plan, specs)) return plan;
-  return setHidden(specs, PLAN, makePlan(ctx, table, specs));
-}
-
-function sameSpecs(plan: SlipPlan, specs: readonly BetSpec[]): boolean {
-  for (let i = 0; i < specs.length; i++) {
-    const s = specs[i];
-    if (
-      s.bet !== plan.names[i] ||
-      s.mode !== plan.modes[i] ||
-      s.amount !== plan.amounts[i] ||
-      (s.seat ?? Seat.NONE) !== plan.seat
-    )
-      return false;
-  }
-  return true;
-}
-
-function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan | null {
-  const bets: CompiledBet[] = [];
-  let lastRound = Infinity;
-  const seat = specs[0].seat ?? Seat.NONE;
-  for (const s of specs) {
-    const bet = table.family.plainBet?.(ctx, s, bets);
-    // Two bets on one spot add up: the second is not on a fresh spot, and only the full path handles it.
-    if (
-      !bet ||
-      bets.includes(bet) ||
-      (s.seat ?? Seat.NONE) !== seat ||
-      !Number.isSafeInteger(s.amount) ||
-      s.amount <= 0 ||
-      s.amount < bet.min ||
-      s.amount > bet.max
-    )
-      return null;
-    bets.push(bet);
-    if (bet.roundLimit !== null) lastRound = Math.min(lastRound, bet.roundLimit);
-  }
-  const amounts = specs.map((s) => s.amount);
-  return {
-    pack: ctx.pack,
-    bets,
-    indices: Int16Array.from(bets, (b) => b.index),
-    amounts,
-    names: specs.map((s) => s.bet),
-    modes: specs.map((s) => s.mode),
-    seat,
-    total: amounts.reduce((a, b) => a + b, 0),
-    lastRound,
-  };
-}
-
-/**
- * Places a slip of plain bets on fresh spots, each within its limits and round limit and all within
- * the balance, in one pass, as the bets one by one would (the same rows, money and events, in
- * order). Answers false, having changed nothing, for any other slip: the full path then places it
- * bet by bet.
- */
-export function placePlainSlip(ctx: Ctx, table: Table, player: number, specs: readonly BetSpec[]): boolean {
-  const plan = planOf(ctx, table, specs);
-  if (!plan) return false;
-  const round = table.round;
-  const bets = round.bets;
-  if (round.roundInShoe > plan.lastRound || plan.total > table.players.balance[player]) return false;
-  if (plan.seat !== Seat.NONE && !table.family.plainSeat?.(ctx, table, player, plan.seat)) return false;
-  if (bets.hasOpen())
-    for (let i = 0; i < plan.indices.length; i++) if (bets.openCount(plan.indices[i]) !== 0) return false;
-  if (ctx.events)
-    for (let i = 0; i < plan.bets.length; i++) placeFresh(ctx, table, player, plan.bets[i], plan.seat, plan.amounts[i]);
-  else {
-    // The same rows and money without a word said: in one pass.
-    bets.openAll(round.nextBetId, plan.indices, player, plan.seat, plan.amounts);
-    round.nextBetId += plan.bets.length;
-    table.players.balance[player] -= plan.total;
-  }
-  return true;
 }

@@ -5,7 +5,8 @@
 
 export { formatMoney } from './bets.ts';
 export { saveTable } from './codec.ts';
-export type { Ctx, Env, Policy, Round, Table } from './model.ts';
+export { fastContext, flushTally, tallyRound } from './fast/index.ts';
+export type { Ctx, Env, FastPath, Policy, Round, Table } from './model.ts';
 export { currentHand, soloHuman } from './state.ts';
 export {
   apply,

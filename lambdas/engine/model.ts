@@ -7,6 +7,7 @@ import type { Card } from '../core/cards.ts';
 import type { Shoe } from '../core/shoe.ts';
 import type { AiCharts, Chart } from '../pack/chart.ts';
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
+import type { Facts } from '../pack/conditions.ts';
 import type { Ledger } from './ledger.ts';
 import type { Players } from './players.ts';
 import type {
@@ -49,8 +50,8 @@ export interface Table
   /** Seat holders by seat number (index 0 unused), kept across rounds; changed only by setSeat/setSeats. */
   seats: (SeatHolder | null)[];
   /**
-   * The seats with a holder, ascending: what each round's seat passes walk. A simulated table of 7
-   * seats has one taken, and walking all 7 three times a round cost ~10% of a seated round.
+   * The seats with a holder, ascending: what each round's seat passes walk, so a table of 7 seats with
+   * one taken (the simulator's) is not walked seat by seat three times a round.
    */
   occupied: readonly number[];
   /** Secret: never in a player view. */
@@ -187,6 +188,8 @@ export interface Ctx {
   events: EngineEvent[] | null;
   /** A player who decides by a chart given up front (the simulator); absent in live play. */
   policy?: Policy;
+  /** The simulator's speed-ups, chosen when its context is built (fast/index.ts); absent in live play. */
+  fast?: FastPath;
 }
 
 /**
@@ -211,8 +214,6 @@ export interface Family {
   deal(ctx: Ctx, table: Table): Result;
   /** The open decision window expires (auto-play, unanswered = no). */
   timeout(ctx: Ctx, table: Table): Result;
-  /** A finished round is reset in place for the next (events off: nothing of it is kept). */
-  recycle?(round: Round): void;
   /**
    * The compiled bet of a spec that is a plain bet on a spot: one whose only rules are the spot's
    * (limits, round limit, balance), so a slip of them may be placed in one pass; undefined otherwise.
@@ -225,4 +226,52 @@ export interface Family {
   plainSeat?(ctx: Ctx, table: Table, player: number, seat: number): boolean;
   /** What `viewer` may do now (TableView.legal); none where the family has no decisions. */
   legalMoves?(ctx: Ctx, table: Table, viewer: string): LegalMove[];
+}
+
+// ------------------------------------------------------------------ pay-table settlement
+
+/** A pay-table bet's card group and the facts its lines read, as a settlement finds them (paytable.ts). */
+export interface GroupView {
+  cards: ArrayLike<Card>;
+  n: number;
+  facts: Facts;
+  /** The round's outcome at `outcomeIndex` once known (Andar Bahar), else -1: outcome bets look their line up there. */
+  outcome: number;
+}
+
+/** Where a placement's card group and facts come from; null while its group is incomplete. */
+export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, final: boolean) => GroupView | null;
+
+// ------------------------------------------------------------------ the simulator's speed-ups
+
+/**
+ * The simulator's speed-ups (lambdas/engine/fast/), chosen once, when its context is built
+ * (fastContext), and absent in live play. The general interpreter hands over to it at the few
+ * points below; at each it does what the general path would do there, in fewer steps, or answers
+ * false having done nothing, and the general path goes on. It emits no events: a context with a
+ * fast path collects none. Its contract is the differential tests (test/engine/fast-path.test.ts,
+ * bench/fast-path.ts): the same seeds played by the general path with events and by the fast path
+ * give the same settlements, ledgers and shoes.
+ */
+export interface FastPath {
+  /** The ledger of a table's first round (the rounds after it reuse it). */
+  newLedger(pack: CompiledPack): Ledger;
+  /** Opens round `no` by resetting the finished round in place; false when it cannot. */
+  reuseRound(ctx: Ctx, table: Table, no: number, deadline: number | null): boolean;
+  /** Places a bet slip in one pass; false, having changed nothing, for a slip the general path must place. */
+  placeSlip(ctx: Ctx, table: Table, player: number, specs: readonly BetSpec[]): boolean;
+  /**
+   * Blackjack: settles the side bets `groupOf` finds decided, before the dealer's final hand (finalShape null) or on
+   * it (its shape), the dealer's blackjack as `dealerBlackjack` says (undefined: not known); false when the general
+   * way must settle them.
+   */
+  settleSideBets(
+    ctx: Ctx,
+    table: Table,
+    groupOf: GroupOf,
+    finalShape: number | null,
+    dealerBlackjack: boolean | undefined,
+  ): boolean;
+  /** Andar Bahar: settles every pay-table bet once the round's outcome (its outcomeIndex) is known; false when the general way must. */
+  settleOutcome(ctx: Ctx, table: Table, groupOf: GroupOf, outcome: number): boolean;
 }

@@ -1,23 +1,13 @@
 // Pay-table bets (side bets, and every Andar Bahar bet): the highest matching line pays; a bet is
 // decided when its card group is complete and every fact its lines read is known; all placements
 // of one bet settle together, so an aggregate cap applies to one settlement (R-LL-SETTLE-1, R-LL-LIMIT-1).
-import type { Card } from '../core/cards.ts';
 import { payout } from '../core/money.ts';
 import type { CompiledBet } from '../pack/compiled.ts';
-import type { Facts } from '../pack/conditions.ts';
 import { Paying } from '../pack/line-table.ts';
 import { settleBet } from './bets.ts';
 import { emit } from './context.ts';
-import { Line, Memo, Status } from './ledger.ts';
-import type { Ctx, Table } from './model.ts';
-
-export interface GroupView {
-  cards: ArrayLike<Card>;
-  n: number;
-  facts: Facts;
-  /** The round's outcome at `outcomeIndex` once known (Andar Bahar), else -1: outcome bets look their line up there. */
-  outcome: number;
-}
+import { Line, Status } from './ledger.ts';
+import type { Ctx, GroupOf, GroupView, Table } from './model.ts';
 
 /** Index of the paying line, -1 for none, or Paying.UNDECIDED while an unknown fact could change it. */
 export function paying(bet: CompiledBet, group: GroupView): number {
@@ -30,70 +20,16 @@ export function paying(bet: CompiledBet, group: GroupView): number {
   return bet.lineFinder.lineOf(group.cards, group.n, facts);
 }
 
-/** Where a placement's card group and facts come from; null while its group is incomplete. */
-export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, final: boolean) => GroupView | null;
-
 /**
  * Settles every open pay-table bet that is decided. A bet with a cap per round settles all its
  * placements together (one pass finds them); any other placement settles on its own. `outcome`,
  * once the round's outcome is known (Andar Bahar), is its outcomeIndex: an outcome bet reads its
- * line straight from its table. `stageKey`, when ≥ 0, is a number that decides every group and
- * fact this settlement reads (below Memo.MAX_STEP_KEY).
+ * line straight from its table.
  */
-export function settleDecided(
-  ctx: Ctx,
-  table: Table,
-  groupOf: GroupOf,
-  final: boolean,
-  outcome = -1,
-  stageKey = -1,
-): void {
-  const bets = table.round.bets;
-  // The simulator's block of bets, untouched since it was opened, settles as it did before for the same key.
-  const key =
-    outcome >= 0 && !ctx.events && bets.isUntouchedBlock() ? blockKey(ctx, table, groupOf, final, outcome) : -1;
-  if (key >= 0 && bets.settleKnownBlock(key, table.players.balance)) return;
-  // So does a stage of it with every row open, for the same stage key.
-  const stage = stageKey >= 0 && !ctx.events && bets.isBlockAllOpen();
-  if (stage && bets.settleKnownStep(stageKey, table.players.balance)) return;
-  const touched = bets.touchedRows();
-  settleEach(ctx, table, groupOf, final, outcome);
-  if (key >= 0) bets.rememberBlock(key);
-  if (stage) bets.rememberStep(stageKey, touched);
-}
-
-/**
- * What decides every bet of an untouched block once the round's outcome is known: the outcome, and
- * the paying line of each row not settled from the outcome alone (first-3), as one number; -1 when
- * a line is undecided or the number would be too large to remember by.
- */
-function blockKey(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome: number): number {
-  const bets = table.round.bets;
-  const others = bets.blockOthers(ctx.pack.outcomeSettlement);
-  let key = outcome;
-  for (let i = 0; i < others.length; i++) {
-    const row = others[i];
-    const bet = ctx.pack.bets[bets.bet(row)];
-    const group = groupOf(ctx, table, row, bet, final);
-    const line = group ? paying(bet, group) : Paying.UNDECIDED;
-    if (line === Paying.UNDECIDED) return -1;
-    key = key * (bet.lines.length + 1) + line + 1;
-    if (key >= Memo.MAX_KEY) return -1;
-  }
-  return key;
-}
-
-function settleEach(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome: number): void {
+export function settleDecided(ctx: Ctx, table: Table, groupOf: GroupOf, final: boolean, outcome = -1): void {
   const bets = table.round.bets;
   const compiled = ctx.pack.bets;
   if (!bets.anyOpenOf(ctx.pack.paytableBets)) return;
-  // Without events, the outcome bets settle from their tables in one pass; the rest below.
-  if (
-    outcome >= 0 &&
-    !ctx.events &&
-    bets.settleOutcomes(ctx.pack.outcomeSettlement, outcome, table.players.balance) === 0
-  )
-    return;
   for (let row = 0; row < bets.length; row++) {
     if (bets.status(row) !== Status.OPEN) continue;
     const bet = compiled[bets.bet(row)];

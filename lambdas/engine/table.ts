@@ -8,7 +8,7 @@
 // working form kept between commands (the simulator, which never saves a round).
 import type { Card } from '../core/cards.ts';
 import { fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
-import { placePlainSlip, returnAll } from './bets.ts';
+import { returnAll } from './bets.ts';
 import { decodeTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
 import { emit, ok } from './context.ts';
 import { familyOf } from './families.ts';
@@ -16,7 +16,7 @@ import { Ledger } from './ledger.ts';
 import type { Ctx, Round, Table } from './model.ts';
 import { Players } from './players.ts';
 import { emptySnapshot, restoreSlip, snapshotSlip } from './slip.ts';
-import { empty, emptySeats, setSeat } from './state.ts';
+import { emptySeats, setSeat } from './state.ts';
 import {
   type BetSpec,
   type Command,
@@ -267,7 +267,7 @@ const SLIP = emptySnapshot();
 /** A bet slip: each bet as if placed alone, in order; a refusal undoes the ones before it. */
 function placeSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpec[]): Result {
   if (!Array.isArray(bets) || bets.length === 0) return fail('empty-slip', 'a bet slip needs at least one bet');
-  if (placePlainSlip(ctx, table, player, bets)) return ok(ctx);
+  if (ctx.fast?.placeSlip(ctx, table, player, bets)) return ok(ctx);
   const family = table.family;
   const before = snapshotSlip(ctx, table, player, bets, SLIP);
   const name = table.players.names[player];
@@ -380,7 +380,7 @@ function openRound(ctx: Ctx, table: Table): void {
 }
 
 const NO_EVENTS: EngineEvent[] = [];
-/** The id of every round with events off: nothing is recorded, and making an id string per round costs ~10% of one. */
+/** The id of every round with events off: nothing is recorded, so no id string is built for it. */
 const UNRECORDED = 'unrecorded';
 
 /** Starts round `no` on the shoe as it is; the opening is kept so the round can be replayed. */
@@ -388,13 +388,9 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
   const now = ctx.env.now;
   const shoe = table.shoe!;
   const deadline = ctx.pack.table.kind === 'solo' ? null : now + ctx.pack.timing.bettingMs;
-  const old = table.round;
-  // Nothing is recorded with events off (the simulator), so the finished round is reused in place.
-  // `old !== undefined` apart: `old?.pack.sha256` compared a string with undefined as well, V8's generic equality every
-  // round.
-  if (!ctx.events && old !== undefined && old.pack.sha256 === ctx.pack.sha256)
-    recycleRound(table, no, now, deadline, shoe);
-  else {
+  const fast = ctx.fast;
+  if (fast === undefined || !fast.reuseRound(ctx, table, no, deadline)) {
+    const old = table.round;
     if (old) table.left.push(old);
     table.round = {
       id: ctx.events ? `${table.tableId}-r${no}` : UNRECORDED,
@@ -408,8 +404,7 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
       shoeCommitment: shoe.commitment,
       roundInShoe: shoe.roundsStarted + 1,
       lastOfShoe: false,
-      // A pack whose bets settle from the round's outcome can have a round's settlement remembered (ledger.ts).
-      bets: new Ledger(ctx.pack.bets.length, 32, ctx.pack.outcomeSettlement.lines.length > 0),
+      bets: fast === undefined ? new Ledger(ctx.pack.bets.length) : fast.newLedger(ctx.pack),
       nextBetId: 1,
       holders: [],
       common: null,
@@ -437,29 +432,4 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
 /** The table's players, seats and warnings as the round opens, in their saved form. */
 function openingOf(table: Table): Pick<RoundState['opening'], 'players' | 'seats' | 'warnings'> {
   return { players: savePlayers(table.players), seats: saveSeats(table), warnings: structuredClone(table.warnings) };
-}
-
-/** Resets a finished round in place as round `no`. */
-function recycleRound(table: Table, no: number, now: number, deadline: number | null, shoe: Shoe): void {
-  const round = table.round;
-  table.family.recycle?.(round);
-  round.no = no;
-  round.phase = 'betting';
-  round.openedAt = now;
-  round.deadline = deadline;
-  round.shoeId = shoe.id;
-  round.shoeCommitment = shoe.commitment;
-  round.roundInShoe = shoe.roundsStarted + 1;
-  round.lastOfShoe = false;
-  round.bets.clear();
-  round.nextBetId = 1;
-  empty(round.dealer.cards);
-  round.dealer.holeShown = false;
-  round.dealer.blackjack = null;
-  round.turnSeat = null;
-  round.follow = null;
-  round.followAdvance = null;
-  // Rarely any: not emptied by `empty`, whose every other array holds numbers (one kind of array, smaller code).
-  if (round.voidedPlayers.length > 0) round.voidedPlayers = [];
-  round.opening.shoePosition = shoe.position;
 }

@@ -4,7 +4,19 @@
 
 import { gcd } from '../core/money.ts';
 import { FastRandom, type RandomSource } from '../core/rng.ts';
-import { type BetSpec, type Command, type Ctx, execute, openTable, type Round, type Table } from '../engine/index.ts';
+import {
+  type BetSpec,
+  type Command,
+  type Ctx,
+  type Env,
+  execute,
+  fastContext,
+  flushTally,
+  openTable,
+  type Round,
+  type Table,
+  tallyRound,
+} from '../engine/index.ts';
 import type { Chart } from '../pack/chart.ts';
 import { type CompiledBet, type CompiledPack, hasSeats } from '../pack/compiled.ts';
 
@@ -42,6 +54,9 @@ export function exactStake(bet: CompiledBet, pack: CompiledPack): number {
   return Math.max(unit, Math.ceil(bet.min / unit) * unit);
 }
 
+/** The environment of a batch played from `seed`: a virtual clock at 0, and shoes of the fast generator. */
+export const batchEnv = (seed: number): Env => ({ now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
+
 function seeds(rng: RandomSource): () => Uint8Array {
   return () => {
     const bytes = new Uint8Array(32);
@@ -70,20 +85,20 @@ export function simulateBatch(
   onProgress?: (done: number) => void,
 ): BatchResult {
   const plan = batchPlan(pack);
-  const simulator = simulatorOf(pack, chart, { now: 0, newSeed: seeds(new FastRandom(seed)), generator: 'xoshiro' });
-  const ctx = simulator.ctx;
-  // A solo table is one its player opened (the API does the same for a practice player).
-  const table = openTable(ctx, 'sim', pack.table.kind === 'solo' ? { host: PLAYER } : {});
-  execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
-  // The player's decisions are the chart's: the deal plays the whole round (Policy, context.ts).
-  if (ctx.policy) ctx.policy.player = table.players.joinedIndex(PLAYER);
+  const simulator = simulatorOf(pack, chart, batchEnv(seed));
+  const table = batchTable(simulator.ctx);
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins; net in minor units
   // (each wager has one stake, so per unit staked is one division at the end, not one per bet).
   const sums = new Float64Array(pack.bets.length * 4);
   playRounds(simulator.round, table, rounds, plan, sums, onProgress);
   addDeferred(table.round, plan.stakes);
+  return { rounds, tallies: talliesOf(plan, sums) };
+}
+
+/** The tallies of every bet key from the sums of its wager (per wager at bet × 4: rows, net, net squared, wins). */
+export function talliesOf(plan: BatchPlan, sums: Float64Array): BetTally[] {
   // Every key of a wager is tallied with the wager's sums.
-  const tallies = plan.tallied.map((bet): BetTally => {
+  return plan.tallied.map((bet): BetTally => {
     const wager = plan.wagers[bet.index].index;
     const at = wager * 4;
     const stake = plan.stakes[wager];
@@ -97,7 +112,19 @@ export function simulateBatch(
       wins: sums[at + 3],
     };
   });
-  return { rounds, tallies };
+}
+
+/**
+ * The batch's table, its player joined with a balance no run exhausts; the context's policy, if it
+ * has one (-1 until now), plays for that player.
+ */
+export function batchTable(ctx: Ctx): Table {
+  // A solo table is one its player opened (the API does the same for a practice player).
+  const table = openTable(ctx, 'sim', ctx.pack.table.kind === 'solo' ? { host: PLAYER } : {});
+  execute(ctx, table, { type: 'join', player: PLAYER, balance: SIM_BALANCE });
+  // The player's decisions are the chart's: the deal plays the whole round (Policy, model.ts).
+  if (ctx.policy) ctx.policy.player = table.players.joinedIndex(PLAYER);
+  return table;
 }
 
 /** A pack's context and the round made for it (roundOf). */
@@ -114,11 +141,11 @@ const simulators = new WeakMap<CompiledPack, Simulator>();
  * for that context, its pack and events as constants (roundOf), where a context per batch had it
  * compiled again for none. `policy` is there from the start, so the context keeps one shape.
  */
-function simulatorOf(pack: CompiledPack, chart: Chart | null, env: Ctx['env']): Simulator {
+function simulatorOf(pack: CompiledPack, chart: Chart | null, env: Env): Simulator {
   let simulator = simulators.get(pack);
   // Another chart makes another context (its policy is a constant of the compiled round too).
   if (!simulator || (simulator.ctx.policy?.chart ?? null) !== chart) {
-    const ctx: Ctx = { pack, charts: {}, env, events: null, policy: chart ? { player: -1, chart } : undefined };
+    const ctx = fastContext(pack, env, chart ? { player: -1, chart } : undefined);
     simulators.set(pack, (simulator = { ctx, round: roundOf(ctx) }));
   }
   simulator.ctx.env = env;
@@ -130,7 +157,7 @@ function simulatorOf(pack: CompiledPack, chart: Chart | null, env: Ctx['env']): 
 /**
  * What every batch of a pack places and how it is tallied: the same for each batch, so made once per pack (batchPlan).
  */
-interface BatchPlan {
+export interface BatchPlan {
   /** The stake of each wager, by bet index. */
   stakes: Float64Array;
   /** Each wager's bet and its bet command, main bets first. */
@@ -145,7 +172,7 @@ interface BatchPlan {
 
 const plans = new WeakMap<CompiledPack, BatchPlan>();
 
-function batchPlan(pack: CompiledPack): BatchPlan {
+export function batchPlan(pack: CompiledPack): BatchPlan {
   const known = plans.get(pack);
   if (known) return known;
   const seated = hasSeats(pack);
@@ -200,8 +227,7 @@ const NEXT = simCommand({ type: 'next-round' });
  * The batch's rounds: the plan's slip for the round's index in its shoe, deal, tally, next round.
  * A function apart from the batch's setup: V8 compiles the whole round into the function that
  * loops, and setup run once a batch (too rarely to leave feedback) deoptimised it each time it met
- * a new case, so every few sub-batches the round was compiled again (60–150 ms each, on the
- * simulating thread).
+ * a new case, so every few sub-batches the whole round was compiled again, on the simulating thread.
  */
 function playRounds(
   round: PlayRound,
@@ -225,24 +251,36 @@ function playRounds(
 const roundOf =
   (ctx: Ctx): PlayRound =>
   (table, plan, sums) => {
-    const { slips, lastLimited, placements, stakes } = plan;
-    // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
-    if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok)
-      for (const p of placements) execute(ctx, table, p.command);
-    execute(ctx, table, DEAL);
-    if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
-    tally(table.round, stakes, sums);
-    execute(ctx, table, NEXT);
+    dealRound(ctx, table, plan);
+    tally(table.round, plan.stakes, sums);
+    nextRound(ctx, table);
   };
+
+/**
+ * A round up to its settlement: the plan's slip for the round's index in its shoe, then the deal,
+ * which plays the round out (the policy decides for the player).
+ */
+export function dealRound(ctx: Ctx, table: Table, plan: BatchPlan): void {
+  // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
+  if (!execute(ctx, table, plan.slips[Math.min(table.round.roundInShoe, plan.lastLimited)]).ok)
+    for (const p of plan.placements) execute(ctx, table, p.command);
+  execute(ctx, table, DEAL);
+  if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
+}
+
+/** Opens the next round once the last is settled. */
+export function nextRound(ctx: Ctx, table: Table): void {
+  execute(ctx, table, NEXT);
+}
 
 /** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */
 function tally(round: Round, stakes: Float64Array, sums: Float64Array): void {
-  refuseWrongStake(round, stakes, round.bets.addNets(sums, stakes));
+  refuseWrongStake(round, stakes, tallyRound(round, sums, stakes));
 }
 
 /** Adds to the sums what the ledger deferred (remembered settlements are counted, then added once). */
 function addDeferred(round: Round, stakes: Float64Array): void {
-  refuseWrongStake(round, stakes, round.bets.flushNets());
+  refuseWrongStake(round, stakes, flushTally(round));
 }
 
 /** `row`, when ≥ 0, is one whose amount is not its bet's stake: the sums per unit staked would be wrong. */
@@ -264,7 +302,7 @@ function waiting(table: Table): never {
 /**
  * A command with every field the simulator's commands use, absent ones undefined, in one order: all
  * its commands then share one hidden class, and the interpreter's reads of a command's fields stay
- * monomorphic instead of probing V8's megamorphic cache on every command (~4% of a blackjack round).
+ * monomorphic instead of probing V8's megamorphic cache on every command.
  */
 function simCommand(cmd: Command): Command {
   const c = cmd as Partial<Record<'player' | 'bets', unknown>>;

@@ -9,31 +9,12 @@ import { parseCard } from '../../lambdas/core/cards.ts';
 import { apply, type Ctx, createTable } from '../../lambdas/engine/index.ts';
 import { rtpRows } from '../../lambdas/math/rtp.ts';
 import { checkFile, loadPack } from '../../lambdas/pack/load.ts';
-
-const RANGES = [
-  [1, 10, '2:1'],
-  [11, 20, '4:1'],
-  [21, 30, '9:1'],
-  [31, 49, '30:1'],
-] as const;
+import { baharFirst, COUNT_RANGES } from '../fixtures/variants.ts';
 
 function writeVariant(adaptFirstCardLines = true): string {
   const dir = mkdtempSync(join(tmpdir(), 'croupier-ab-'));
-  let text = readFileSync('rules/andar-bahar.yaml', 'utf8')
-    .replace('id: andar-bahar', 'id: andar-bahar-bahar-first')
-    .replace('firstSide: andar', 'firstSide: bahar')
-    .replace('pays: "0.9:1", when: { winner: andar }', 'pays: "0.95:1", when: { winner: andar }');
-  if (adaptFirstCardLines)
-    // With Bahar first, Andar's first card is the 2nd dealt and Bahar's the 1st.
-    text = text
-      .replaceAll('{ winner: andar, cardsDealt: 1 }', '{ winner: andar, cardsDealt: 2 }')
-      .replace('{ winner: andar, cardsDealt: { min: 2 } }', '{ winner: andar, cardsDealt: { min: 3 } }')
-      .replace('{ winner: bahar, cardsDealt: 2 }', '{ winner: bahar, cardsDealt: 1 }');
-  text = text.slice(0, text.indexOf('    - name: cards-1-5'));
-  for (const [lo, hi, pays] of RANGES)
-    text += `    - name: count-${lo}-${hi}\n      type: paytable\n      group: outcome\n      limits: { min: 100, max: 50000 }\n      lines:\n        - { name: ${lo} to ${hi} cards, pays: "${pays}", when: { cardsDealt: { min: ${lo}, max: ${hi} } } }\n`;
   const path = join(dir, 'andar-bahar-bahar-first.yaml');
-  writeFileSync(path, text);
+  writeFileSync(path, baharFirst(readFileSync('rules/andar-bahar.yaml', 'utf8'), adaptFirstCardLines));
   return path;
 }
 
@@ -51,7 +32,7 @@ describe('an Andar Bahar variant written only in YAML', () => {
     expect(pack.table.firstSide).toBe(1);
     expect(pack.betByKey.get('andar/commission')!.lines[0].pays).toEqual({ num: 19, den: 20 });
     expect(pack.bets.filter((b) => b.name.startsWith('count-')).map((b) => b.key)).toEqual(
-      RANGES.flatMap(([lo, hi]) => [`count-${lo}-${hi}/commission`, `count-${lo}-${hi}/no-commission`]),
+      COUNT_RANGES.flatMap(([lo, hi]) => [`count-${lo}-${hi}/commission`, `count-${lo}-${hi}/no-commission`]),
     );
   });
 

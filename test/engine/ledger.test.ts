@@ -1,10 +1,11 @@
-// The ledger packs a row's status, insurance and line code into one number, counts open rows per
-// bet and skips rewriting a slip's unchanged columns when it opens again; whatever sequence of
-// changes a round makes, every field reads back as a plain record of the same changes says, and the
-// counts agree with the statuses.
+// The ledger packs a row's status, insurance and line code into one number and counts open rows per
+// bet; the simulator's (SlipLedger) also skips rewriting a slip's unchanged columns when it opens
+// again and settles from memory. Whatever sequence of changes a round makes, every field of either
+// reads back as a plain record of the same changes says, and the counts agree with the statuses.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-// The ledger itself: an internal, behind the front door.
+// The ledgers themselves: internals, behind the front door.
+import { SlipLedger } from '../../lambdas/engine/fast/slip-ledger.ts';
 import { Insurance, Ledger, Line, Status } from '../../lambdas/engine/ledger.ts';
 import { betSet } from '../../lambdas/pack/compiled.ts';
 
@@ -70,152 +71,152 @@ const op = fc.oneof(
 );
 
 describe('ledger', () => {
-  // Lazy blocks (Andar Bahar's): the same block opened again writes nothing, and a block settled
-  // from untouched under a key it settled under before is settled from memory (settleBlock below).
-  test.prop([fc.array(op, { minLength: 20, maxLength: 200 }), fc.boolean()], { numRuns: 1000 })(
-    'reads back what a plain record of the same changes holds',
-    (ops, lazyBlocks) => {
-      const ledger = new Ledger(BETS, 4, lazyBlocks);
-      const model: Row[] = [];
-      const balance = [0, 0];
-      const modelBalance = [0, 0];
-      // Rows written since openAll opened them into an empty ledger, other than by being settled (bit per row).
-      let touched = 0;
-      let id = 1;
-      for (const o of ops) {
-        if (o.kind === 'open') {
-          const row = ledger.open(id, o.bet, o.player, o.seat, o.amount);
-          expect(row).toBe(model.length);
+  // The general ledger takes the general changes only. The simulator's with lazy blocks (Andar
+  // Bahar's): the same block opened again writes nothing, and a block settled from untouched under a
+  // key it settled under before is settled from memory (settleBlock below).
+  test.prop([fc.array(op, { minLength: 20, maxLength: 200 }), fc.constantFrom('general', 'eager', 'lazy')], {
+    numRuns: 1000,
+  })('reads back what a plain record of the same changes holds', (ops, kind) => {
+    const slip = kind === 'general' ? null : new SlipLedger(BETS, kind === 'lazy', 4);
+    const ledger = slip ?? new Ledger(BETS, 4);
+    const model: Row[] = [];
+    const balance = [0, 0];
+    const modelBalance = [0, 0];
+    // Rows written since openAll opened them into an empty ledger, other than by being settled (bit per row).
+    let touched = 0;
+    let id = 1;
+    for (const o of ops) {
+      if (o.kind === 'open') {
+        const row = ledger.open(id, o.bet, o.player, o.seat, o.amount);
+        expect(row).toBe(model.length);
+        model.push({
+          id: id++,
+          bet: o.bet,
+          player: o.player,
+          seat: o.seat,
+          amount: o.amount,
+          staked: o.amount,
+          returned: 0,
+          status: Status.OPEN,
+          line: Line.NONE,
+          insurance: Insurance.NONE,
+          insuranceCost: 0,
+        });
+        continue;
+      }
+      if (!slip && (o.kind === 'openAll' || o.kind === 'settleBlock' || o.kind === 'stage')) continue;
+      if (o.kind === 'openAll') {
+        const bets = SLIPS[o.slip];
+        const amounts = STAKES[o.slip][o.stakes];
+        if (model.length === 0) touched = 0;
+        slip!.openAll(o.firstId, bets, o.player, o.seat, amounts);
+        bets.forEach((bet, i) =>
           model.push({
-            id: id++,
-            bet: o.bet,
+            id: o.firstId + i,
+            bet,
             player: o.player,
             seat: o.seat,
-            amount: o.amount,
-            staked: o.amount,
+            amount: amounts[i],
+            staked: amounts[i],
             returned: 0,
             status: Status.OPEN,
             line: Line.NONE,
             insurance: Insurance.NONE,
             insuranceCost: 0,
-          });
-          continue;
+          }),
+        );
+        continue;
+      }
+      if (o.kind === 'settleBlock') {
+        if (!slip!.isUntouchedBlock()) continue;
+        // Settled by hand and remembered, or from memory: either way as returnedFor says.
+        expect(model.every((m) => m.status === Status.OPEN && m.returned === 0 && m.player === model[0].player)).toBe(
+          true,
+        );
+        if (!slip!.settleKnownBlock(o.key, balance)) {
+          for (let row = 0; row < ledger.length; row++)
+            ledger.settle(row, returnedFor(o.key, row), o.key),
+              (balance[ledger.player(row)] += returnedFor(o.key, row));
+          slip!.rememberBlock(o.key);
         }
-        if (o.kind === 'openAll') {
-          const bets = SLIPS[o.slip];
-          const amounts = STAKES[o.slip][o.stakes];
-          if (model.length === 0) touched = 0;
-          ledger.openAll(o.firstId, bets, o.player, o.seat, amounts);
-          bets.forEach((bet, i) =>
-            model.push({
-              id: o.firstId + i,
-              bet,
-              player: o.player,
-              seat: o.seat,
-              amount: amounts[i],
-              staked: amounts[i],
-              returned: 0,
-              status: Status.OPEN,
-              line: Line.NONE,
-              insurance: Insurance.NONE,
-              insuranceCost: 0,
-            }),
-          );
-          continue;
-        }
-        if (o.kind === 'settleBlock') {
-          if (!ledger.isUntouchedBlock()) continue;
-          // Settled by hand and remembered, or from memory: either way as returnedFor says.
-          expect(model.every((m) => m.status === Status.OPEN && m.returned === 0 && m.player === model[0].player)).toBe(
-            true,
-          );
-          if (!ledger.settleKnownBlock(o.key, balance)) {
-            for (let row = 0; row < ledger.length; row++)
+        model.forEach(
+          (m, row) => (
+            (m.returned = returnedFor(o.key, row)),
+            (m.status = Status.SETTLED),
+            (m.line = o.key),
+            (modelBalance[m.player] += m.returned)
+          ),
+        );
+        continue;
+      }
+      if (o.kind === 'stage') {
+        if (!slip!.isBlockAllOpen()) continue;
+        // Settled by hand and remembered, or from memory: either way as if settled by hand now.
+        if (!slip!.settleKnownStep(o.key, balance)) {
+          const touched = slip!.touchedRows();
+          for (let row = 0; row < ledger.length; row++)
+            if (stageSettles(o.key, row))
               ledger.settle(row, returnedFor(o.key, row), o.key),
                 (balance[ledger.player(row)] += returnedFor(o.key, row));
-            ledger.rememberBlock(o.key);
-          }
-          model.forEach(
-            (m, row) => (
-              (m.returned = returnedFor(o.key, row)),
-              (m.status = Status.SETTLED),
-              (m.line = o.key),
-              (modelBalance[m.player] += m.returned)
-            ),
-          );
-          continue;
+          slip!.rememberStep(o.key, touched);
         }
-        if (o.kind === 'stage') {
-          if (!ledger.isBlockAllOpen()) continue;
-          // Settled by hand and remembered, or from memory: either way as if settled by hand now.
-          if (!ledger.settleKnownStep(o.key, balance)) {
-            const touched = ledger.touchedRows();
-            for (let row = 0; row < ledger.length; row++)
-              if (stageSettles(o.key, row))
-                ledger.settle(row, returnedFor(o.key, row), o.key),
-                  (balance[ledger.player(row)] += returnedFor(o.key, row));
-            ledger.rememberStep(o.key, touched);
-          }
-          model.forEach(
-            (m, row) =>
-              stageSettles(o.key, row) &&
-              ((m.returned += returnedFor(o.key, row)),
-              (m.status = Status.SETTLED),
-              (m.line = o.key),
-              (modelBalance[m.player] += returnedFor(o.key, row))),
-          );
-          continue;
-        }
-        if (o.kind === 'truncate') {
-          ledger.truncate(o.length);
-          model.length = Math.min(model.length, o.length);
-          continue;
-        }
-        if (o.row >= model.length) continue;
-        const m = model[o.row];
-        if (o.kind !== 'settle') touched |= 1 << o.row;
-        if (o.kind === 'line') ledger.setLine(o.row, o.line), (m.line = o.line);
-        else if (o.kind === 'insurance')
-          ledger.setInsurance(o.row, o.state, o.cost), (m.insurance = o.state), (m.insuranceCost = o.cost);
-        else if (o.kind === 'status') ledger.setStatus(o.row, o.status), (m.status = o.status);
-        else if (o.kind === 'stake') ledger.addStake(o.row, o.amount), (m.amount += o.amount), (m.staked += o.amount);
-        else
-          ledger.settle(o.row, o.returned, o.line),
-            (m.returned += o.returned),
+        model.forEach(
+          (m, row) =>
+            stageSettles(o.key, row) &&
+            ((m.returned += returnedFor(o.key, row)),
             (m.status = Status.SETTLED),
-            (m.line = o.line);
-      }
-      expect(ledger.length).toBe(model.length);
-      const read = model.map(
-        (_, row): Row => ({
-          id: ledger.id(row),
-          bet: ledger.bet(row),
-          player: ledger.player(row),
-          seat: ledger.seat(row),
-          amount: ledger.amount(row),
-          staked: ledger.staked(row),
-          returned: ledger.returned(row),
-          status: ledger.status(row),
-          line: ledger.line(row),
-          insurance: ledger.insurance(row),
-          insuranceCost: ledger.insuranceCost(row),
-        }),
-      );
-      expect(read).toEqual(model);
-      expect(balance).toEqual(modelBalance);
-      expect(ledger.touchedRows()).toBe(touched);
-      for (let bet = 0; bet < BETS; bet++)
-        expect(ledger.openCount(bet)).toBe(model.filter((r) => r.bet === bet && r.status === Status.OPEN).length);
-      // Every set of bets, as bits: open exactly when one of its bets has an open row.
-      for (let bits = 0; bits < 1 << BETS; bits++) {
-        const bets = Array.from({ length: BETS }, (_, bet) => bet).filter((bet) => bits & (1 << bet));
-        expect(ledger.anyOpenOf(betSet(bets))).toBe(
-          model.some((r) => bets.includes(r.bet) && r.status === Status.OPEN),
+            (m.line = o.key),
+            (modelBalance[m.player] += returnedFor(o.key, row))),
         );
+        continue;
       }
-      expect(ledger.hasOpen()).toBe(model.some((r) => r.status === Status.OPEN));
-    },
-  );
+      if (o.kind === 'truncate') {
+        ledger.truncate(o.length);
+        model.length = Math.min(model.length, o.length);
+        continue;
+      }
+      if (o.row >= model.length) continue;
+      const m = model[o.row];
+      if (o.kind !== 'settle') touched |= 1 << o.row;
+      if (o.kind === 'line') ledger.setLine(o.row, o.line), (m.line = o.line);
+      else if (o.kind === 'insurance')
+        ledger.setInsurance(o.row, o.state, o.cost), (m.insurance = o.state), (m.insuranceCost = o.cost);
+      else if (o.kind === 'status') ledger.setStatus(o.row, o.status), (m.status = o.status);
+      else if (o.kind === 'stake') ledger.addStake(o.row, o.amount), (m.amount += o.amount), (m.staked += o.amount);
+      else
+        ledger.settle(o.row, o.returned, o.line),
+          (m.returned += o.returned),
+          (m.status = Status.SETTLED),
+          (m.line = o.line);
+    }
+    expect(ledger.length).toBe(model.length);
+    const read = model.map(
+      (_, row): Row => ({
+        id: ledger.id(row),
+        bet: ledger.bet(row),
+        player: ledger.player(row),
+        seat: ledger.seat(row),
+        amount: ledger.amount(row),
+        staked: ledger.staked(row),
+        returned: ledger.returned(row),
+        status: ledger.status(row),
+        line: ledger.line(row),
+        insurance: ledger.insurance(row),
+        insuranceCost: ledger.insuranceCost(row),
+      }),
+    );
+    expect(read).toEqual(model);
+    expect(balance).toEqual(modelBalance);
+    if (slip) expect(slip.touchedRows()).toBe(touched);
+    for (let bet = 0; bet < BETS; bet++)
+      expect(ledger.openCount(bet)).toBe(model.filter((r) => r.bet === bet && r.status === Status.OPEN).length);
+    // Every set of bets, as bits: open exactly when one of its bets has an open row.
+    for (let bits = 0; bits < 1 << BETS; bits++) {
+      const bets = Array.from({ length: BETS }, (_, bet) => bet).filter((bet) => bits & (1 << bet));
+      expect(ledger.anyOpenOf(betSet(bets))).toBe(model.some((r) => bets.includes(r.bet) && r.status === Status.OPEN));
+    }
+    expect(ledger.hasOpen()).toBe(model.some((r) => r.status === Status.OPEN));
+  });
 });
 
 describe('a lazy block (the simulator opening the same slip every round)', () => {
@@ -223,14 +224,14 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
   // SLIPS.
   const bets = Int16Array.from(SLIPS[0]);
   const amounts = [...STAKES[0][1]];
-  const settleByHand = (ledger: Ledger, key: number, balance: number[]) => {
+  const settleByHand = (ledger: SlipLedger, key: number, balance: number[]) => {
     for (let row = 0; row < ledger.length; row++)
       ledger.settle(row, returnedFor(key, row), key), (balance[0] += returnedFor(key, row));
   };
 
   test('settles from memory as it settled by hand, and its deferred nets add up to the eager ones', () => {
-    const lazy = new Ledger(BETS, 4, true);
-    const eager = new Ledger(BETS, 4, false);
+    const lazy = new SlipLedger(BETS, true, 4);
+    const eager = new SlipLedger(BETS, false, 4);
     const [lazyBalance, eagerBalance] = [[0], [0]];
     const stakes = new Float64Array(BETS);
     bets.forEach((bet, i) => (stakes[bet] = amounts[i]));
@@ -265,14 +266,14 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
   });
 
   test('a new ledger of the same slip settles from what an earlier one remembered (a new simulated sub-batch)', () => {
-    const first = new Ledger(BETS, 4, true);
+    const first = new SlipLedger(BETS, true, 4);
     const [firstBalance, nextBalance] = [[0], [0]];
     first.openAll(1, bets, 0, 0, amounts);
     // Key 4: one the test above never settled (its keys are 0 to 2).
     settleByHand(first, 4, firstBalance);
     first.rememberBlock(4);
     // Its first round writes the block (nothing is lazy yet); from the second on it reads the memory.
-    const next = new Ledger(BETS, 4, true);
+    const next = new SlipLedger(BETS, true, 4);
     next.openAll(1, bets, 0, 0, amounts);
     settleByHand(next, 0, [0]);
     next.clear();
@@ -288,7 +289,7 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
   });
 
   test('a stage that writes a row it leaves open is not remembered: memory could not write it again', () => {
-    const ledger = new Ledger(BETS, 4, false);
+    const ledger = new SlipLedger(BETS, false, 4);
     const stakes = [...amounts];
     for (let round = 0; round < 2; round++) {
       ledger.openAll(1, bets, 0, 0, stakes);
@@ -303,7 +304,7 @@ describe('a lazy block (the simulator opening the same slip every round)', () =>
   });
 
   test('a block touched after it opened is settled by hand, never from memory', () => {
-    const ledger = new Ledger(BETS, 4, true);
+    const ledger = new SlipLedger(BETS, true, 4);
     const balance = [0];
     for (let round = 0; round < 3; round++) {
       ledger.openAll(1, bets, 0, 0, amounts);

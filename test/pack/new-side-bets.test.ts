@@ -1,53 +1,12 @@
-// Two side bets written purely in YAML (Perfect Pairs 25/12/6, 21+3 at 9:1 for every hand),
-// attached to a copy of a blackjack pack: they validate, compile and pay the right line.
+// Two side bets written purely in YAML (Perfect Pairs 25/12/6, 21+3 at 9:1 for every hand;
+// test/fixtures/variants.ts), attached to a copy of a blackjack pack: they validate, compile and pay
+// the right line.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCard } from '../../lambdas/core/cards.ts';
 import type { CompiledBet } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
+import { INCLUDE_BOTH_SIDE_BETS, PERFECT_PAIRS, TWENTY_ONE_PLUS_THREE } from '../fixtures/variants.ts';
 import { copyRules, problems, type RulesCopy } from './helpers.ts';
-
-const module = (
-  id: string,
-  name: string,
-  group: string,
-  lines: string,
-) => `# yaml-language-server: $schema=../../schemas/rule-pack.schema.json
-apiVersion: croupier/v1
-kind: SideBet
-id: ${id}
-name: ${name}
-family: blackjack
-version: 1.0.0
-spec:
-  decks: { min: 1, max: 8 }
-  bet:
-    name: ${id}
-    type: paytable
-    group: ${group}
-    limits: { min: 100, max: 10000 }
-    lines:
-${lines}`;
-
-const PERFECT_PAIRS = module(
-  'perfect-pairs',
-  'Perfect Pairs',
-  'first-two',
-  `      - { name: mixed pair, pays: "6:1", when: { sameRank: true, sameColour: false } }
-      - { name: coloured pair, pays: "12:1", when: { sameRank: true, sameColour: true, identical: false } }
-      - { name: perfect pair, pays: "25:1", when: { identical: true } }
-`,
-);
-const TWENTY_ONE_PLUS_THREE = module(
-  'twenty-one-plus-three',
-  '21+3',
-  'first-two-and-up',
-  `      - { name: flush, pays: "9:1", when: { suited: true } }
-      - { name: straight, pays: "9:1", when: { straight: true } }
-      - { name: three of a kind, pays: "9:1", when: { sameRank: true } }
-      - { name: straight flush, pays: "9:1", when: { straight: true, suited: true } }
-      - { name: suited three of a kind, pays: "9:1", when: { identical: true } }
-`,
-);
 
 let rules: RulesCopy;
 let bets: Record<string, CompiledBet>;
@@ -55,11 +14,7 @@ beforeAll(() => {
   rules = copyRules();
   rules.write('side-bets/perfect-pairs.yaml', PERFECT_PAIRS);
   rules.write('side-bets/twenty-one-plus-three.yaml', TWENTY_ONE_PLUS_THREE);
-  rules.write(
-    'blackjack-mewah.yaml',
-    rules.read('blackjack-mewah.yaml') +
-      '  include:\n    - sideBet: perfect-pairs\n    - sideBet: twenty-one-plus-three\n',
-  );
+  rules.write('blackjack-mewah.yaml', rules.read('blackjack-mewah.yaml') + INCLUDE_BOTH_SIDE_BETS);
   const pack = loadPack(rules.path('blackjack-mewah.yaml'));
   bets = Object.fromEntries(pack.bets.map((b) => [b.name, b]));
 });

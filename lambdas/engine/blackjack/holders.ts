@@ -1,6 +1,6 @@
-// Hand holders and hands, new or reused. With events off (the simulator) a finished round is reset
-// for the next one, and its holders, hands and card arrays are kept aside and handed out again, so
-// a simulated round allocates nothing.
+// Hand holders and hands, new or reused: a round hands out again the holders, hands and card arrays
+// it keeps aside (Round.spare): a split's hand, and, where the simulator resets a finished round for
+// the next one (fast/round.ts), everything the last round used.
 import type { Card } from '../../core/cards.ts';
 import type { Holder, Round, WorkingHand } from '../model.ts';
 import { empty } from '../state.ts';
@@ -81,17 +81,4 @@ export function newCommon(round: Round): { cards: Card[]; stream: Card[] } {
   empty(common.cards);
   empty(common.stream);
   return common;
-}
-
-/** Keeps the finished round's holders (with their hands) and common cards aside for the next round. */
-export function recycleHolders(round: Round): void {
-  const s = round.spare;
-  if (s.holders.length === 0) {
-    // The usual case: every holder kept last time is in play again, so the two lists trade places.
-    const finished = round.holders;
-    round.holders = s.holders;
-    s.holders = finished;
-  } else for (let h = round.holders.pop(); h; h = round.holders.pop()) s.holders.push(h);
-  if (round.common) s.common = round.common;
-  round.common = null;
 }

@@ -10,7 +10,6 @@ import { currentHand, holderAt, holderOf } from '../state.ts';
 import { type Command, fail, type PlayAction, type Result } from '../types.ts';
 import { isOwnSeat, placeBet } from './betting.ts';
 import { deal, minimumSeatBet, release } from './deal.ts';
-import { recycleHolders } from './holders.ts';
 import { closeInsurance, isInsurable } from './insurance.ts';
 import { legalMoves } from './moves.ts';
 import { ShoeExhausted } from './players.ts';
@@ -57,7 +56,6 @@ export const blackjack: Family = {
       return voidIfShoeRanOut(ctx, table, e);
     }
   },
-  recycle: recycleHolders,
   // A bet behind has rules of its own; one placed with a main bet is plain after the slip's main bet.
   plainBet(ctx, spec, before) {
     const pack = ctx.pack;

@@ -1,11 +1,10 @@
-// Side bets settled straight from their pay tables' lookup tables, with events off (the simulator),
-// before the dealer's final hand: when the ledger holds one spot's block of bets (ledger.ts,
-// openAll) and every pay-table bet of it not on the dealer's final hand reads that spot's first two
-// cards (and the up card) through a table by multiset (line-table.ts), the group's multiset index is
-// found once per group size and each bet's line read at it, instead of the general way's group,
-// finder and settlement per bet (settleDecided). The same lines and money, as
-// test/engine/recycle.test.ts checks round by round. Bets on the dealer's final hand whose lines
-// read only its total and card count (Bust Bonus) settle at its shape (settleFinalByShape); the
+// Blackjack side bets settled straight from their pay tables' lookup tables, before the dealer's
+// final hand: when the ledger holds one spot's block of bets (slip-ledger.ts, openAll) and every
+// pay-table bet of it not on the dealer's final hand reads that spot's first two cards (and the up
+// card) through a table by multiset (line-table.ts), the group's multiset index is found once per
+// group size and each bet's line read at it, instead of the general way's group, finder and
+// settlement per bet (paytable.ts, settleDecided). Bets on the dealer's final hand whose lines
+// read only its total and card count (Bust Bonus) settle at its shape (settleFinalByShape). The
 // plans of a block are made once and kept with it (plansOf).
 import { payout } from '../../core/money.ts';
 import type { CompiledBet, CompiledPack } from '../../pack/compiled.ts';
@@ -17,9 +16,10 @@ import {
   pairIndex,
   tripleIndex,
 } from '../../pack/line-table.ts';
-import { type HeldBlock, type Ledger, perBlock } from '../ledger.ts';
 import type { Table } from '../model.ts';
 import { firstCardsAt } from '../state.ts';
+import { perBlock } from './memos.ts';
+import type { HeldBlock, SlipLedger } from './slip-ledger.ts';
 
 /**
  * A block row settled from a table: its finder, its group size (2 or 3), and what it returns on each line (at line + 1:
@@ -64,8 +64,7 @@ let lastPlans: BlockPlans | null = null;
 /**
  * Plans by the block's bets and stakes (a slip plan's arrays), with the pack they were made for. A
  * pack whose side bets have round limits changes slips within a shoe, and each change opens a new
- * block: made again each time, the plan cost a common-draw pack with three such bets ~40
- * instructions a round.
+ * block: kept here, its plan is made once per slip, not again at every change.
  */
 const plans = new WeakMap<Int16Array, WeakMap<readonly number[], BlockPlans>>();
 
@@ -131,9 +130,13 @@ function returnsOf(pack: CompiledPack, bet: CompiledBet, amount: number): number
  * nothing changed, where the general way must (another ledger, a row written since it opened, a
  * table not built yet).
  */
-export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackjack: boolean | undefined): boolean {
+export function settleFromTables(
+  pack: CompiledPack,
+  table: Table,
+  bets: SlipLedger,
+  dealerBlackjack: boolean | undefined,
+): boolean {
   const round = table.round;
-  const bets = round.bets;
   const block = bets.heldBlock();
   const plan = block && plansOf(pack, block).deal;
   if (!plan || (bets.touchedRows() & plan.mask) !== 0) return false;
@@ -158,7 +161,13 @@ export function settleFromTables(pack: CompiledPack, table: Table, dealerBlackja
  * Settles a planned row, if still open, on `line` (-1, none, is the ledger's Line.NONE, as a lost bet's) and credits
  * its player.
  */
-function settleAtLine(bets: Ledger, balance: number[], row: number, returnedAt: readonly number[], line: number): void {
+function settleAtLine(
+  bets: SlipLedger,
+  balance: number[],
+  row: number,
+  returnedAt: readonly number[],
+  line: number,
+): void {
   const returned = returnedAt[line + 1];
   const player = bets.settleIfOpen(row, returned, line);
   if (player >= 0) balance[player] += returned;
@@ -192,19 +201,18 @@ function makeFinalRows(pack: CompiledPack, block: HeldBlock): FinalRow[] {
 
 /**
  * Settles the block's open bets on the dealer's final hand that read only its total and card count
- * (Bust Bonus) at the hand's shape (`shape`, shapeOf), `dealerBlackjack` being known, and credits their player; the
- * general way settles whatever is left open. Events off (the simulator): against the general way's
- * pass over every row, its group and its finder, a common-draw round with four side bets took 111
- * fewer instructions and played ×1.019 as fast (bench/whole.ts, every pair).
+ * (Bust Bonus) at the hand's shape (`shape`, shapeOf), `dealerBlackjack` being known, and credits
+ * their player; the general way settles whatever is left open. A line read from the shape's memo
+ * spares the general way's pass over every row, with its group and finder per bet.
  */
 export function settleFinalByShape(
   pack: CompiledPack,
   table: Table,
+  bets: SlipLedger,
   dealerBlackjack: boolean | undefined,
   shape: number,
 ): void {
   const round = table.round;
-  const bets = round.bets;
   const block = bets.heldBlock();
   if (block === null || dealerBlackjack === undefined) return;
   const rows = plansOf(pack, block).final;
