@@ -1,120 +1,63 @@
-// The fast path's contract (lambdas/engine/fast/), checked round by round: the simulator's rounds,
-// played through the fast path and through the general interpreter with events from the same seed,
-// give the same settlements, ledgers and shoes. Three plays of the same rounds:
-//   the simulator itself (simulateBatch, exactly what `croupier simulate` runs), for its tallies;
-//   the fast path, its round read after each tally (reading a row writes out a lazy slip, which the
-//     simulator never does, hence the play apart);
-//   the general path with events, read and tallied the same way.
-// Every round's record must be the same in the last two, and the tallies the same in all three.
-// `npm run bench` checks 1 M rounds of every shipped pack (fastPath in its report); the tests
-// (test/engine/fast-path.test.ts) check fewer, and the YAML-only variants too.
-import { type Ctx, fastContext, flushTally, type Round, type Table, tallyRound } from '../lambdas/engine/index.ts';
-import type { Chart } from '../lambdas/pack/chart.ts';
-import type { CompiledPack } from '../lambdas/pack/compiled.ts';
-import {
-  type BatchPlan,
-  batchEnv,
-  batchPlan,
-  batchTable,
-  dealRound,
-  nextRound,
-  simulateBatch,
-  talliesOf,
-} from '../lambdas/sim/batch.ts';
+// `npm run bench`'s check of the fast path (fastPath in its report): the differential check of
+// fast-path-check.ts over 1 M rounds of every shipped pack and every YAML-only variant
+// (test/fixtures/variants.ts), each in a process of its own running the bundled code under the
+// simulator's V8 flags, as the simulator runs. It reports whether every round was the same on both
+// paths, and the first that was not.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
+import { variantPacks } from '../test/fixtures/variants.ts';
+import type { FastPathCheck } from './fast-path-check.ts';
+import { SIMULATION_PROGRAM } from './warm-run.ts';
+import { ROOT } from './worktree.ts';
 
-export interface FastPathCheck {
-  pack: string;
-  rounds: number;
-  /** Every round's record, and every tally, the same on both paths. */
-  identical: boolean;
-  /** The first round whose records differ, each path's; or the tallies, when only they differ. */
-  difference?: { round: number; fast: string; general: string };
-  seconds: number;
-}
+/** Rounds the bench checks per pack. */
+const BENCH_ROUNDS = 1_000_000;
 
-/** Plays `rounds` simulated rounds of `pack` from `seed` on both paths and compares them. */
-export function checkFastPath(pack: CompiledPack, chart: Chart | null, rounds: number, seed = 1): FastPathCheck {
-  const started = performance.now();
-  const plan = batchPlan(pack);
-  const policy = () => (chart ? { player: -1, chart } : undefined);
-  const fastCtx = fastContext(pack, batchEnv(seed), policy());
-  const generalCtx: Ctx = { pack, charts: {}, env: batchEnv(seed), events: [], policy: policy() };
-  const fast = batchTable(fastCtx);
-  const general = batchTable(generalCtx);
-  const fastSums = new Float64Array(pack.bets.length * 4);
-  const generalSums = new Float64Array(pack.bets.length * 4);
-  const result = (difference?: FastPathCheck['difference']): FastPathCheck => ({
-    pack: pack.id,
-    rounds,
-    identical: difference === undefined,
-    ...(difference ? { difference } : {}),
-    seconds: Math.round(performance.now() - started) / 1000,
-  });
-  for (let r = 1; r <= rounds; r++) {
-    dealRound(fastCtx, fast, plan);
-    tallyRound(fast.round, fastSums, plan.stakes);
-    generalCtx.events = [];
-    dealRound(generalCtx, general, plan);
-    tallyRows(general.round, generalSums, plan);
-    const [a, b] = [recordOf(fast), recordOf(general)];
-    if (a !== b) return result({ round: r, fast: a, general: b });
-    nextRound(fastCtx, fast);
-    nextRound(generalCtx, general);
+/** `npm run bench`'s section: every shipped pack and every variant, checked over BENCH_ROUNDS rounds each. */
+export async function benchFastPath({ quick = false }: { quick?: boolean } = {}) {
+  const rounds = quick ? 2_000 : BENCH_ROUNDS;
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-fast-path-'));
+  const variants = variantPacks();
+  try {
+    const program = join(dir, 'check.mjs');
+    await build({
+      ...SIMULATION_PROGRAM,
+      stdin: {
+        contents: `
+          import { checkFastPath } from './bench/fast-path-check.ts';
+          import { bestStrategy } from './lambdas/math/index.ts';
+          import { loadPack } from './lambdas/pack/load.ts';
+          const [path, rounds] = process.argv.slice(2);
+          const pack = loadPack(path);
+          const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
+          console.log(JSON.stringify(checkFastPath(pack, chart, Number(rounds))));`,
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
+      outfile: program,
+      logLevel: 'error',
+    });
+    const shipped = readdirSync(join(ROOT, 'rules'))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => join(ROOT, 'rules', f));
+    const all = [...shipped, ...variants.packs.map((p) => p.path)];
+    // A quick run (the bench's test) shows the check works: one shipped pack and one variant.
+    const paths = quick ? [shipped[0], variants.packs[0].path] : all;
+    const packs = paths.map((path): FastPathCheck => {
+      const run = spawnSync(process.execPath, [...SIMULATION_V8_FLAGS, program, path, String(rounds)], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
+      if (run.status !== 0) throw new Error(`the fast path's check of ${path} failed: ${run.stderr.slice(-1000)}`);
+      return JSON.parse(run.stdout) as FastPathCheck;
+    });
+    return { rounds, identical: packs.every((p) => p.identical), packs };
+  } finally {
+    variants.remove();
+    rmSync(dir, { recursive: true, force: true });
   }
-  flushTally(fast.round);
-  const simulated = JSON.stringify(simulateBatch(pack, chart, rounds, seed).tallies);
-  const [fastTallies, generalTallies] = [fastSums, generalSums].map((sums) => JSON.stringify(talliesOf(plan, sums)));
-  if (fastTallies !== generalTallies || simulated !== generalTallies)
-    return result({ round: rounds, fast: `${simulated}\n${fastTallies}`, general: generalTallies });
-  return result();
-}
-
-/** The general path's tally: each bet's row added to its wager's sums (rows, net, net squared, wins), as the ledger's. */
-function tallyRows(round: Round, sums: Float64Array, plan: BatchPlan): void {
-  const bets = round.bets;
-  for (let row = 0; row < bets.length; row++) {
-    const bet = bets.bet(row);
-    if (bets.amount(row) !== plan.stakes[bet]) throw new Error(`row ${row} is not staked with its bet's stake`);
-    const net = bets.returned(row) - bets.staked(row);
-    sums[bet * 4] += 1;
-    sums[bet * 4 + 1] += net;
-    sums[bet * 4 + 2] += net * net;
-    if (net > 0) sums[bet * 4 + 3] += 1;
-  }
-}
-
-/** A settled round as both paths must leave it: its bets, cards, hands, balances and shoe. */
-function recordOf(table: Table): string {
-  const round = table.round;
-  const bets = round.bets;
-  const rows: string[] = [];
-  for (let row = 0; row < bets.length; row++)
-    rows.push(
-      [
-        bets.id(row),
-        bets.bet(row),
-        bets.player(row),
-        bets.seat(row),
-        bets.amount(row),
-        bets.staked(row),
-        bets.returned(row),
-        bets.status(row),
-        bets.line(row),
-        bets.insurance(row),
-        bets.insuranceCost(row),
-        JSON.stringify(bets.follows[row] ?? null),
-      ].join(':'),
-    );
-  const ab = round.andarBahar;
-  const shoe = table.shoe!;
-  return [
-    `round ${round.no} ${round.phase} in shoe ${round.roundInShoe}${round.lastOfShoe ? ' (last)' : ''}`,
-    `bets ${rows.join(' ')}`,
-    `dealer ${round.dealer.cards.join(' ')} blackjack ${round.dealer.blackjack}`,
-    `hands ${round.holders.map((h) => `${h.seat}/${h.owner}: ${h.hands.map((x) => `${x.cards.join(' ')} (${x.stake})`).join(' | ')}`).join('; ')}`,
-    `common ${round.common ? `${round.common.cards.join(' ')} / ${round.common.stream.join(' ')}` : '-'}`,
-    `andar bahar ${ab ? `${ab.gameCard} ${Array.from(ab.cards.subarray(ab.from, ab.from + ab.count)).join(' ')} first ${ab.first} winner ${ab.winner}` : '-'}`,
-    `balances ${table.players.balance.join(' ')}`,
-    `shoe ${shoe.id} at ${shoe.position} of ${shoe.size}, round ${shoe.roundsStarted}${shoe.cutCardOut ? ', cut card out' : ''}`,
-  ].join('\n');
 }

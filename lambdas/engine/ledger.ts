@@ -114,6 +114,7 @@ export class Ledger {
     return row;
   }
 
+  // Who placed what, and where: read from the rows as they are, since no ledger keeps these lazily.
   id(row: number): number {
     return this.rows[row].id;
   }
@@ -128,53 +129,53 @@ export class Ledger {
     return this.rows[row].seat;
   }
   amount(row: number): number {
-    return this.rows[row].amount;
+    return this.row(row).amount;
   }
   staked(row: number): number {
-    return this.rows[row].staked;
+    return this.row(row).staked;
   }
   returned(row: number): number {
-    return this.rows[row].returned;
+    return this.row(row).returned;
   }
   status(row: number): number {
-    return this.rows[row].state & Bits.STATUS;
+    return this.row(row).state & Bits.STATUS;
   }
   /** The line code: Line.NONE, Line.DEALER_BLACKJACK or a pay-table line's index. */
   line(row: number): number {
-    return this.rows[row].state >> Bits.LINE_SHIFT;
+    return this.row(row).state >> Bits.LINE_SHIFT;
   }
   insurance(row: number): number {
-    return (this.rows[row].state & Bits.INSURANCE) >> 2;
+    return (this.row(row).state & Bits.INSURANCE) >> 2;
   }
   insuranceCost(row: number): number {
-    return this.rows[row].insuranceCost;
+    return this.row(row).insuranceCost;
   }
 
   /** Adds to the bet's own stake and to what is debited for it. */
   addStake(row: number, amount: number): void {
-    const r = this.rows[row];
+    const r = this.rowToChange(row);
     r.amount += amount;
     r.staked += amount;
   }
   /** Adds to what is debited for the bet (a double, a split, a follow, insurance). */
   addStaked(row: number, amount: number): void {
-    this.rows[row].staked += amount;
+    this.rowToChange(row).staked += amount;
   }
   addReturned(row: number, amount: number): void {
-    this.rows[row].returned += amount;
+    this.rowToChange(row).returned += amount;
   }
   setLine(row: number, line: number): void {
-    const r = this.rows[row];
+    const r = this.rowToChange(row);
     r.state = (r.state & (Bits.STATUS | Bits.INSURANCE)) | (line << Bits.LINE_SHIFT);
   }
   setInsurance(row: number, state: number, cost: number): void {
-    const r = this.rows[row];
+    const r = this.rowToChange(row);
     r.state = (r.state & ~Bits.INSURANCE) | (state << 2);
     r.insuranceCost = cost;
   }
   /** Sets the money fields as saved (decoding, or undoing a slip). */
   setMoney(row: number, amount: number, staked: number, returned: number): void {
-    const r = this.rows[row];
+    const r = this.rowToChange(row);
     r.amount = amount;
     r.staked = staked;
     r.returned = returned;
@@ -185,7 +186,7 @@ export class Ledger {
    * be credited.
    */
   settle(row: number, returned: number, line: number): number {
-    const r = this.rows[row];
+    const r = this.row(row);
     r.returned += returned;
     this.settled(r, line);
     return r.player;
@@ -198,7 +199,7 @@ export class Ledger {
 
   /** Closes a row as settled with its line code: its status and line in one store. */
   close(row: number, line: number): void {
-    this.settled(this.rows[row], line);
+    this.settled(this.row(row), line);
   }
 
   protected settled(r: Row, line: number): void {
@@ -208,14 +209,14 @@ export class Ledger {
 
   /** Marks a row no longer open (settled or returned). */
   closeRow(row: number, status: typeof Status.SETTLED | typeof Status.RETURNED): void {
-    const r = this.rows[row];
+    const r = this.row(row);
     if ((r.state & Bits.STATUS) === Status.OPEN) this.unopen(r.bet);
     r.state = (r.state & ~Bits.STATUS) | status;
   }
 
   /** Sets a row's status as saved (decoding, or undoing a slip). */
   setStatus(row: number, status: number): void {
-    const r = this.rows[row];
+    const r = this.rowToChange(row);
     const was = r.state & Bits.STATUS;
     if (was === status) return;
     if (was === Status.OPEN) this.unopen(r.bet);
@@ -224,6 +225,19 @@ export class Ledger {
       this.openRows++;
     }
     r.state = (r.state & ~Bits.STATUS) | status;
+  }
+
+  /**
+   * The row at `index`, to read or to settle. A ledger that keeps a slip's rows lazily
+   * (fast/slip-ledger.ts) writes them out first.
+   */
+  protected row(index: number): Row {
+    return this.rows[index];
+  }
+
+  /** The row at `index`, to change otherwise than by settling it (a stake, a line, insurance, a status as saved). */
+  protected rowToChange(index: number): Row {
+    return this.rows[index];
   }
 
   /** One open row of `bet` more (openRows is the caller's). */

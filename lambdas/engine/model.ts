@@ -250,7 +250,7 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
  * points below; at each it does what the general path would do there, in fewer steps, or answers
  * false having done nothing, and the general path goes on. It emits no events: a context with a
  * fast path collects none. Its contract is the differential tests (test/engine/fast-path.test.ts,
- * bench/fast-path.ts): the same seeds played by the general path with events and by the fast path
+ * bench/fast-path-check.ts): the same seeds played by the general path with events and by the fast path
  * give the same settlements, ledgers and shoes.
  */
 export interface FastPath {
@@ -272,6 +272,13 @@ export interface FastPath {
     finalShape: number | null,
     dealerBlackjack: boolean | undefined,
   ): boolean;
+  /**
+   * Blackjack's deal and the play that follows it (blackjack/deal.ts, turns.ts) as closures made for
+   * this context: V8 compiles a closure it has only ever seen alone with what it captured as
+   * constants, so the rules the round reads through the context are constants of its compiled code.
+   */
+  deal(table: Table): Result;
+  advance(table: Table): void;
   /** Andar Bahar: settles every pay-table bet once the round's outcome (its outcomeIndex) is known; false when the general way must. */
   settleOutcome(ctx: Ctx, table: Table, groupOf: GroupOf, outcome: number): boolean;
 }

@@ -253,7 +253,7 @@ const roundOf =
   (table, plan, sums) => {
     dealRound(ctx, table, plan);
     tally(table.round, plan.stakes, sums);
-    nextRound(ctx, table);
+    execute(ctx, table, NEXT);
   };
 
 /**
@@ -266,11 +266,6 @@ export function dealRound(ctx: Ctx, table: Table, plan: BatchPlan): void {
     for (const p of plan.placements) execute(ctx, table, p.command);
   execute(ctx, table, DEAL);
   if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
-}
-
-/** Opens the next round once the last is settled. */
-export function nextRound(ctx: Ctx, table: Table): void {
-  execute(ctx, table, NEXT);
 }
 
 /** Adds each bet of the finished round to its sums: placements, net, net squared (minor units), wins. */

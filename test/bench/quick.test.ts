@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { variantIds } from '../../cli/commands/serve.ts';
 
 test('npm run bench -- --quick prints every section, for every pack, without an error', () => {
-  const run = spawnSync('npm', ['run', '-s', 'bench', '--', '--quick'], { encoding: 'utf8', timeout: 480_000 });
+  const run = spawnSync('npm', ['run', '-s', 'bench', '--', '--quick'], { encoding: 'utf8', timeout: 540_000 });
   expect(run.status, run.stderr.slice(-2000)).toBe(0);
   const report = JSON.parse(run.stdout);
   expect(Object.keys(report)).toEqual([
@@ -18,6 +18,7 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
     'bundles',
     'simulate',
     'report',
+    'fastPath',
   ]);
   for (const [name, section] of Object.entries(report)) expect(section, name).not.toHaveProperty('error');
   const packs = variantIds().sort();
@@ -53,4 +54,7 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
   }
   expect(report.runtime.samples).toBeGreaterThan(0);
   expect(report.interpreterCommand.commands).toBeGreaterThan(0);
-}, 540_000);
+  // The fast path's differential check (bench/fast-path.ts): a result, not a time.
+  expect(report.fastPath.packs.length).toBeGreaterThan(0);
+  expect(report.fastPath.identical).toBe(true);
+}, 600_000);

@@ -1,10 +1,10 @@
 // The fast path's contract (lambdas/engine/fast/): the same seeds played by the general interpreter
 // with events and by the fast path give the same settlements, ledgers and shoes. The simulator's
-// own rounds for every shipped pack and every YAML-only variant (bench/fast-path.ts, which
+// own rounds for every shipped pack and every YAML-only variant (bench/fast-path-check.ts, which
 // `npm run bench` runs over 1 M rounds a pack); slips of the tests' own with every decision window
 // left to time out; and a check that memory and lookup tables are what settled the rounds.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { checkFastPath } from '../../bench/fast-path.ts';
+import { checkFastPath } from '../../bench/fast-path-check.ts';
 import { FastRandom } from '../../lambdas/core/rng.ts';
 // The fast path's ledger, spied on to see it settle from memory: an internal, behind the front door.
 import { SlipLedger } from '../../lambdas/engine/fast/slip-ledger.ts';

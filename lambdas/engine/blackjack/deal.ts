@@ -6,7 +6,6 @@ import { returnBet, voidForShoe } from '../bets.ts';
 import { emit, ok } from '../context.ts';
 import { addCard, handTotal } from '../hand.ts';
 import { Seat, Status } from '../ledger.ts';
-import { madeFor } from '../made-for.ts';
 import type { Ctx, Holder, Table } from '../model.ts';
 import { holderOf, setSeat } from '../state.ts';
 import { fail, type Result } from '../types.ts';
@@ -20,10 +19,12 @@ import { advance } from './turns.ts';
 
 /** Betting closes: seats without a seat bet lose their side bets, then the cards come out. */
 export function deal(ctx: Ctx, table: Table): Result {
-  return dealIn(ctx)(table);
+  const fast = ctx.fast;
+  return fast === undefined ? dealRound(ctx, table) : fast.deal(table);
 }
 
-const dealIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): Result => {
+/** deal, as the fast path calls it (FastPath.deal). */
+export function dealRound(ctx: Ctx, table: Table): Result {
   const round = table.round;
   if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
   try {
@@ -38,7 +39,7 @@ const dealIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): Result => {
     throw e;
   }
   return ok(ctx);
-});
+}
 
 function closeBetting(ctx: Ctx, table: Table): void {
   const round = table.round;

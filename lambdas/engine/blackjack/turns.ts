@@ -9,7 +9,6 @@ import { seatOrNull, stakeMore } from '../bets.ts';
 import { decidesItself, emit } from '../context.ts';
 import { addCard, handTotal } from '../hand.ts';
 import { Seat } from '../ledger.ts';
-import { madeFor } from '../made-for.ts';
 import type { Ctx, Holder, Round, Table, WorkingHand } from '../model.ts';
 import { activeIndex, currentHand, holderAt, moveOn } from '../state.ts';
 import type { Follow, PlayAction } from '../types.ts';
@@ -21,10 +20,13 @@ import { finish } from './settle.ts';
 
 /** Runs the round until it needs a decision or is settled. */
 export function advance(ctx: Ctx, table: Table): void {
-  advanceIn(ctx)(table);
+  const fast = ctx.fast;
+  if (fast === undefined) advanceRound(ctx, table);
+  else fast.advance(table);
 }
 
-const advanceIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): void => {
+/** advance, as the fast path calls it (FastPath.advance). */
+export function advanceRound(ctx: Ctx, table: Table): void {
   const round = table.round;
   for (;;) {
     switch (round.phase) {
@@ -46,7 +48,7 @@ const advanceIn = /* @__PURE__ */ madeFor((ctx: Ctx) => (table: Table): void => 
         return;
     }
   }
-});
+}
 
 /** One step of seat play in seat order (R-MW-TURN-1); false when waiting for a decision. */
 function seatTurns(ctx: Ctx, table: Table): boolean {

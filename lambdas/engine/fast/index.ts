@@ -6,27 +6,20 @@
 //   newLedger       a ledger that keeps the slip's rows and remembers how it settled (slip-ledger.ts)
 //   settleSideBets  blackjack side bets from memory or lookup tables (settle.ts, side-tables.ts)
 //   settleOutcome   Andar Bahar's bets from memory or in one pass (settle.ts)
+//   deal, advance   blackjack's round as closures compiled for the simulator's one context
 // and the simulator's tally (tallyRound) adds what the slip's ledger remembered once per key.
 import type { CompiledPack } from '../../pack/compiled.ts';
+import { dealRound } from '../blackjack/deal.ts';
+import { advanceRound } from '../blackjack/turns.ts';
 import type { Ctx, Env, FastPath, Policy, Round } from '../model.ts';
 import { reuseRound } from './round.ts';
 import { settleOutcome, settleSideBets } from './settle.ts';
 import { placeSlip } from './slip.ts';
 import { SlipLedger } from './slip-ledger.ts';
 
-const never = (): boolean => false;
-
-// A bundle made for one family's pack carries only that family's speed-ups: esbuild folds the
-// tests below to constants where the bundler defines CROUPIER_FAMILY (families.ts says how).
-const FAST_PATH: FastPath = {
-  // A pack whose bets all settle from the round's outcome can have a round's whole settlement remembered.
-  newLedger: (pack) => new SlipLedger(pack.bets.length, pack.outcomeSettlement.lines.length > 0),
-  reuseRound,
-  placeSlip,
-  settleSideBets:
-    process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'blackjack' ? settleSideBets : never,
-  settleOutcome:
-    process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'andar-bahar' ? settleOutcome : never,
+/** Where a bundle carries one family's code only (families.ts), the other family's speed-ups are never asked for. */
+const notInThisBuild = (): never => {
+  throw new Error('one family per build');
 };
 
 /**
@@ -35,7 +28,24 @@ const FAST_PATH: FastPath = {
  * simulator keeps one per pack for all its rounds.
  */
 export function fastContext(pack: CompiledPack, env: Env, policy?: Policy): Ctx {
-  return { pack, charts: {}, env, events: null, policy, fast: FAST_PATH };
+  // A bundle made for one family's pack carries only that family's speed-ups: esbuild folds the
+  // tests below to constants where the bundler defines CROUPIER_FAMILY (families.ts says how).
+  const blackjack = process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'blackjack';
+  const fast: FastPath = {
+    // A pack whose bets all settle from the round's outcome can have a round's whole settlement remembered.
+    newLedger: (p) => new SlipLedger(p.bets.length, p.outcomeSettlement.lines.length > 0),
+    reuseRound,
+    placeSlip,
+    settleSideBets: blackjack ? settleSideBets : notInThisBuild,
+    deal: blackjack ? (table) => dealRound(ctx, table) : notInThisBuild,
+    advance: blackjack ? (table) => advanceRound(ctx, table) : notInThisBuild,
+    settleOutcome:
+      process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'andar-bahar'
+        ? settleOutcome
+        : notInThisBuild,
+  };
+  const ctx: Ctx = { pack, charts: {}, env, events: null, policy, fast };
+  return ctx;
 }
 
 /**

@@ -10,7 +10,7 @@
 // same rows either way; test/engine/fast-path.test.ts holds it to that.
 import { payoutAt } from '../../core/money.ts';
 import { BetBits, type BetSet, LineAt, type OutcomeSettlement } from '../../pack/compiled.ts';
-import { Bits, Ledger, Status } from '../ledger.ts';
+import { Bits, Ledger, type Row, Status } from '../ledger.ts';
 import { addStep, knownStepMemo, Memo, memoOf, type SettledBlock, type StepMemo, stepMemoOf } from './memos.ts';
 
 /**
@@ -174,80 +174,14 @@ export class SlipLedger extends Ledger {
 
   // ------------------------------------------------------------------ every read and write sees the rows
 
-  override amount(row: number): number {
+  protected override row(index: number): Row {
     if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.amount(row);
+    return this.rows[index];
   }
-  override staked(row: number): number {
+  protected override rowToChange(index: number): Row {
     if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.staked(row);
-  }
-  override returned(row: number): number {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.returned(row);
-  }
-  override status(row: number): number {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.status(row);
-  }
-  override line(row: number): number {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.line(row);
-  }
-  override insurance(row: number): number {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.insurance(row);
-  }
-  override insuranceCost(row: number): number {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.insuranceCost(row);
-  }
-  override addStake(row: number, amount: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    this.touch(row);
-    super.addStake(row, amount);
-  }
-  override addStaked(row: number, amount: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    this.touch(row);
-    super.addStaked(row, amount);
-  }
-  override addReturned(row: number, amount: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    this.touch(row);
-    super.addReturned(row, amount);
-  }
-  override setLine(row: number, line: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    this.touch(row);
-    super.setLine(row, line);
-  }
-  override setInsurance(row: number, state: number, cost: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    this.touch(row);
-    super.setInsurance(row, state, cost);
-  }
-  override setMoney(row: number, amount: number, staked: number, returned: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    this.touch(row);
-    super.setMoney(row, amount, staked, returned);
-  }
-  override settle(row: number, returned: number, line: number): number {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.settle(row, returned, line);
-  }
-  override close(row: number, line: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    super.close(row, line);
-  }
-  override closeRow(row: number, status: typeof Status.SETTLED | typeof Status.RETURNED): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    super.closeRow(row, status);
-  }
-  override setStatus(row: number, status: number): void {
-    if (this.lazy !== Rows.EAGER) this.materialize();
-    this.touch(row);
-    super.setStatus(row, status);
+    this.touch(index);
+    return this.rows[index];
   }
   override truncate(length: number): void {
     if (length === 0 && this.lazy !== Rows.EAGER) {
