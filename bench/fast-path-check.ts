@@ -79,7 +79,7 @@ export function checkFastPath(pack: CompiledPack, chart: Chart | null, rounds: n
   return result();
 }
 
-/** The general path's tally: each bet's row added to its wager's sums (rows, net, net squared, wins), as the ledger's. */
+/** The general path's tally: each row added to its wager's sums (rows, net, net squared, wins), as the ledger's. */
 function tallyRows(round: Round, sums: Float64Array, plan: BatchPlan): void {
   const bets = round.bets;
   for (let row = 0; row < bets.length; row++) {
@@ -116,15 +116,19 @@ function recordOf(table: Table): string {
       ].join(':'),
     );
   const ab = round.andarBahar;
+  const sides = ab ? Array.from(ab.cards.subarray(ab.from, ab.from + ab.count)).join(' ') : '';
   const shoe = table.shoe!;
   return [
     `round ${round.no} ${round.phase} in shoe ${round.roundInShoe}${round.lastOfShoe ? ' (last)' : ''}`,
     `bets ${rows.join(' ')}`,
     `dealer ${round.dealer.cards.join(' ')} blackjack ${round.dealer.blackjack}`,
-    `hands ${round.holders.map((h) => `${h.seat}/${h.owner}: ${h.hands.map((x) => `${x.cards.join(' ')} (${x.stake})`).join(' | ')}`).join('; ')}`,
+    `hands ${round.holders.map((h) => `${h.seat}/${h.owner}: ${h.hands.map(handText).join(' | ')}`).join('; ')}`,
     `common ${round.common ? `${round.common.cards.join(' ')} / ${round.common.stream.join(' ')}` : '-'}`,
-    `andar bahar ${ab ? `${ab.gameCard} ${Array.from(ab.cards.subarray(ab.from, ab.from + ab.count)).join(' ')} first ${ab.first} winner ${ab.winner}` : '-'}`,
+    `andar bahar ${ab ? `${ab.gameCard} ${sides} first ${ab.first} winner ${ab.winner}` : '-'}`,
     `balances ${table.players.balance.join(' ')}`,
-    `shoe ${shoe.id} at ${shoe.position} of ${shoe.size}, round ${shoe.roundsStarted}${shoe.cutCardOut ? ', cut card out' : ''}`,
+    `shoe ${shoe.id} at ${shoe.position} of ${shoe.size}, round ${shoe.roundsStarted}, cut card out ${shoe.cutCardOut}`,
   ].join('\n');
 }
+
+const handText = (hand: { cards: readonly number[]; stake: number }): string =>
+  `${hand.cards.join(' ')} (${hand.stake})`;

@@ -49,7 +49,7 @@ export function decodeTable(ctx: Ctx, state: TableState, family: Family): Table 
     shoe: state.shoe ? new Shoe(state.shoe) : null,
     retiredShoes: state.retiredShoes.slice(),
     roundsPlayed: state.roundsPlayed,
-    round: loadRound(ctx.pack, state.round, players),
+    round: loadRound(ctx, state.round, players),
     host: state.host,
     ended: state.ended === true,
     slip: null,
@@ -83,8 +83,10 @@ const savedHand = (h: WorkingHand): Hand => ({
   surrendered: h.surrendered,
 });
 
-function loadRound(pack: CompiledPack, r: RoundState, players: Players): Round {
-  const bets = new Ledger(pack.bets.length, Math.max(32, r.bets.length));
+function loadRound(ctx: Ctx, r: RoundState, players: Players): Round {
+  const pack = ctx.pack;
+  // A context with the fast path keeps its rounds' bets in the fast path's ledger, whichever door they came in by.
+  const bets = ctx.fast ? ctx.fast.newLedger(pack) : new Ledger(pack.bets.length, Math.max(32, r.bets.length));
   for (const b of r.bets) {
     const bet = pack.betByKey.get(b.key);
     if (!bet)

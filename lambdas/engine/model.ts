@@ -126,7 +126,7 @@ export interface Round extends Pick<RoundState, SavedRoundField> {
   common: { cards: Card[]; stream: Card[] } | null;
   /** Follow answers given in advance (R-MW-BEHIND-5), by bet-behind id; null while there are none. */
   followAdvance: Record<string, { double?: boolean; split?: boolean }> | null;
-  /** Holders, hands and common cards of finished rounds, handed out again (events off: nothing of them is kept). */
+  /** Holders, hands and common cards kept aside to be handed out again: a split's hand, a reused round's. */
   spare: { holders: Holder[]; hands: WorkingHand[]; common: { cards: Card[]; stream: Card[] } | null };
   andarBahar: AndarBahar | null;
 }
@@ -216,8 +216,8 @@ export interface Family {
   timeout(ctx: Ctx, table: Table): Result;
   /**
    * The compiled bet of a spec that is a plain bet on a spot: one whose only rules are the spot's
-   * (limits, round limit, balance), so a slip of them may be placed in one pass; undefined otherwise.
-   * `before`: the slip's bets ahead of it, all plain.
+   * (limits, round limit, balance), so a slip of them may be placed in one pass (the fast path's
+   * placeSlip); undefined otherwise. `before`: the slip's bets ahead of it, all plain.
    */
   plainBet?(ctx: Ctx, spec: BetSpec, before: readonly CompiledBet[]): CompiledBet | undefined;
   /**
@@ -250,11 +250,11 @@ export type GroupOf = (ctx: Ctx, table: Table, row: number, bet: CompiledBet, fi
  * points below; at each it does what the general path would do there, in fewer steps, or answers
  * false having done nothing, and the general path goes on. It emits no events: a context with a
  * fast path collects none. Its contract is the differential tests (test/engine/fast-path.test.ts,
- * bench/fast-path-check.ts): the same seeds played by the general path with events and by the fast path
- * give the same settlements, ledgers and shoes.
+ * bench/fast-path-check.ts): the same seeds played by the general path with events and by the fast
+ * path give the same settlements, ledgers and shoes.
  */
 export interface FastPath {
-  /** The ledger of a table's first round (the rounds after it reuse it). */
+  /** The ledger of a round, new or loaded from its saved form (a reused round keeps its own). */
   newLedger(pack: CompiledPack): Ledger;
   /** Opens round `no` by resetting the finished round in place; false when it cannot. */
   reuseRound(ctx: Ctx, table: Table, no: number, deadline: number | null): boolean;
@@ -279,6 +279,9 @@ export interface FastPath {
    */
   deal(table: Table): Result;
   advance(table: Table): void;
-  /** Andar Bahar: settles every pay-table bet once the round's outcome (its outcomeIndex) is known; false when the general way must. */
+  /**
+   * Andar Bahar: settles every pay-table bet once the round's outcome (its outcomeIndex) is known; false when the
+   * general way must.
+   */
   settleOutcome(ctx: Ctx, table: Table, groupOf: GroupOf, outcome: number): boolean;
 }

@@ -19,6 +19,7 @@ import {
 } from '../engine/index.ts';
 import type { Chart } from '../pack/chart.ts';
 import { type CompiledBet, type CompiledPack, hasSeats } from '../pack/compiled.ts';
+import { madeFor } from './made-for.ts';
 
 export interface BetTally {
   /** Compiled bet key (name or name/mode). */
@@ -85,12 +86,12 @@ export function simulateBatch(
   onProgress?: (done: number) => void,
 ): BatchResult {
   const plan = batchPlan(pack);
-  const simulator = simulatorOf(pack, chart, batchEnv(seed));
-  const table = batchTable(simulator.ctx);
+  const ctx = contextOf(pack, chart, batchEnv(seed));
+  const table = batchTable(ctx);
   // Per wager, by bet index: placements, sum of net, sum of net squared, wins; net in minor units
   // (each wager has one stake, so per unit staked is one division at the end, not one per bet).
   const sums = new Float64Array(pack.bets.length * 4);
-  playRounds(simulator.round, table, rounds, plan, sums, onProgress);
+  playRounds(ctx, table, rounds, plan, sums, onProgress);
   addDeferred(table.round, plan.stakes);
   return { rounds, tallies: talliesOf(plan, sums) };
 }
@@ -127,31 +128,22 @@ export function batchTable(ctx: Ctx): Table {
   return table;
 }
 
-/** A pack's context and the round made for it (roundOf). */
-interface Simulator {
-  ctx: Ctx;
-  round: PlayRound;
-}
-type PlayRound = (table: Table, plan: BatchPlan, sums: Float64Array) => void;
-
-const simulators = new WeakMap<CompiledPack, Simulator>();
+const contexts = new WeakMap<CompiledPack, Ctx>();
 
 /**
- * The pack's one context and round, for every batch of the thread: the round's code is compiled
- * for that context, its pack and events as constants (roundOf), where a context per batch had it
- * compiled again for none. `policy` is there from the start, so the context keeps one shape.
+ * The pack's one context, for every batch of the thread: the round's code is compiled for it, its
+ * pack and events as constants (roundIn), where a context per batch had it compiled again for none.
+ * `policy` is there from the start, so the context keeps one shape.
  */
-function simulatorOf(pack: CompiledPack, chart: Chart | null, env: Env): Simulator {
-  let simulator = simulators.get(pack);
+function contextOf(pack: CompiledPack, chart: Chart | null, env: Env): Ctx {
+  let ctx = contexts.get(pack);
   // Another chart makes another context (its policy is a constant of the compiled round too).
-  if (!simulator || (simulator.ctx.policy?.chart ?? null) !== chart) {
-    const ctx = fastContext(pack, env, chart ? { player: -1, chart } : undefined);
-    simulators.set(pack, (simulator = { ctx, round: roundOf(ctx) }));
-  }
-  simulator.ctx.env = env;
+  if (!ctx || (ctx.policy?.chart ?? null) !== chart)
+    contexts.set(pack, (ctx = fastContext(pack, env, chart ? { player: -1, chart } : undefined)));
+  ctx.env = env;
   // The policy's player is set once they have joined (-1: no one yet).
-  if (simulator.ctx.policy) simulator.ctx.policy.player = -1;
-  return simulator;
+  if (ctx.policy) ctx.policy.player = -1;
+  return ctx;
 }
 
 /**
@@ -230,7 +222,7 @@ const NEXT = simCommand({ type: 'next-round' });
  * a new case, so every few sub-batches the whole round was compiled again, on the simulating thread.
  */
 function playRounds(
-  round: PlayRound,
+  ctx: Ctx,
   table: Table,
   rounds: number,
   plan: BatchPlan,
@@ -238,30 +230,30 @@ function playRounds(
   onProgress?: (done: number) => void,
 ): void {
   for (let r = 0; r < rounds; r++) {
-    round(table, plan, sums);
+    roundIn(ctx)(table, plan, sums);
     if (onProgress && (r & 0xffff) === 0xffff) onProgress(r + 1);
   }
 }
 
 /**
- * One round, as a closure made for the pack's one context: V8 compiles a closure it has only ever
- * seen alone with what it captured as constants, so every rule the round reads through the context
- * is a constant of the compiled round (inlined into the loop above).
+ * One round, made for the pack's context (made-for.ts): inlined into the loop above, with the context
+ * a constant of it, and so is every function it calls that V8 inlines. A function it calls that V8
+ * compiles apart takes the context as a plain parameter, so the round's steps are written out here
+ * (dealRound repeats them for the fast path's differential check, bench/fast-path-check.ts).
  */
-const roundOf =
-  (ctx: Ctx): PlayRound =>
-  (table, plan, sums) => {
-    dealRound(ctx, table, plan);
-    tally(table.round, plan.stakes, sums);
-    execute(ctx, table, NEXT);
-  };
-
-/**
- * A round up to its settlement: the plan's slip for the round's index in its shoe, then the deal,
- * which plays the round out (the policy decides for the player).
- */
-export function dealRound(ctx: Ctx, table: Table, plan: BatchPlan): void {
+const roundIn = madeFor((ctx: Ctx) => (table: Table, plan: BatchPlan, sums: Float64Array): void => {
+  const { slips, lastLimited, placements, stakes } = plan;
   // Should the slip be refused, each bet alone, as the pack allows (R-LL-GAME-1, round limits).
+  if (!execute(ctx, table, slips[Math.min(table.round.roundInShoe, lastLimited)]).ok)
+    for (const p of placements) execute(ctx, table, p.command);
+  execute(ctx, table, DEAL);
+  if (table.round.phase !== 'settled' && table.round.phase !== 'void') waiting(table);
+  tally(table.round, stakes, sums);
+  execute(ctx, table, NEXT);
+});
+
+/** A round of the batch up to its settlement, as roundIn plays it: the plan's slip, then the deal. */
+export function dealRound(ctx: Ctx, table: Table, plan: BatchPlan): void {
   if (!execute(ctx, table, plan.slips[Math.min(table.round.roundInShoe, plan.lastLimited)]).ok)
     for (const p of plan.placements) execute(ctx, table, p.command);
   execute(ctx, table, DEAL);

@@ -150,5 +150,5 @@ export const partitions = {
 /** The TTL attribute name (epoch seconds). */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
-/** The key schema the CDK stack must declare too (infra/variant-stack.ts reads it here: this module imports nothing). */
+/** The key schema the CDK stack must declare too (infra/variant-stack.ts reads it here: this imports nothing). */
 export const TABLE_KEY_SCHEMA = { partitionKey: 'PK', sortKey: 'SK', ttlAttribute: TTL_ATTRIBUTE } as const;

@@ -85,7 +85,8 @@ function play(p: CompiledPack, slipFor: (table: Table) => Command, rounds: numbe
     const rows = Array.from(
       { length: bets.length },
       (_, row) =>
-        `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:${bets.line(row)}:${bets.insurance(row)}`,
+        `${bets.bet(row)}:${bets.staked(row)}->${bets.returned(row)}:${bets.status(row)}:` +
+        `${bets.line(row)}:${bets.insurance(row)}`,
     );
     const ab = round.andarBahar;
     out.push(
@@ -150,7 +151,7 @@ describe('slips of their own, every window left to time out: the fast path plays
 });
 
 describe('what settles the fast path: memory and lookup tables', () => {
-  it('Andar Bahar: an untouched slip settles from memory once its outcome and First 3 line came before (R-AB-SIDE-2)', () => {
+  it('Andar Bahar: an untouched slip settles from memory once its outcome and First 3 line came (R-AB-SIDE-2)', () => {
     const p = pack('andar-bahar');
     const fromMemory = vi.spyOn(SlipLedger.prototype, 'settleKnownBlock');
     play(p, slipsFor('andar-bahar', 333), 3000, true);

@@ -20,26 +20,31 @@ import { advance } from './turns.ts';
 /** Betting closes: seats without a seat bet lose their side bets, then the cards come out. */
 export function deal(ctx: Ctx, table: Table): Result {
   const fast = ctx.fast;
-  return fast === undefined ? dealRound(ctx, table) : fast.deal(table);
+  return fast === undefined ? dealFor(ctx)(table) : fast.deal(table);
 }
 
-/** deal, as the fast path calls it (FastPath.deal). */
-export function dealRound(ctx: Ctx, table: Table): Result {
-  const round = table.round;
-  if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
-  try {
-    closeBetting(ctx, table);
-    if (!round.bets.hasOpen()) return (finish(ctx, table), ok(ctx));
-    initialDeal(ctx, table);
-    settleSideBets(ctx, table, null);
-    openInsuranceOrPeek(ctx, table);
-    advance(ctx, table);
-  } catch (e) {
-    if (e instanceof ShoeExhausted) return (voidForShoe(ctx, table), ok(ctx));
-    throw e;
-  }
-  return ok(ctx);
-}
+/**
+ * The deal for one context: written as a closure over it, so the simulator's fast path can keep one
+ * compiled with the context's rules as constants (FastPath.deal); live play makes one per command.
+ */
+export const dealFor =
+  (ctx: Ctx) =>
+  (table: Table): Result => {
+    const round = table.round;
+    if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
+    try {
+      closeBetting(ctx, table);
+      if (!round.bets.hasOpen()) return (finish(ctx, table), ok(ctx));
+      initialDeal(ctx, table);
+      settleSideBets(ctx, table, null);
+      openInsuranceOrPeek(ctx, table);
+      advance(ctx, table);
+    } catch (e) {
+      if (e instanceof ShoeExhausted) return (voidForShoe(ctx, table), ok(ctx));
+      throw e;
+    }
+    return ok(ctx);
+  };
 
 function closeBetting(ctx: Ctx, table: Table): void {
   const round = table.round;

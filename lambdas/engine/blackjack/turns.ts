@@ -21,34 +21,36 @@ import { finish } from './settle.ts';
 /** Runs the round until it needs a decision or is settled. */
 export function advance(ctx: Ctx, table: Table): void {
   const fast = ctx.fast;
-  if (fast === undefined) advanceRound(ctx, table);
+  if (fast === undefined) advanceFor(ctx)(table);
   else fast.advance(table);
 }
 
-/** advance, as the fast path calls it (FastPath.advance). */
-export function advanceRound(ctx: Ctx, table: Table): void {
-  const round = table.round;
-  for (;;) {
-    switch (round.phase) {
-      case 'insurance':
-        if (!insuranceAnswered(ctx, table)) return;
-        closeInsurance(ctx, table);
-        continue;
-      case 'follow':
-        if (Object.values(round.follow!.answers).some((a) => a === null)) return;
-        closeFollow(ctx, table);
-        continue;
-      case 'turns':
-        if (round.common ? commonTurns(ctx, table) : seatTurns(ctx, table)) continue;
-        return;
-      case 'dealer':
-        finish(ctx, table, dealerPlays(ctx, table));
-        return;
-      default:
-        return;
+/** advance for one context, as dealFor is the deal's (deal.ts): the fast path keeps one (FastPath.advance). */
+export const advanceFor =
+  (ctx: Ctx) =>
+  (table: Table): void => {
+    const round = table.round;
+    for (;;) {
+      switch (round.phase) {
+        case 'insurance':
+          if (!insuranceAnswered(ctx, table)) return;
+          closeInsurance(ctx, table);
+          continue;
+        case 'follow':
+          if (Object.values(round.follow!.answers).some((a) => a === null)) return;
+          closeFollow(ctx, table);
+          continue;
+        case 'turns':
+          if (round.common ? commonTurns(ctx, table) : seatTurns(ctx, table)) continue;
+          return;
+        case 'dealer':
+          finish(ctx, table, dealerPlays(ctx, table));
+          return;
+        default:
+          return;
+      }
     }
-  }
-}
+  };
 
 /** One step of seat play in seat order (R-MW-TURN-1); false when waiting for a decision. */
 function seatTurns(ctx: Ctx, table: Table): boolean {

@@ -9,13 +9,13 @@
 //   deal, advance   blackjack's round as closures compiled for the simulator's one context
 // and the simulator's tally (tallyRound) adds what the slip's ledger remembered once per key.
 import type { CompiledPack } from '../../pack/compiled.ts';
-import { dealRound } from '../blackjack/deal.ts';
-import { advanceRound } from '../blackjack/turns.ts';
+import { dealFor } from '../blackjack/deal.ts';
+import { advanceFor } from '../blackjack/turns.ts';
 import type { Ctx, Env, FastPath, Policy, Round } from '../model.ts';
 import { reuseRound } from './round.ts';
 import { settleOutcome, settleSideBets } from './settle.ts';
 import { placeSlip } from './slip.ts';
-import { SlipLedger } from './slip-ledger.ts';
+import { SlipLedger, slipLedger } from './slip-ledger.ts';
 
 /** Where a bundle carries one family's code only (families.ts), the other family's speed-ups are never asked for. */
 const notInThisBuild = (): never => {
@@ -37,14 +37,19 @@ export function fastContext(pack: CompiledPack, env: Env, policy?: Policy): Ctx 
     reuseRound,
     placeSlip,
     settleSideBets: blackjack ? settleSideBets : notInThisBuild,
-    deal: blackjack ? (table) => dealRound(ctx, table) : notInThisBuild,
-    advance: blackjack ? (table) => advanceRound(ctx, table) : notInThisBuild,
+    deal: notInThisBuild,
+    advance: notInThisBuild,
     settleOutcome:
       process.env.CROUPIER_FAMILY === undefined || process.env.CROUPIER_FAMILY === 'andar-bahar'
         ? settleOutcome
         : notInThisBuild,
   };
   const ctx: Ctx = { pack, charts: {}, env, events: null, policy, fast };
+  // Made once the context exists, for it alone.
+  if (blackjack) {
+    fast.deal = dealFor(ctx);
+    fast.advance = advanceFor(ctx);
+  }
   return ctx;
 }
 
@@ -55,7 +60,7 @@ export function fastContext(pack: CompiledPack, env: Env, policy?: Policy): Ctx 
  * remembered and added to the sums later: call flushTally before reading them.
  */
 export const tallyRound = (round: Round, sums: Float64Array, stakes: Float64Array): number =>
-  (round.bets as SlipLedger).addNets(sums, stakes);
+  slipLedger(round).addNets(sums, stakes);
 
 /** Adds to the sums what tallyRound deferred; answers as tallyRound does. */
-export const flushTally = (round: Round): number => (round.bets as SlipLedger).flushNets();
+export const flushTally = (round: Round): number => slipLedger(round).flushNets();

@@ -1,7 +1,6 @@
 // A finished round reset in place for the next one (FastPath.reuseRound): the simulator keeps no
 // record of a round, so its round object, ledger, holders, hands and card arrays serve again and a
 // simulated round allocates nothing. The reset round is what table.ts would open anew.
-
 import type { Ctx, Round, Table } from '../model.ts';
 import { empty } from '../state.ts';
 
@@ -12,7 +11,8 @@ export function reuseRound(ctx: Ctx, table: Table, no: number, deadline: number 
   // every round.
   if (round === undefined || round.pack.sha256 !== ctx.pack.sha256) return false;
   const shoe = table.shoe!;
-  keepHolders(round);
+  // Andar Bahar's rounds have none.
+  if (round.holders.length > 0 || round.common !== null) keepHolders(round);
   round.no = no;
   round.phase = 'betting';
   round.openedAt = ctx.env.now;

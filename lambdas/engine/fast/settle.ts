@@ -8,7 +8,7 @@ import { paying, settleDecided } from '../paytable.ts';
 import { firstCardsAt } from '../state.ts';
 import { Memo } from './memos.ts';
 import { settleFinalByShape, settleFromTables } from './side-tables.ts';
-import { SlipLedger } from './slip-ledger.ts';
+import { type SlipLedger, slipLedger } from './slip-ledger.ts';
 
 /**
  * Blackjack side bets (FastPath.settleSideBets). Before the dealer's final hand, one spot's side
@@ -24,8 +24,7 @@ export function settleSideBets(
   finalShape: number | null,
   dealerBlackjack: boolean | undefined,
 ): boolean {
-  const bets = table.round.bets;
-  if (!(bets instanceof SlipLedger)) return false;
+  const bets = slipLedger(table.round);
   if (finalShape !== null) {
     settleFinalByShape(ctx.pack, table, bets, dealerBlackjack, finalShape);
     return !bets.anyOpenOf(ctx.pack.paytableBets);
@@ -63,8 +62,7 @@ function stageKey(ctx: Ctx, table: Table): number {
  * settles the rest.
  */
 export function settleOutcome(ctx: Ctx, table: Table, groupOf: GroupOf, outcome: number): boolean {
-  const bets = table.round.bets;
-  if (!(bets instanceof SlipLedger)) return false;
+  const bets = slipLedger(table.round);
   const balance = table.players.balance;
   const key = bets.isUntouchedBlock() ? blockKey(ctx, table, bets, groupOf, outcome) : -1;
   if (key >= 0 && bets.settleKnownBlock(key, balance)) return true;

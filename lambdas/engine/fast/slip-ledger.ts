@@ -11,6 +11,7 @@
 import { payoutAt } from '../../core/money.ts';
 import { BetBits, type BetSet, LineAt, type OutcomeSettlement } from '../../pack/compiled.ts';
 import { Bits, Ledger, type Row, Status } from '../ledger.ts';
+import type { Round } from '../model.ts';
 import { addStep, knownStepMemo, Memo, memoOf, type SettledBlock, type StepMemo, stepMemoOf } from './memos.ts';
 
 /**
@@ -31,7 +32,7 @@ export interface HeldBlock {
   readonly seat: number;
 }
 
-/** The block record (SlipLedger.placed): what openAll wrote in rows 0 to bets.length − 1, and what it knows of them. */
+/** The block record (SlipLedger.placed): what openAll wrote in rows 0 to bets.length − 1, and what it knows. */
 interface Block extends HeldBlock {
   firstId: number;
   player: number;
@@ -173,16 +174,20 @@ export class SlipLedger extends Ledger {
   }
 
   // ------------------------------------------------------------------ every read and write sees the rows
+  // Truncate, openCount and anyOpenOf run every simulated round, so they are written out here rather
+  // than as calls of the general ledger's (super.x()), which V8 compiles as calls, not inline.
 
   protected override row(index: number): Row {
     if (this.lazy !== Rows.EAGER) this.materialize();
     return this.rows[index];
   }
+
   protected override rowToChange(index: number): Row {
     if (this.lazy !== Rows.EAGER) this.materialize();
     this.touch(index);
     return this.rows[index];
   }
+
   override truncate(length: number): void {
     if (length === 0 && this.lazy !== Rows.EAGER) {
       // Nothing was written for a lazy block: only its open rows are uncounted.
@@ -193,16 +198,25 @@ export class SlipLedger extends Ledger {
       return;
     }
     if (this.lazy !== Rows.EAGER) this.materialize();
-    super.truncate(length);
+    if (this.openRows > 0)
+      for (let row = length; row < this.length; row++)
+        if ((this.rows[row].state & Bits.STATUS) === Status.OPEN) this.unopen(this.rows[row].bet);
+    this.length = Math.min(this.length, length);
   }
+
   override openCount(bet: number): number {
     if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.openCount(bet);
+    return this.openPerBet[bet];
   }
+
   override anyOpenOf(set: BetSet): boolean {
     if (this.lazy !== Rows.EAGER) this.materialize();
-    return super.anyOpenOf(set);
+    if (set.mask >= 0) return (this.openBits & set.mask) !== 0;
+    const bets = set.indices;
+    for (let i = 0; i < bets.length; i++) if (this.openPerBet[bets[i]] !== 0) return true;
+    return false;
   }
+
   override findOpen(bet: number, player: number, seat: number): number {
     if (this.lazy !== Rows.EAGER) this.materialize();
     return super.findOpen(bet, player, seat);
@@ -235,12 +249,8 @@ export class SlipLedger extends Ledger {
    */
   blockOthers(k: OutcomeSettlement): Int16Array {
     const p = this.placed!;
-    if (!p.others) {
-      const rows: number[] = [];
-      for (let row = 0; row < p.bets.length; row++) if (k.lineAt[p.bets[row]] === LineAt.OTHER_PAYTABLE) rows.push(row);
-      p.others = Int16Array.from(rows);
-    }
-    return p.others;
+    // The lookup apart from the rare search, so the round's code takes in the lookup alone.
+    return p.others ?? (p.others = othersOf(p, k));
   }
 
   // ------------------------------------------------------------------ settlements remembered
@@ -449,6 +459,14 @@ export function addNet(sums: Float64Array, bet: number, net: number, times: numb
   if (net > 0) sums[at + 3] += times;
 }
 
+/** The rows of `block` that `k` does not settle from the outcome alone (LineAt.OTHER_PAYTABLE). */
+function othersOf(block: Block, k: OutcomeSettlement): Int16Array {
+  const rows: number[] = [];
+  for (let row = 0; row < block.bets.length; row++)
+    if (k.lineAt[block.bets[row]] === LineAt.OTHER_PAYTABLE) rows.push(row);
+  return Int16Array.from(rows);
+}
+
 /** Bets as Ledger.openBits has them: bit i for bet i below BetBits.WIDTH. */
 function bitsOf(bets: Int16Array): number {
   let bits = 0;
@@ -472,3 +490,6 @@ function newBlock(bets: Int16Array, amounts: readonly number[], firstId: number,
     stakes: null,
   };
 }
+
+/** The ledger of a round played with the fast path: always its own (FastPath.newLedger). */
+export const slipLedger = (round: Round): SlipLedger => round.bets as SlipLedger;

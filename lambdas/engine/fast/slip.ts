@@ -7,7 +7,7 @@ import type { CompiledBet, CompiledPack } from '../../pack/compiled.ts';
 import { Seat } from '../ledger.ts';
 import type { Ctx, Table } from '../model.ts';
 import type { BetSpec } from '../types.ts';
-import { SlipLedger } from './slip-ledger.ts';
+import { slipLedger } from './slip-ledger.ts';
 
 /** A frozen slip's bets resolved once: all plain, each on a spot of its own, all on one seat or none. */
 interface SlipPlan {
@@ -87,8 +87,7 @@ function makePlan(ctx: Ctx, table: Table, specs: readonly BetSpec[]): SlipPlan |
  */
 export function placeSlip(ctx: Ctx, table: Table, player: number, specs: readonly BetSpec[]): boolean {
   const round = table.round;
-  const bets = round.bets;
-  if (!(bets instanceof SlipLedger)) return false;
+  const bets = slipLedger(round);
   const plan = planOf(ctx, table, specs);
   if (!plan) return false;
   if (round.roundInShoe > plan.lastRound || plan.total > table.players.balance[player]) return false;
