@@ -1,11 +1,11 @@
 // Bet placement rules shared by every family: limits with over-max and under-min handling
 // (R-LL-LIMIT-2), round limits per shoe (R-TB-SIDE-2), balance, and the ledger rows themselves.
 import type { CompiledBet } from '../pack/compiled.ts';
-import { emit, ok, pay } from './context.ts';
+import { emit, ok } from './context.ts';
 import { type Ledger, Seat, Status } from './ledger.ts';
 import type { Ctx, Table } from './model.ts';
 import { beforeWarningsChange } from './slip.ts';
-import { type EngineError, fail, type Result } from './types.ts';
+import { type EngineError, fail, type MovementKind, type Result } from './types.ts';
 
 export interface Stake {
   /** What is taken now. */
@@ -135,8 +135,8 @@ function checkUnusualStake(
 /** The usual bet (isUsualStake) on a spot with no open bet: a new row, the stake debited. */
 function placeFresh(ctx: Ctx, table: Table, player: number, bet: CompiledBet, seat: number, amount: number): void {
   const round = table.round;
-  round.bets.open(round.nextBetId++, bet.index, player, seat, amount);
-  move(ctx, table, player, -amount, 'bet', bet.key);
+  const row = round.bets.open(round.nextBetId++, bet.index, player, seat, amount);
+  move(ctx, table, 'stake', row, -amount, 'bet');
   if (ctx.events)
     emit(ctx, table, {
       type: 'bet-placed',
@@ -170,7 +170,7 @@ export function placeStake(
   const bets = round.bets;
   const row = existing >= 0 ? existing : bets.add(round.nextBetId++, bet.index, player, seat);
   bets.addStake(row, stake.accepted);
-  move(ctx, table, player, -stake.accepted, 'bet', bet.key);
+  move(ctx, table, 'stake', row, -stake.accepted, 'bet');
   if (stake.warning) noteWarning(ctx, table, player, bet, stake);
   if (ctx.events)
     emit(ctx, table, {
@@ -225,39 +225,36 @@ const STAKE = scratchStake();
 
 /** Debits an addition to a bet: its stake, a double, a split, a follow, insurance. */
 export function stakeMore(ctx: Ctx, table: Table, row: number, amount: number, reason: string): void {
-  const bets = table.round.bets;
-  bets.addStaked(row, amount);
-  pay(ctx, table, bets.player(row), -amount, reason);
+  table.round.bets.addStaked(row, amount);
+  move(ctx, table, 'stake', row, -amount, reason);
 }
 
 export const keyOf = (ctx: Ctx, bets: Ledger, row: number): string => ctx.pack.bets[bets.bet(row)].key;
 
 /**
  * Undoes a bet (void, a seat removed, a voided hand): the player gets back everything staked on it,
- * and anything it already paid is taken back, so the bet nets to zero (R-BJ-VOID-1).
+ * and anything it already paid is taken back, so the bet nets to zero (R-BJ-VOID-1). `kind` says
+ * whether the round or the hand was voided (void-refund) or the bet alone could not stand (refund).
  */
-export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): void {
+export function returnBet(ctx: Ctx, table: Table, row: number, reason: string, kind: Refund = 'refund'): void {
   const bets = table.round.bets;
   if (bets.status(row) === Status.RETURNED) return;
   const delta = bets.staked(row) - bets.returned(row);
   bets.closeRow(row, Status.RETURNED);
   bets.addReturned(row, delta); // returned is now everything staked
-  const player = bets.player(row);
-  if (!ctx.events) {
-    table.players.balance[player] += delta;
-    return;
-  }
-  const key = keyOf(ctx, bets, row);
-  pay(ctx, table, player, delta, `returned ${key}: ${reason}`);
-  emit(ctx, table, {
-    type: 'bet-returned',
-    player: table.players.names[player],
-    bet: key,
-    seat: seatOrNull(bets.seat(row)),
-    amount: bets.staked(row),
-    reason,
-  });
+  move(ctx, table, kind, row, delta, 'returned', reason);
+  if (ctx.events)
+    emit(ctx, table, {
+      type: 'bet-returned',
+      player: table.players.names[bets.player(row)],
+      bet: keyOf(ctx, bets, row),
+      seat: seatOrNull(bets.seat(row)),
+      amount: bets.staked(row),
+      reason,
+    });
 }
+
+type Refund = Extract<MovementKind, 'refund' | 'void-refund'>;
 
 /**
  * A repeated bet under the minimum voids the player's hand: every bet of theirs in the round returned (R-LL-LIMIT-2).
@@ -265,14 +262,14 @@ export function returnBet(ctx: Ctx, table: Table, row: number, reason: string): 
 export function voidPlayerBets(ctx: Ctx, table: Table, player: number, bet: CompiledBet): void {
   const bets = table.round.bets;
   for (let row = 0; row < bets.length; row++)
-    if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`);
+    if (bets.player(row) === player) returnBet(ctx, table, row, `${bet.name} under the minimum again`, 'void-refund');
   table.round.voidedPlayers.push(table.players.names[player]);
 }
 
 /** Returns every bet of the round (void, a shoe run dry). */
 export function returnAll(ctx: Ctx, table: Table, reason: string): void {
   const bets = table.round.bets;
-  for (let row = 0; row < bets.length; row++) returnBet(ctx, table, row, reason);
+  for (let row = 0; row < bets.length; row++) returnBet(ctx, table, row, reason, 'void-refund');
 }
 
 /** The shoe ran out mid-round: the round is void and every bet returned (R-BJ-VOID-1). */
@@ -293,19 +290,24 @@ export function credit(
   outcome: string,
   hand: number | null = null,
 ): void {
+  table.round.bets.addReturned(row, returned);
+  paid(ctx, table, row, returned, outcome, hand);
+}
+
+/** Credits what a bet returns (0 for a loss) and closes it with its line code: a bet settled in one go. */
+export function settleBet(ctx: Ctx, table: Table, row: number, returned: number, line: number, outcome: string): void {
+  table.round.bets.settle(row, returned, line);
+  paid(ctx, table, row, returned, outcome, null);
+}
+
+function paid(ctx: Ctx, table: Table, row: number, returned: number, outcome: string, hand: number | null): void {
+  move(ctx, table, 'payout', row, returned, 'settle');
+  if (!ctx.events) return;
   const bets = table.round.bets;
-  bets.addReturned(row, returned);
-  const player = bets.player(row);
-  if (!ctx.events) {
-    table.players.balance[player] += returned;
-    return;
-  }
-  const key = keyOf(ctx, bets, row);
-  move(ctx, table, player, returned, 'settle', key);
   emit(ctx, table, {
     type: 'settled',
-    player: table.players.names[player],
-    bet: key,
+    player: table.players.names[bets.player(row)],
+    bet: keyOf(ctx, bets, row),
     seat: seatOrNull(bets.seat(row)),
     hand,
     stake: bets.amount(row),
@@ -314,21 +316,34 @@ export function credit(
   });
 }
 
-/** `pay`, with the wallet event's reason (`verb key`) built only when events are kept. */
-function move(ctx: Ctx, table: Table, player: number, delta: number, verb: string, key: string): void {
-  if (ctx.events) pay(ctx, table, player, delta, `${verb} ${key}`);
-  else table.players.balance[player] += delta;
-}
-
-/** Credits what a bet returns (0 for a loss) and closes it with its line code: a bet settled in one go. */
-export function settleBet(ctx: Ctx, table: Table, row: number, returned: number, line: number, outcome: string): void {
+/**
+ * Moves money for the bet on `row` between its player's balance and the house (a stake is
+ * negative). The wallet event says what moved and on which bet, so the store labels its ledger
+ * from the kind and never from the text; `why` and `cause` word it for people.
+ */
+function move(
+  ctx: Ctx,
+  table: Table,
+  kind: MovementKind,
+  row: number,
+  delta: number,
+  why: string,
+  cause?: string,
+): void {
+  if (delta === 0) return;
   const bets = table.round.bets;
-  if (ctx.events) {
-    credit(ctx, table, row, returned, outcome);
-    close(table, row, line);
-    return;
-  }
-  table.players.balance[bets.settle(row, returned, line)] += returned;
+  const player = bets.player(row);
+  table.players.balance[player] += delta;
+  if (ctx.events)
+    emit(ctx, table, {
+      type: 'wallet',
+      player: table.players.names[player],
+      delta,
+      kind,
+      bet: bets.id(row),
+      seat: seatOrNull(bets.seat(row)),
+      reason: `${why} ${keyOf(ctx, bets, row)}${cause ? `: ${cause}` : ''}`,
+    });
 }
 
 /** Closes a bet once everything on it is credited; `line` is its line code (ledger.ts). */

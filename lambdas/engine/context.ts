@@ -1,5 +1,5 @@
 // What every command does with its context (Ctx, model.ts): events emitted where the context
-// collects them, money moved, the answer given, and who decides for a player.
+// collects them, the answer given, and who decides for a player.
 import type { Ctx, Table } from './model.ts';
 import type { EngineEvent, Result } from './types.ts';
 
@@ -11,13 +11,6 @@ export function emit(ctx: Ctx, table: Table, event: EngineEvent): void {
   if (!ctx.events) return;
   ctx.events.push(event);
   table.round.events.push(event);
-}
-
-/** Moves money between a player's balance and the house; every change is an event. */
-export function pay(ctx: Ctx, table: Table, player: number, delta: number, reason: string): void {
-  if (delta === 0) return;
-  table.players.balance[player] += delta;
-  if (ctx.events) emit(ctx, table, { type: 'wallet', player: table.players.names[player], delta, reason });
 }
 
 const NO_EVENTS: EngineEvent[] = [];

@@ -127,14 +127,14 @@ function blankTable(ctx: Ctx, tableId: string): Table {
 /** Applies one command to a working form; on an error it is exactly as it was. */
 export function execute(ctx: Ctx, table: Table, cmd: Command, actor = 'system'): Result {
   if (table.left.length) table.left.length = 0;
-  // Without events nothing is logged (the simulator): the command alone.
-  if (!ctx.events) return dispatch(ctx, table, cmd);
   const round = table.round;
-  const balance = 'player' in cmd ? balanceIfJoined(table, cmd.player) : undefined;
+  // The command is kept with the round it ran in, where events are kept. A tick logs each timeout
+  // it applies itself, and opening the next round belongs to no round's record (the new round keeps
+  // its opening).
+  const logged = !!ctx.events && cmd.type !== 'tick' && cmd.type !== 'next-round';
+  const balance = logged && 'player' in cmd ? balanceIfJoined(table, cmd.player) : undefined;
   const result = dispatch(ctx, table, cmd);
-  // The command is kept with the round it ran in. A tick logs each timeout it applies itself, and
-  // opening the next round belongs to no round's record (the new round keeps its opening).
-  if (result.ok && cmd.type !== 'tick' && cmd.type !== 'next-round')
+  if (logged && result.ok)
     round.log.push({ at: ctx.env.now, actor, command: cmd, ...(balance !== undefined ? { balance } : {}) });
   return result;
 }

@@ -214,6 +214,13 @@ export type Command =
   /** The player ends the session at a solo table (R-EU-END-1). */
   | { type: 'end-session' };
 
+/**
+ * What a wallet movement is: a stake taken (a bet, a double, a split, a follow, insurance), a bet
+ * paid (stake included), a bet handed back because it could not stand (refund) or because its round
+ * or its player's hand was voided (void-refund).
+ */
+export type MovementKind = 'stake' | 'payout' | 'refund' | 'void-refund';
+
 export type EngineEvent =
   | { type: 'shoe-started'; shoeId: string; commitment: string }
   | { type: 'burn'; shown: Card; burned: number }
@@ -244,7 +251,18 @@ export type EngineEvent =
       outcome: string;
     }
   | { type: 'capped'; bet: string; winnings: number; cap: number }
-  | { type: 'wallet'; player: string; delta: number; reason: string }
+  | {
+      type: 'wallet';
+      player: string;
+      /** Minor units, negative for a stake taken from the player. */
+      delta: number;
+      kind: MovementKind;
+      /** The bet's id in its round. */
+      bet: number;
+      seat: number | null;
+      /** For people only: the store and every reader of money use kind, bet and seat. */
+      reason: string;
+    }
   | { type: 'round-settled'; round: number }
   | { type: 'round-void'; round: number; reason: string }
   | { type: 'session-ended'; round: number };

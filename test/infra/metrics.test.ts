@@ -48,9 +48,9 @@ const names = (emf: Emf[]) => emf.flatMap((e) => e._aws.CloudWatchMetrics.flatMa
 describe('the metrics contract between the functions and the stack', () => {
   test('requests, sweeps and play publish under the stage namespace with the service and pack dimensions', () => {
     const events: EngineEvent[] = [
-      { type: 'wallet', player: 'alice', delta: -1000, reason: 'bet main' },
-      { type: 'wallet', player: '~ai~t1~2', delta: -500, reason: 'bet main' },
-      { type: 'wallet', player: 'alice', delta: 2500, reason: 'win main' },
+      { type: 'wallet', player: 'alice', delta: -1000, kind: 'stake', bet: 1, seat: 0, reason: 'bet main' },
+      { type: 'wallet', player: '~ai~t1~2', delta: -500, kind: 'stake', bet: 2, seat: 1, reason: 'bet main' },
+      { type: 'wallet', player: 'alice', delta: 2500, kind: 'payout', bet: 1, seat: 0, reason: 'settle main' },
       { type: 'round-settled', round: 1 },
     ];
     const emf = published(() => {
