@@ -155,21 +155,30 @@ function chunked<T>(list: T[], size: number): T[][] {
   return out;
 }
 
-/** Net wallet change per player from the transition's wallet events. */
-export function walletDeltas(events: readonly EngineEvent[]): Map<string, { amount: number; reasons: string[] }> {
-  const out = new Map<string, { amount: number; reasons: string[] }>();
+/** A player's net wallet change in one transition; refunded when a bet of theirs was handed back. */
+interface WalletDelta {
+  amount: number;
+  refunded: boolean;
+  reasons: string[];
+}
+
+/** Net wallet change per player from the transition's wallet events (the engine's typed movements). */
+export function walletDeltas(events: readonly EngineEvent[]): Map<string, WalletDelta> {
+  const out = new Map<string, WalletDelta>();
   for (const e of events) {
     if (e.type !== 'wallet') continue;
-    const d = out.get(e.player) ?? { amount: 0, reasons: [] };
+    const d = out.get(e.player) ?? { amount: 0, refunded: false, reasons: [] };
     d.amount += e.delta;
+    if (e.kind === 'refund' || e.kind === 'void-refund') d.refunded = true;
     if (!d.reasons.includes(e.reason)) d.reasons.push(e.reason);
     out.set(e.player, d);
   }
   return out;
 }
 
-const ledgerKind = (amount: number, reasons: string[]) =>
-  amount < 0 ? 'bet' : reasons.some((r) => r.startsWith('round void') || r.includes('return')) ? 'refund' : 'payout';
+/** The ledger entry's label, from the movements' kinds: never from their reason text. */
+const ledgerKind = (d: { amount: number; refunded?: boolean }) =>
+  d.amount < 0 ? 'bet' : d.refunded ? 'refund' : 'payout';
 
 export class RoundStore {
   constructor(
@@ -583,7 +592,7 @@ export class RoundStore {
         ...this.wallet.changeItems({
           wallet: loaded.wallets[player] ?? { playerId: player, balance: 0, version: 0 },
           amount: d.amount,
-          kind: ledgerKind(d.amount, d.reasons),
+          kind: ledgerKind(d),
           actor: step.actor,
           reason: d.reasons.join('; '),
           ref: roundId,
@@ -674,6 +683,7 @@ export class RoundStore {
       version: number;
       data: string;
       amount: number;
+      refunded: boolean;
       reasons: string[];
       history: boolean;
     }[] = [];
@@ -688,6 +698,7 @@ export class RoundStore {
         version: before?.version ?? 0,
         data: text,
         amount: d?.amount ?? 0,
+        refunded: d?.refunded ?? false,
         reasons: d?.reasons ?? [],
         history: !hadBets && part.bets.length > 0,
       });
@@ -765,7 +776,7 @@ export class RoundStore {
               ...this.wallet.changeItems({
                 wallet: wallets[e.player]!,
                 amount: e.amount,
-                kind: ledgerKind(e.amount, e.reasons),
+                kind: ledgerKind(e),
                 actor: step.actor,
                 reason: e.reasons.join('; '),
                 ref: pending.roundId,
@@ -818,7 +829,15 @@ export class RoundStore {
     tx: number,
     chunks: number,
   ): Promise<{
-    entries: { player: string; version: number; data: string; amount: number; reasons: string[]; history: boolean }[];
+    entries: {
+      player: string;
+      version: number;
+      data: string;
+      amount: number;
+      refunded?: boolean;
+      reasons: string[];
+      history: boolean;
+    }[];
     step: StepInput & { openedAt?: number };
   }> {
     const items: Record<string, unknown>[] = [];
