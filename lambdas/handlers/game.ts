@@ -117,8 +117,7 @@ export class Game {
   readonly packs: PackShelf;
 
   constructor(readonly deps: GameDeps) {
-    const kind = deps.pack.table.kind;
-    this.perPlayer = kind === 'common-draw' || kind === 'andar-bahar';
+    this.perPlayer = deps.pack.table.playersApart;
     this.packs = new PackShelf(
       { pack: deps.pack, charts: deps.charts },
       new PackArtifacts(deps.store.doc, deps.store.tableName),

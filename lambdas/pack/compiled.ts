@@ -108,6 +108,11 @@ export interface CompiledPack {
     readonly kind: TableKind;
     readonly seats: number;
     readonly seatsPerPlayer: number;
+    /**
+     * No seats bound how many play (common draw, Andar Bahar): each player's bets and hand are theirs
+     * alone, so a player's command reads and writes their own part of the round and no one else's.
+     */
+    readonly playersApart: boolean;
     readonly mirrorSeatBets: boolean;
     readonly demoMaySit: boolean;
     readonly seatRemoval: { readonly roundsWithoutBet: number; readonly belowTableMinimum: boolean } | null;

@@ -72,6 +72,15 @@ describe('blackjack-tanpa-batas', () => {
     expect(TB.shoe.decks).toBe(8);
     expect(TB.shoe.burn).toBe('shown-card-value');
   });
+  test('R-TB-TABLE-1 unbounded tables keep their players apart (a flag the compiled pack carries), seated ones not', () => {
+    expect([TB, AB, MW, EU, LL].map((p) => [p.id, p.table.playersApart])).toEqual([
+      ['blackjack-tanpa-batas', true],
+      ['andar-bahar', true],
+      ['blackjack-mewah', false],
+      ['blackjack-eropa', false],
+      ['blackjack-lucky-ladies', false],
+    ]);
+  });
   test('R-TB-PAY-1 BJ 3:2, win 1:1, insurance 2:1', () => {
     expect(ratio(bet(TB, 'main').blackjackPays)).toBe('3:2');
     expect(ratio(bet(TB, 'main').winPays)).toBe('1:1');
