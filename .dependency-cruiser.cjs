@@ -71,6 +71,24 @@ module.exports = {
       },
     },
     {
+      name: 'store-front-door',
+      comment:
+        'Code outside the store (handlers, the local server, the verifier, the command line) uses ' +
+        "lambdas/store/index.ts, never a module behind it; infra reads the key schema alone (its own rule).",
+      severity: 'error',
+      from: { pathNot: ['^lambdas/store/', '^infra/'] },
+      to: { path: '^lambdas/store/', pathNot: '^lambdas/store/index\\.ts$' },
+    },
+    {
+      name: 'handlers-not-imported-by-layers-below',
+      comment:
+        'The engine, the pack loader, math, the store, the simulator and the scenario runner never import a handler: ' +
+        'a contract the handlers and the verifier share lives below both (engine/recall.ts).',
+      severity: 'error',
+      from: { path: '^lambdas/(engine|pack|math|core|store|sim|scenario|audit|describe)/' },
+      to: { path: '^lambdas/handlers/' },
+    },
+    {
       name: 'infra-only-pack-and-entries',
       comment:
         "Infrastructure imports the pack loader, the analyses a bundle bakes in (math's public surface), the table's " +

@@ -2,8 +2,7 @@
 // `.local/dynamodb` across restarts, one table per pack (as one per stack in AWS), and a clean
 // stop on Ctrl-C so no java process outlives the server.
 import { fileURLToPath } from 'node:url';
-import { createDocumentClient, type DocumentClient } from '../lambdas/store/client.ts';
-import { createTable } from '../lambdas/store/table.ts';
+import { createDocumentClient, createTable, type DocumentClient } from '../lambdas/store/index.ts';
 import { type DynamoLocalOptions, startDynamoLocal } from './dynamo-local.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.local/dynamodb', import.meta.url));

@@ -19,8 +19,13 @@ import type { PayTableOdds, RtpRow } from '../math/rtp.ts';
 import { fromArtifact, type PackArtifact } from '../pack/artifact.ts';
 import type { AiCharts } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import { createDocumentClient, type DocumentClient, DynamoWallet, Idempotency } from '../store/index.ts';
-import type { RoundStore } from '../store/rounds.ts';
+import {
+  createDocumentClient,
+  type DocumentClient,
+  DynamoWallet,
+  Idempotency,
+  type RoundStore,
+} from '../store/index.ts';
 import { aiName, aiRefusal, seatCheck, unseat } from './ai-seats.ts';
 import { type Actor, Game, type GameDeps, OWN_TABLES_PER_PLAYER, RuleError } from './game.ts';
 import { recordOperatorMoney, recordPlay, recordRequest } from './metrics.ts';

@@ -21,15 +21,17 @@ import {
   ConflictError,
   commit,
   type Idempotency,
+  type Lease,
+  type Loaded,
+  PackArtifacts,
   type Plan,
+  type RoundStore,
   retryOnConflict,
+  type StepInput,
   StoreError,
+  splitState,
   type TransactItem,
 } from '../store/index.ts';
-import type { Lease } from '../store/lease.ts';
-import { PackArtifacts } from '../store/packs.ts';
-import type { Loaded, RoundStore, StepInput } from '../store/rounds.ts';
-import { splitState } from '../store/split.ts';
 import { aiPlayers, isAi, placeAiBets, topUp } from './ai-seats.ts';
 import { PackShelf, type RunningPack } from './packs.ts';
 

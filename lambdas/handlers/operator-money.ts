@@ -5,8 +5,8 @@
 // reported to `onOperatorMoney` (the Lambda entry counts it in CloudWatch metrics, which alarm).
 import { formatMoney } from '../engine/index.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import { OperatorCredits } from '../store/credits.ts';
 import type { TransactItem } from '../store/index.ts';
+import { OperatorCredits } from '../store/index.ts';
 import { RuleError } from './game.ts';
 
 /** In minor units of the pack's currency. */

@@ -5,7 +5,7 @@
 import { fromArtifact, type PackArtifact, toArtifact } from '../pack/artifact.ts';
 import type { AiCharts } from '../pack/chart.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import type { PackArtifacts } from '../store/packs.ts';
+import type { PackArtifacts } from '../store/index.ts';
 
 export interface RunningPack {
   pack: CompiledPack;

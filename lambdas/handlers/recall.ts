@@ -3,8 +3,7 @@
 // the shoe's seed only from a retired shoe, and leaves what to show to the projection.
 import type { CompiledPack } from '../pack/compiled.ts';
 import { type Audience, playerOf, projectRound, type RoundRecall } from '../projection/index.ts';
-import { StoreError } from '../store/index.ts';
-import type { RoundStore } from '../store/rounds.ts';
+import { type RoundStore, StoreError } from '../store/index.ts';
 
 export async function recallRound(
   store: RoundStore,

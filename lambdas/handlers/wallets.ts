@@ -9,8 +9,7 @@
 import type { Claims } from '../auth/index.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
 import { type Audience, OPERATOR, playerAudience, SPECTATOR } from '../projection/index.ts';
-import { type DocumentClient, DynamoWallet, type WalletSpace } from '../store/index.ts';
-import { RoundStore } from '../store/rounds.ts';
+import { type DocumentClient, DynamoWallet, RoundStore, type WalletSpace } from '../store/index.ts';
 import { RuleError } from './game.ts';
 
 /** The namespace of the wallets a pack's tables play from. */

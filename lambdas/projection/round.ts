@@ -5,8 +5,7 @@
 // replay starts from (`croupier verify`): the table as the round opened and each command's balance.
 import { type Card, formatCard } from '../core/cards.ts';
 import type { BetRecord, Command, Hand, Phase, PublicEvent, RoundState } from '../engine/index.ts';
-import type { Step } from '../store/rounds.ts';
-import type { PlayerPart, RoundShared } from '../store/split.ts';
+import type { PlayerPart, RoundShared, Step } from '../store/index.ts';
 import { type Audience, playerOf, sees } from './audience.ts';
 import { projectEvents } from './events.ts';
 

@@ -1,6 +1,7 @@
 // The store's public surface: handlers import from here. Key design and access patterns: ./keys.ts.
 export { type ClientOptions, createDocumentClient, type DocumentClient } from './client.ts';
 export { type CommitOptions, commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
+export { OperatorCredits } from './credits.ts';
 export { ConflictError, isConflict, StoreError, type StoreErrorCode } from './errors.ts';
 export {
   type BeginResult,
@@ -20,9 +21,12 @@ export {
   TTL_ATTRIBUTE,
   type WalletSpace,
 } from './keys.ts';
+export type { Lease } from './lease.ts';
 export { assertMinorUnits, assertPositiveMinorUnits } from './money.ts';
+export { PackArtifacts } from './packs.ts';
 export { type RetryOptions, retryOnConflict } from './retry.ts';
-export { RoundStore } from './rounds.ts';
+export { type Loaded, RoundStore, type Step, type StepInput } from './rounds.ts';
+export { type PlayerPart, type RoundShared, splitState } from './split.ts';
 export { createTable, deleteTable } from './table.ts';
 export {
   type CreditInput,
