@@ -3,18 +3,13 @@
 // its ledger without reading text (lambdas/store/rounds.ts, walletDeltas). Here: every shipped
 // pack's rounds, each bet's movements summing to what its record says it netted, and a void.
 import { describe, expect, it } from 'vitest';
+import { variantIds } from '../../cli/commands/serve.ts';
 import type { EngineEvent, MovementKind, TableState } from '../../lambdas/engine/index.ts';
 import { hasSeats } from '../../lambdas/pack/compiled.ts';
 import { walletDeltas } from '../../lambdas/store/rounds.ts';
 import { ctxFor, must, ofType, playOut, table } from './helpers.ts';
 
-const SHIPPED = [
-  'andar-bahar',
-  'blackjack-eropa',
-  'blackjack-lucky-ladies',
-  'blackjack-mewah',
-  'blackjack-tanpa-batas',
-];
+const SHIPPED = variantIds();
 
 /** A main bet and every pay-table bet the round allows, on seat 1 where the pack has seats. */
 function slip(state: TableState, ctx: ReturnType<typeof ctxFor>) {
