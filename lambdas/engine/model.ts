@@ -105,6 +105,7 @@ type SavedRoundField =
   | 'phase'
   | 'openedAt'
   | 'deadline'
+  | 'timeLeft'
   | 'shoeId'
   | 'shoeCommitment'
   | 'roundInShoe'

@@ -179,7 +179,7 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
       const player = table.players.joinedIndex(cmd.player);
       if (player < 0) return fail('unknown-player', `${cmd.player} has not joined this table`);
       if (cmd.round !== undefined && cmd.round !== round.no) return wrongRound(cmd.round, round);
-      return table.family.act(ctx, table, player, cmd);
+      return suspended(table) ?? table.family.act(ctx, table, player, cmd);
     }
     case 'timeout':
       return timeout(ctx, table);
@@ -188,16 +188,49 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
     case 'void':
       return voidRound(ctx, table, cmd.reason);
     case 'pause':
-      table.paused = true;
-      return ok(ctx);
+      return pause(ctx, table);
     case 'resume':
-      table.paused = false;
-      if (round.phase === 'betting' && round.deadline !== null)
-        round.deadline = Math.max(round.deadline, ctx.env.now + ctx.pack.timing.bettingMs);
-      return ok(ctx);
+      return resume(ctx, table);
     case 'end-session':
-      return endSession(ctx, table);
+      return suspended(table) ?? endSession(ctx, table);
   }
+}
+
+const inPlay = (round: Round): boolean => round.phase !== 'settled' && round.phase !== 'void';
+
+/** Why nothing of the round may move now: it is paused (R-BJ-PAUSE-1); undefined when it is not. */
+function suspended(table: Table): Result | undefined {
+  if (!table.paused || !inPlay(table.round)) return undefined;
+  return fail(
+    'round-paused',
+    `round ${table.round.no} is paused while a supervisor looks into a fault; nothing is played until an operator resumes it or voids it (every bet returned)`,
+  );
+}
+
+/**
+ * An operator pauses the table (R-BJ-PAUSE-1): the round in play stops where it is. Its open window's
+ * clock stops with it (the time left is kept for the resume), so no timeout and no auto-play can fire;
+ * no bet, deal or player action is taken; between rounds, the next round waits.
+ */
+function pause(ctx: Ctx, table: Table): Result {
+  if (table.paused) return fail('already-paused', `table ${table.tableId} is already paused; an operator resumes it`);
+  const round = table.round;
+  table.paused = true;
+  if (inPlay(round)) {
+    round.timeLeft = round.deadline === null ? null : Math.max(0, round.deadline - ctx.env.now);
+    round.deadline = null;
+  }
+  return ok(ctx);
+}
+
+/** The round goes on where it stopped: its open window gets back exactly the time it had left. */
+function resume(ctx: Ctx, table: Table): Result {
+  if (!table.paused) return fail('not-paused', `table ${table.tableId} is not paused`);
+  const round = table.round;
+  table.paused = false;
+  if (inPlay(round) && round.timeLeft != null) round.deadline = ctx.env.now + round.timeLeft;
+  if (round.timeLeft != null) round.timeLeft = null;
+  return ok(ctx);
 }
 
 /**
@@ -296,10 +329,9 @@ function placeSlip(ctx: Ctx, table: Table, player: number, bets: readonly BetSpe
 
 function timeout(ctx: Ctx, table: Table): Result {
   const phase = table.round.phase;
-  if (phase === 'betting') {
-    if (table.paused) return fail('table-paused', 'the table is paused');
-    return table.family.deal(ctx, table);
-  }
+  const paused = suspended(table);
+  if (paused) return paused;
+  if (phase === 'betting') return table.family.deal(ctx, table);
   if (phase === 'settled' || phase === 'void' || phase === 'dealer')
     return fail('no-window-open', `no decision window is open (phase ${phase})`);
   return table.family.timeout(ctx, table);
@@ -309,11 +341,12 @@ function timeout(ctx: Ctx, table: Table): Result {
 function tick(ctx: Ctx, table: Table): Result {
   for (let guard = 0; guard < 1000; guard++) {
     const round = table.round;
-    if (round.phase === 'settled' || round.phase === 'void') {
+    if (!inPlay(round)) {
       if (table.paused) break;
       openRound(ctx, table);
       continue;
     }
+    // A paused round has no deadline (pause): nothing is due.
     if (round.deadline === null || ctx.env.now < round.deadline) break;
     if (round.phase === 'betting' && !round.bets.hasOpen()) {
       round.deadline = ctx.env.now + ctx.pack.timing.bettingMs; // nobody bet: the countdown starts again
@@ -334,6 +367,7 @@ function voidRound(ctx: Ctx, table: Table, reason: string): Result {
   returnAll(ctx, table, `round void: ${reason}`);
   round.phase = 'void';
   round.deadline = null;
+  if (round.timeLeft != null) round.timeLeft = null; // a paused round voided: the table stays paused until resumed
   round.follow = null;
   round.turnSeat = null;
   if (ctx.events) emit(ctx, table, { type: 'round-void', round: round.no, reason });

@@ -117,8 +117,13 @@ export interface RoundState {
   engineVersion: string;
   phase: Phase;
   openedAt: number;
-  /** When the open window closes by itself (ms since epoch); null when nothing waits on time. */
+  /** When the open window closes by itself (ms since epoch); null when nothing waits on time, or while paused. */
   deadline: number | null;
+  /**
+   * While the table is paused: what the open window had left when the pause came (ms; null when none was running).
+   * A resume gives the window exactly that back. Null or absent when not paused.
+   */
+  timeLeft?: number | null;
   shoeId: string;
   shoeCommitment: string;
   /** This round's index in its shoe, from 1 (round limits, R-TB-SIDE-2). */
@@ -271,6 +276,11 @@ export type EngineEvent =
 export interface LegalMove {
   action: Action;
   seat?: number;
+  /**
+   * Insurance and follow answers: the answers offered. Insurance "yes" only when the balance covers half the bet
+   * (R-BJ-OFFER-1); a follow "yes" the balance cannot cover is taken as "no" (R-MW-BEHIND-3/4), so both are offered.
+   */
+  answers?: boolean[];
 }
 
 export interface EngineError {

@@ -30,6 +30,10 @@ export interface TableView {
     no: number;
     phase: string;
     deadline: number | null;
+    /** The round in play is paused (R-BJ-PAUSE-1): nothing moves and no clock runs until an operator resumes it. */
+    paused: boolean;
+    /** While paused: the time its open window will have when resumed (ms); null when none was running. */
+    timeLeft: number | null;
     roundInShoe: number;
     lastOfShoe: boolean;
     shoe: { id: string; commitment: string };
@@ -89,6 +93,7 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
   const bj = ctx.pack.family === 'blackjack';
   const seated = round.common ? [] : round.holders;
   const bets = round.bets;
+  const suspended = table.paused && round.phase !== 'settled' && round.phase !== 'void';
   const betViews: TableView['bets'] = [];
   for (let row = 0; row < bets.length; row++) {
     if (viewer !== null && table.players.names[bets.player(row)] !== viewer) continue;
@@ -115,6 +120,8 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
       no: round.no,
       phase: round.phase,
       deadline: round.deadline,
+      paused: suspended,
+      timeLeft: suspended ? (round.timeLeft ?? null) : null,
       roundInShoe: round.roundInShoe,
       lastOfShoe: round.lastOfShoe,
       shoe: { id: round.shoeId, commitment: round.shoeCommitment },
@@ -156,9 +163,10 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
         }
       : null,
     bets: betViews,
-    legal: viewer !== null ? (table.family.legalMoves?.(ctx, table, viewer) ?? []) : [],
+    legal: viewer !== null && !suspended ? (table.family.legalMoves?.(ctx, table, viewer) ?? []) : [],
     preselect:
       viewer !== null &&
+      !suspended &&
       bj &&
       hasSeats(ctx.pack) &&
       (round.phase === 'insurance' || round.phase === 'turns' || round.phase === 'follow')

@@ -394,7 +394,7 @@ export const Dealer = Type.Object(
 
 const WhenShort = (description: string) =>
   Type.Union([Type.Literal('refuse'), Type.Literal('hit'), Type.Literal('hit-or-stand')], {
-    description: `${description} refuse: the action is refused; hit: done as a hit; hit-or-stand: hit when the score is 11 or less, else stand.`,
+    description: `${description} The action is offered, and taken in the turn, only when the balance covers it (R-BJ-OFFER-1); this says what happens to one chosen before the turn (a pre-selection) that finds the balance short as it runs. refuse: it is dropped and the player decides in the turn; hit: done as a hit; hit-or-stand: hit when the score is 11 or less, else stand.`,
   });
 
 export const Actions = Type.Object(
@@ -686,7 +686,7 @@ const ActStep = Type.Object(
 );
 const BareValue = Type.Union([
   Type.Null(),
-  Type.Object({ reason: Type.Optional(Type.String({ description: 'Why (for void).' })) }, closed),
+  Type.Object({ reason: Type.Optional(Type.String({ description: 'Why (for void, pause and resume).' })) }, closed),
 ]);
 const DealStep = Type.Object({ deal: BareValue, reject: Reject }, { ...closed, description: 'Start the deal.' });
 const TimeoutStep = Type.Object(
@@ -697,17 +697,36 @@ const VoidStep = Type.Object(
   { void: BareValue, reject: Reject },
   { ...closed, description: 'An operator voids the round.' },
 );
+const PauseStep = Type.Object(
+  { pause: BareValue, reject: Reject },
+  { ...closed, description: 'An operator pauses the table: the round in play stops, clock included (R-BJ-PAUSE-1).' },
+);
+const ResumeStep = Type.Object(
+  { resume: BareValue, reject: Reject },
+  { ...closed, description: 'An operator resumes the table: the round goes on with the time its window had left.' },
+);
 
 export const ScenarioStep = Type.Union([
-  Type.Union([Type.Literal('deal'), Type.Literal('timeout'), Type.Literal('void')], {
-    description:
-      'deal: start the deal; timeout: expire the open decision window; void: an operator voids the round (R-BJ-VOID-1).',
-  }),
+  Type.Union(
+    [
+      Type.Literal('deal'),
+      Type.Literal('timeout'),
+      Type.Literal('void'),
+      Type.Literal('pause'),
+      Type.Literal('resume'),
+    ],
+    {
+      description:
+        'deal: start the deal; timeout: expire the open decision window; void: an operator voids the round (R-BJ-VOID-1); pause and resume: an operator pauses the table and resumes it (R-BJ-PAUSE-1).',
+    },
+  ),
   BetStep,
   ActStep,
   DealStep,
   TimeoutStep,
   VoidStep,
+  PauseStep,
+  ResumeStep,
 ]);
 
 export const Scenario = Type.Object(

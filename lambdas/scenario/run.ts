@@ -157,10 +157,14 @@ function toCommand(step: ScenarioStep): { command: Command; reject?: true | stri
   if ('void' in step)
     return { command: { type: 'void', reason: step.void?.reason ?? 'operator void' }, reject: step.reject };
   if ('deal' in step) return { command: { type: 'deal' }, reject: step.reject };
+  if ('pause' in step) return { command: { type: 'pause' }, reject: step.reject };
+  if ('resume' in step) return { command: { type: 'resume' }, reject: step.reject };
   return { command: { type: 'timeout' }, reject: step.reject };
 }
 
-const playerOf = (c: Command): string => ('player' in c ? c.player : c.type === 'void' ? 'operator' : 'system');
+const OPERATOR_COMMANDS: ReadonlySet<Command['type']> = new Set(['void', 'pause', 'resume']);
+const playerOf = (c: Command): string =>
+  'player' in c ? c.player : OPERATOR_COMMANDS.has(c.type) ? 'operator' : 'system';
 
 function describe(step: ScenarioStep): string {
   if (typeof step === 'string') return step;

@@ -18,6 +18,8 @@ const PHASES: Record<string, string> = {
 
 export function phaseText(view: TableView): string {
   if (view.ended) return 'Session ended';
+  if (view.round.paused)
+    return `Round paused while the supervisor looks into a fault${view.round.timeLeft === null ? '' : `; ${seconds(view.round.timeLeft)} s left when it resumes`}`;
   return view.paused ? 'The table is paused' : (PHASES[view.round.phase] ?? view.round.phase);
 }
 
@@ -106,11 +108,14 @@ export function Actions({
                     ? 'Follow the double'
                     : 'Follow the split';
               return [
-                h(
-                  'button',
-                  { key: `${m.action}-y`, type: 'button', disabled: busy, onClick: () => onAct(m.action, s, true) },
-                  `${what}: yes`,
-                ),
+                // Insurance "yes" is offered only when the balance covers it (R-BJ-OFFER-1).
+                m.answers && !m.answers.includes(true)
+                  ? null
+                  : h(
+                      'button',
+                      { key: `${m.action}-y`, type: 'button', disabled: busy, onClick: () => onAct(m.action, s, true) },
+                      `${what}: yes`,
+                    ),
                 h(
                   'button',
                   { key: `${m.action}-n`, type: 'button', disabled: busy, onClick: () => onAct(m.action, s, false) },
@@ -143,19 +148,28 @@ export function Actions({
         'div',
         { key: `pre-${seat}`, class: 'action-row' },
         h('span', { class: 'muted' }, `Seat ${seat}, before its turn: `),
-        playActions.map((a) =>
-          h(
-            'button',
-            { key: a, type: 'button', disabled: busy, onClick: () => onAct(a, seat) },
-            `Pre-select ${(ACTION_LABEL[a] ?? a).toLowerCase()}`,
+        playActions
+          .filter((a) => (a !== 'double' && a !== 'split') || covers(view, seat))
+          .map((a) =>
+            h(
+              'button',
+              { key: a, type: 'button', disabled: busy, onClick: () => onAct(a, seat) },
+              `Pre-select ${(ACTION_LABEL[a] ?? a).toLowerCase()}`,
+            ),
           ),
-        ),
       ),
     ),
     view.legal.length
       ? h('p', { class: 'muted hint' }, 'Keys: H hit · S stand · D double · P split · R surrender')
       : null,
   );
+}
+
+/** Whether the viewer's balance covers another stake of the seat's hand in play: a double or split (R-BJ-OFFER-1). */
+function covers(view: TableView, seat: number): boolean {
+  const s = view.seats.find((x) => x.seat === seat);
+  const hand = s?.hands[s.active];
+  return !!hand && !!view.you && view.you.balance >= hand.stake;
 }
 
 /** The bets the pack offers, once each (Andar Bahar: those offered in the chosen mode). */
