@@ -64,6 +64,51 @@ async function withMainBet(name: string, table: string): Promise<Watched> {
   return w;
 }
 
+/** Waits for the player's next decision in `round`: their turn, the insurance question, or the round's result. */
+async function nextDecision(page: Page, round: number): Promise<'turn' | 'insurance' | 'settled'> {
+  const result = page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
+  for (let i = 0; i < 200; i++) {
+    if (await page.getByRole('button', { name: 'Insurance: no' }).isVisible()) return 'insurance';
+    if (await page.getByRole('button', { name: 'Stand', exact: true }).isVisible()) return 'turn';
+    if (await result.isVisible()) return 'settled';
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`round ${round}: no decision and no result`);
+}
+
+/**
+ * Plays rounds of `amount` (minor units, from the wallet) until one reaches the player's turn, and hands over the page
+ * at each insurance question and at that turn; the round is then stood until settled.
+ */
+async function roundsUntilTurn(
+  w: Watched,
+  player: string,
+  amount: (balance: number) => number,
+  at: (what: 'turn' | 'insurance') => Promise<void>,
+): Promise<void> {
+  const { page } = w;
+  for (let tries = 0; tries < 6; tries++) {
+    const balance = (await suite.server().api('GET', '/blackjack-mewah/wallet', { as: player })).body.balance as number;
+    await page.locator('input[name=amount]').fill(moneyText(amount(balance)).replace(/,/g, ''));
+    await page.getByRole('button', { name: 'Bet Main' }).click();
+    await expect
+      .poll(() => page.getByTestId('balance').innerText())
+      .toBe(`${moneyText(balance - amount(balance))} USD`);
+    const round = await roundNo(page);
+    await dealNow(page);
+    let what = await nextDecision(page, round);
+    if (what === 'insurance') {
+      await at('insurance');
+      await page.getByRole('button', { name: 'Insurance: no' }).click();
+      what = await nextDecision(page, round);
+    }
+    if (what === 'turn') await at('turn');
+    await standUntilSettled(page, round);
+    if (what === 'turn') return;
+  }
+  throw new Error('six rounds without a turn');
+}
+
 describe('seated blackjack', { timeout: 90_000 }, () => {
   test('blackjack-mewah: the rules, the tabs by keyboard, then a full round by clicking; the balance is the API wallet', async () => {
     const w = await watchedPage(suite.context());
@@ -311,6 +356,46 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     }
     // Afterwards the page shows it.
     await expect(page.getByTestId('last-round').locator(`[data-card="${code}"]`).count()).resolves.toBeGreaterThan(0);
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe('offers the balance covers', { timeout: 180_000 }, () => {
+  test('R-BJ-OFFER-1: double, split and insurance "yes" are not offered when the balance cannot cover them; with the balance, double is', async () => {
+    const w = await watchedPage(suite.context());
+    const { page } = w;
+    await signInAndOpen(w, suite.server().base, 'blackjack-mewah', 'olga', 'mewah-short');
+    await page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+    const button = (name: string) => page.getByRole('button', { name, exact: true });
+    // More than half the wallet on the seat: what is left cannot pay a second stake, nor half of it.
+    await roundsUntilTurn(
+      w,
+      'olga',
+      (balance) => Math.ceil((balance * 0.6) / 100) * 100,
+      async (what) => {
+        if (what === 'insurance') {
+          expect(await page.getByRole('button', { name: 'Insurance: yes' }).count()).toBe(0);
+          return;
+        }
+        expect(await button('Hit').isVisible()).toBe(true);
+        expect([await button('Double').count(), await button('Split').count()]).toEqual([0, 0]);
+        // Nor by keyboard: D does nothing.
+        await page.keyboard.press('d');
+        await page.waitForTimeout(300);
+        expect(await button('Stand').isVisible()).toBe(true);
+        await page.screenshot({ path: `${ARTIFACTS}/blackjack-mewah-short-balance.png`, fullPage: true });
+      },
+    );
+    // A small bet: the balance covers a double, and it is offered.
+    await roundsUntilTurn(
+      w,
+      'olga',
+      () => 100,
+      async (what) => {
+        if (what === 'turn') expect(await button('Double').isVisible()).toBe(true);
+      },
+    );
     expect(w.errors).toEqual([]);
   });
 });

@@ -263,7 +263,8 @@ export const en = {
       `When the dealer shows ${p.up}, a side bet of half your bet that the dealer has blackjack. It pays ${p.pays} if the dealer has blackjack and loses otherwise, whatever happens to the hand. You may insure a blackjack too.`,
   },
   short: {
-    intro: 'Actions that add a stake need a balance that covers it.',
+    intro:
+      'Double, split and insurance are offered only when your balance covers their stake; an action chosen before your turn is checked again when it is played.',
     doubleRefuse: 'Double is offered only when your balance covers the extra stake.',
     doubleHit:
       'If your balance cannot cover a double when it is played, it is played as a hit: one more card, the bet unchanged, and the hand goes on.',

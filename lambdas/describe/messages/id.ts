@@ -263,7 +263,8 @@ export const id: Catalogue = {
       `Jika kartu terbuka dealer adalah ${p.up}: taruhan sampingan sebesar setengah taruhan Anda bahwa dealer mendapat blackjack. Dibayar ${p.pays} jika dealer mendapat blackjack dan kalah jika tidak, apa pun hasil tangan Anda. Tangan blackjack pun boleh diasuransikan.`,
   },
   short: {
-    intro: 'Tindakan yang menambah taruhan memerlukan saldo yang cukup.',
+    intro:
+      'Gandakan, pisah, dan asuransi hanya ditawarkan jika saldo Anda cukup untuk taruhannya; tindakan yang dipilih sebelum giliran Anda diperiksa lagi saat dijalankan.',
     doubleRefuse: 'Gandakan hanya ditawarkan jika saldo Anda cukup untuk taruhan tambahannya.',
     doubleHit:
       'Jika saldo Anda tidak cukup saat gandakan dijalankan, tindakan itu dijalankan sebagai tambah: satu kartu lagi, taruhan tidak berubah, dan tangan terus dimainkan.',

@@ -263,7 +263,8 @@ export const ms: Catalogue = {
       `Apabila kad terbuka dealer ialah ${p.up}: pertaruhan sampingan bernilai separuh pertaruhan anda bahawa dealer mempunyai blackjack. Ia membayar ${p.pays} jika dealer mempunyai blackjack dan kalah jika tidak, apa pun yang berlaku kepada tangan anda. Tangan blackjack juga boleh diinsuranskan.`,
   },
   short: {
-    intro: 'Tindakan yang menambah pertaruhan memerlukan baki yang mencukupi.',
+    intro:
+      'Gandakan, pisah dan insurans hanya ditawarkan apabila baki anda mencukupi untuk pertaruhannya; tindakan yang dipilih sebelum giliran anda diperiksa semula ketika dilaksanakan.',
     doubleRefuse: 'Gandakan hanya ditawarkan apabila baki anda mencukupi untuk pertaruhan tambahannya.',
     doubleHit:
       'Jika baki anda tidak mencukupi ketika gandakan dilaksanakan, ia dilaksanakan sebagai tambah: satu kad lagi, pertaruhan tidak berubah, dan tangan terus dimainkan.',

@@ -16,12 +16,22 @@ export function legalMoves(ctx: Ctx, table: Table, viewer: string): LegalMove[] 
   if (round.phase === 'insurance')
     for (let row = 0; row < bets.length; row++)
       if (isInsurable(ctx, table, row) && mine(row) && bets.insurance(row) === Insurance.NONE)
-        moves.push({ action: 'insurance', ...(bets.seat(row) !== Seat.NONE ? { seat: bets.seat(row) } : {}) });
+        moves.push({
+          action: 'insurance',
+          ...(bets.seat(row) !== Seat.NONE ? { seat: bets.seat(row) } : {}),
+          // Half the bet, as insurance() charges it.
+          answers:
+            Math.floor(bets.amount(row) / 2) <= table.players.balance[bets.player(row)] ? [true, false] : [false],
+        });
   if (round.phase === 'follow' && round.follow) {
     const f = round.follow;
     for (let row = 0; row < bets.length; row++)
       if (mine(row) && f.answers[bets.id(row)] === null)
-        moves.push({ action: f.kind === 'double' ? 'follow-double' : 'follow-split', seat: f.seat });
+        moves.push({
+          action: f.kind === 'double' ? 'follow-double' : 'follow-split',
+          seat: f.seat,
+          answers: [true, false],
+        });
   }
   if (round.phase === 'turns')
     for (const h of round.holders)

@@ -108,9 +108,10 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): boolean
     return true;
   }
   if (h.preselect) {
+    // Chosen earlier: the pack's short-balance fallback applies if its cost is no longer covered (R-BJ-OFFER-1).
     const choice = h.preselect;
     h.preselect = null;
-    if (legalMask(ctx, table, h) & actionBit(choice)) {
+    if (handMask(ctx, table, h, hand, Cover.CHOSEN) & actionBit(choice)) {
       play(ctx, table, h, choice, 'pre-selected');
       return true;
     }
@@ -127,7 +128,16 @@ function stepHand(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): boolean
       table,
       h,
       ACTIONS[
-        31 - Math.clz32(decideBit(policy.chart, hand.cards, upCard(table), handMask(ctx, table, h, hand), hand.shape))
+        31 -
+          Math.clz32(
+            decideBit(
+              policy.chart,
+              hand.cards,
+              upCard(table),
+              handMask(ctx, table, h, hand, Cover.OFFERED),
+              hand.shape,
+            ),
+          )
       ],
       null,
     );
@@ -162,20 +172,30 @@ const ACTION_SETS: (readonly PlayAction[])[] = /* @__PURE__ */ (() =>
     Object.freeze(ACTIONS.filter((_a, i) => mask & (1 << i))),
   ))();
 
+/** How a mask counts the balance for double and split (R-BJ-OFFER-1). */
+export enum Cover {
+  /** Offered now: only when the balance covers the stake. */
+  OFFERED,
+  /** A move chosen earlier, running now: a short balance drops it only where the pack's fallback is to refuse. */
+  CHOSEN,
+  /** The rules alone, whatever the balance. */
+  RULES,
+}
+
 /**
- * The actions the rules allow on the hand now in play (balance-dependent fallbacks aside), as a mask of action bits
- * (actionBit).
+ * The actions on the hand now in play, as a mask of action bits (actionBit); by default as offered now: what the rules
+ * allow, double and split only when the balance covers them.
  */
-export function legalMask(ctx: Ctx, table: Table, h: Holder): number {
+export function legalMask(ctx: Ctx, table: Table, h: Holder, cover = Cover.OFFERED): number {
   const hand = currentHand(h);
-  return hand ? handMask(ctx, table, h, hand) : 0;
+  return hand ? handMask(ctx, table, h, hand, cover) : 0;
 }
 
 /** legalMask for the holder's hand in play, already found. */
-function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number {
+function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand, cover: Cover): number {
   if (hand.cards.length < 2) return 0;
   const a = ctx.pack.blackjack!.actions;
-  const balance = table.players.balance[h.ownerIndex];
+  const covered = cover === Cover.RULES || table.players.balance[h.ownerIndex] >= hand.stake;
   const cards = hand.cards;
   let mask = 0;
   const oneCard = oneCardAce(ctx, hand);
@@ -190,7 +210,7 @@ function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number 
     (!hand.splitAces || d.splitAces) &&
     !oneCard &&
     (!d.totals || d.totals[handTotal(hand)]) &&
-    (d.whenShort !== 'refuse' || balance >= hand.stake)
+    (covered || (cover === Cover.CHOSEN && d.whenShort !== 'refuse'))
   )
     mask |= 4;
   const s = a.split;
@@ -202,7 +222,7 @@ function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand): number 
       pair &&
       h.hands.length < s.maxHands &&
       (!hand.splitAces || s.resplitAces) &&
-      (s.whenShort !== 'refuse' || balance >= hand.stake)
+      (covered || (cover === Cover.CHOSEN && s.whenShort !== 'refuse'))
     )
       mask |= 8;
   }
@@ -231,7 +251,8 @@ export function play(ctx: Ctx, table: Table, h: Holder, action: PlayAction, auto
   const short = table.players.balance[h.ownerIndex] < hand.stake;
   let note: string | undefined;
   if ((action === 'double' || action === 'split') && short) {
-    // Too little balance when the action runs: the pack's fallback (R-MW-DOUBLE-1, R-MW-SPLIT-1, R-TB-ACT-1).
+    // A move chosen earlier (a pre-selection) finds too little balance when it runs: the pack's fallback
+    // (R-MW-DOUBLE-1, R-MW-SPLIT-1, R-TB-ACT-1). One chosen in the turn is taken only when covered (R-BJ-OFFER-1).
     const rule = action === 'double' ? a.double!.whenShort : a.split!.whenShort;
     note = `balance too short to ${action}`;
     action = rule === 'hit' || handTotal(hand) <= 11 ? 'hit' : 'stand';
