@@ -215,7 +215,15 @@ function playRound(g: Gen, run: Run): void {
   }
   for (let i = 0; i < 150 && !over(); i++) {
     if (chance(g, 1)) applyStep(run, g, { type: 'void', reason: 'operator test void' });
-    else {
+    else if (chance(g, 2)) {
+      // A pause suspends the round (R-BJ-PAUSE-1): every decision and expiry is refused until the resume.
+      expect(applyStep(run, g, { type: 'pause' })).toBe(true);
+      for (let k = g(fc.nat, 3); k > 0; k--) {
+        const cmd = randomDecision(g, run);
+        expect(cmd.type === 'timeout' ? expire(g, run) : applyStep(run, g, cmd), 'a command while paused').toBe(false);
+      }
+      expect(applyStep(run, g, { type: 'resume' })).toBe(true);
+    } else {
       const cmd = randomDecision(g, run);
       if (cmd.type === 'timeout') expire(g, run);
       else applyStep(run, g, cmd);
