@@ -109,47 +109,33 @@ function act(ctx: Ctx, table: Table, player: number, cmd: ActCommand): Result {
   if (!currentHand(h)) return fail('hand-finished', 'this hand is finished; nothing more to decide');
   const myTurn = round.phase === 'turns' && (h.seat === Seat.NONE || round.turnSeat === h.seat);
   if (!myTurn) {
-    // Before the turn starts, an action is kept as a pre-selection (R-MW-TURN-1, R-MW-INS-1); a double or split
-    // only when the balance covers it as it is chosen (R-BJ-OFFER-1).
+    // Before the turn starts, an action is kept as a pre-selection (R-MW-TURN-1, R-MW-INS-1); its cost is checked
+    // when it runs.
     if (round.phase === 'dealer') return fail('not-your-turn', 'the dealer is playing');
-    const short = uncovered(table, h, action);
-    if (short) return short;
     h.preselect = action;
     return ok(ctx);
   }
-  const legal = legalMask(ctx, table, h);
-  if (!(legal & bit)) {
-    const short = legalMask(ctx, table, h, Cover.RULES) & bit ? uncovered(table, h, action) : undefined;
-    return (
-      short ??
-      fail(
-        'action-not-allowed',
-        `${action} is not allowed on this hand now; allowed: ${actionsOf(legal).join(', ') || 'nothing'}${whyNot(ctx, action)}`,
-      )
+  // Double and split are offered only when the balance covers them (R-BJ-OFFER-1), but one sent anyway is not
+  // refused: the pack's short-balance fallback applies (R-MW-DOUBLE-1, R-MW-SPLIT-1, R-TB-ACT-1).
+  const legal = legalMask(ctx, table, h, Cover.CHOSEN);
+  if (!(legal & bit))
+    return fail(
+      'action-not-allowed',
+      `${action} is not allowed on this hand now; allowed: ${actionsOf(legal).join(', ') || 'nothing'}${whyNot(ctx, table, h, action)}`,
     );
-  }
   play(ctx, table, h, action, null);
   advance(ctx, table);
   return ok(ctx);
 }
 
-/** The refusal of a double or split the balance does not cover now (R-BJ-OFFER-1); undefined otherwise. */
-function uncovered(table: Table, h: Holder, action: PlayAction): Result | undefined {
-  if (action !== 'double' && action !== 'split') return undefined;
-  const need = currentHand(h)!.stake;
-  const balance = table.players.balanceOf(h.owner);
-  if (balance >= need) return undefined;
-  return fail(
-    'insufficient-balance',
-    `${action} needs ${need} more (the hand's stake) and your balance is ${balance}: it is offered only when your balance covers it`,
-  );
-}
-
-function whyNot(ctx: Ctx, action: PlayAction): string {
+function whyNot(ctx: Ctx, table: Table, h: Holder, action: PlayAction): string {
   const a = ctx.pack.blackjack!.actions;
   if (!a[action]) return ` (this table has no ${action})`;
   if (action === 'surrender' && a.surrender)
     return ' (surrender: first two cards only, before any other action, not against the dealer up cards the table excludes)';
+  const need = currentHand(h)!.stake;
+  if ((action === 'double' || action === 'split') && table.players.balanceOf(h.owner) < need)
+    return ` (${action} needs ${need} more on your balance)`;
   return '';
 }
 

@@ -176,10 +176,9 @@ const ACTION_SETS: (readonly PlayAction[])[] = /* @__PURE__ */ (() =>
 export enum Cover {
   /** Offered now: only when the balance covers the stake. */
   OFFERED,
-  /** A move chosen earlier, running now: a short balance drops it only where the pack's fallback is to refuse. */
+  /** Chosen by the player (sent, or pre-selected and running now): a short balance drops it only where the pack's
+   * fallback is to refuse; otherwise the fallback applies when it runs. */
   CHOSEN,
-  /** The rules alone, whatever the balance. */
-  RULES,
 }
 
 /**
@@ -195,7 +194,7 @@ export function legalMask(ctx: Ctx, table: Table, h: Holder, cover = Cover.OFFER
 function handMask(ctx: Ctx, table: Table, h: Holder, hand: WorkingHand, cover: Cover): number {
   if (hand.cards.length < 2) return 0;
   const a = ctx.pack.blackjack!.actions;
-  const covered = cover === Cover.RULES || table.players.balance[h.ownerIndex] >= hand.stake;
+  const covered = table.players.balance[h.ownerIndex] >= hand.stake;
   const cards = hand.cards;
   let mask = 0;
   const oneCard = oneCardAce(ctx, hand);
