@@ -3,6 +3,7 @@
 // transition in pages), all inside the reload-and-re-apply loop. Handlers call this; it never
 // reaches shoe injection (new shoes come from `newSeed`, a CSPRNG in live play).
 import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   apply,
   type BetRecord,
@@ -23,6 +24,7 @@ import {
   type Idempotency,
   type Lease,
   type Loaded,
+  MAX_TRANSACTION_ITEMS,
   PackArtifacts,
   type Plan,
   type RoundStore,
@@ -106,6 +108,12 @@ export interface Outcome {
   events: EngineEvent[];
 }
 
+export interface CommandResult {
+  response: Outcome | unknown;
+  replayed: boolean;
+  outcome?: Outcome;
+}
+
 /** A name no JWT `sub` can have (at most 128 characters): stands for everyone not loaded. */
 const OTHERS = '~others~'.repeat(20);
 
@@ -185,7 +193,7 @@ export class Game {
     for (let guard = 0; ; guard++) {
       const now = this.deps.clock();
       const head = await retryOnConflict(async (): Promise<Loaded | null> => {
-        const { table, loaded: head } = await store.head(tableId, want.who, now, { also: want.also ?? [] });
+        const { table, loaded: head } = await store.read(tableId, want.who, now, { also: want.also ?? [] });
         if (!head) {
           await store.applyPending(tableId, table);
           return null;
@@ -195,11 +203,10 @@ export class Game {
         if (round.phase === 'settled' || round.phase === 'void') {
           if (head.state.paused || head.state.ended) return head;
           await this.packs.storeCurrent(now);
-          // The next round opens from the table alone, as it always has (no player items).
-          const bare = await store.loadFrom(table, [], now);
-          // The next round opens under the deployed pack (the engine moves the table to it, on a new shoe).
+          // The next round opens from the table alone (no player items), under the deployed pack (the
+          // engine moves the table to it, on a new shoe).
           await this.transition(
-            bare,
+            store.bare(head),
             now,
             'system',
             (ctx, state) => apply(ctx, state, { type: 'next-round' }, 'system'),
@@ -243,7 +250,7 @@ export class Game {
     const r = run(ctx, loaded.state);
     if (!r.ok || JSON.stringify(loaded.state) === before) return false;
     const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [] };
-    const plan = this.deps.store.plan(loaded, loaded.state, step);
+    const plan = this.deps.store.plan(loaded, loaded.state, { step });
     if (plan.kind === 'single') {
       await commit(this.deps.store.doc, plan.items);
       this.deps.committed?.(step.events);
@@ -292,11 +299,100 @@ export class Game {
   }
 
   /**
-   * A request's command, once per idempotency key: maintenance first, then the command on a fresh
+   * A request's command, once per idempotency key. The common case reads once and writes once
+   * (`optimistic`); whatever that leaves is done by `claimed`.
+   */
+  async command(req: CommandRequest): Promise<CommandResult> {
+    return (await this.optimistic(req)) ?? this.claimed(req);
+  }
+
+  /**
+   * A command in one read and one write: the table, its round, the player's items, the wallets and
+   * the request's idempotency record in one batch read; the next round opened in memory when the
+   * last one is over, then the command; its writes and its answer in one transaction, which
+   * commits only while the key is still free (of two attempts racing with one key, one commits and
+   * the other finds its answer on its next read). Null when it needs more: a deadline passed, a
+   * transition too big for one transaction, AI wallets to top up, a table or key another request
+   * holds. Nothing is written before the transaction, so `claimed` can take over from anywhere.
+   */
+  private async optimistic(req: CommandRequest): Promise<CommandResult | null> {
+    const cmd = req.command;
+    if (cmd.type === 'shell') return null;
+    const { store, idempotency } = this.deps;
+    const player = 'player' in cmd ? cmd.player : null;
+    const full = !this.perPlayer || player === null;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const now = this.deps.clock();
+      const request = { caller: req.actor.caller, key: req.key, now, fingerprint: req.fingerprint };
+      const record = idempotency.keyOf(request);
+      let read: Awaited<ReturnType<RoundStore['read']>>;
+      try {
+        read = await store.read(req.tableId, full ? 'all' : [player!], now, {
+          also: player ? [player] : [],
+          extra: [record],
+        });
+      } catch (error) {
+        if (error instanceof ConflictError) return null;
+        throw error;
+      }
+      const found = idempotency.judge<unknown>(request, read.extra(record));
+      if (found.kind === 'replay') return { response: found.response, replayed: true };
+      if (found.kind === 'busy' || !read.loaded) return null;
+      let loaded = read.loaded;
+      const over = loaded.state.round.phase === 'settled' || loaded.state.round.phase === 'void';
+      if (!over && loaded.state.round.deadline !== null && now >= loaded.state.round.deadline) return null;
+      // The next round opens lazily, with the first command after the last one ended, in its transaction.
+      let opening: StepInput | undefined;
+      if (over && !loaded.state.paused && !loaded.state.ended) {
+        await this.packs.storeCurrent(now);
+        loaded = store.bare(loaded);
+        const ctx = this.ctxOf(this.packs.current, now);
+        const before = loaded.state.round;
+        if (!apply(ctx, loaded.state, { type: 'next-round' }, 'system').ok) return null;
+        opening = { at: now, actor: 'system', log: before.log, events: ctx.events ?? [] };
+      }
+      const running = await this.running(loaded.state);
+      const ctx = this.ctxOf(running, now);
+      const refused = req.check?.(loaded.state, ctx);
+      if (refused) throw new RuleError(refused);
+      if (this.aiFloat(loaded, req, ctx, now).length) return null;
+      const roundBefore = loaded.state.round;
+      const sharedBefore = full ? '' : sharedJson(loaded.state);
+      const r = this.run(ctx, loaded.state, req, !full, player ? (loaded.wallets[player]?.balance ?? 0) : 0);
+      if (!r.ok) throw new RuleError(r.error);
+      if (!full && sharedJson(loaded.state) !== sharedBefore) return null;
+      const step: StepInput = {
+        at: now,
+        actor: req.actor.id,
+        log: roundBefore.log,
+        events: ctx.events ?? [],
+        note: req.note,
+      };
+      const plan = store.plan(loaded, loaded.state, { step, opening, own: full ? undefined : req.actor.id });
+      const extra = req.extra?.(now) ?? [];
+      if (plan.kind !== 'single' || plan.items.length + extra.length >= MAX_TRANSACTION_ITEMS - 1) return null;
+      const outcome: Outcome = { state: loaded.state, events: [...(opening?.events ?? []), ...step.events] };
+      const response = this.respond(outcome, req.actor.audience, running);
+      try {
+        await commit(store.doc, [...plan.items, ...extra, idempotency.firstCompletionItem(request, response)]);
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+        // Someone wrote first (maybe this very request, retried): read again.
+        await delay(Math.random() * 10 * 2 ** attempt);
+        continue;
+      }
+      this.deps.committed?.(outcome.events);
+      return { response, replayed: false, outcome };
+    }
+    return null;
+  }
+
+  /**
+   * A command under a claim of its idempotency key: maintenance first, then the command on a fresh
    * load; on a version conflict everything is reloaded and re-applied, and the command is refused
    * only if the rules refuse it on the state as it now is.
    */
-  async command(req: CommandRequest): Promise<{ response: Outcome | unknown; replayed: boolean; outcome?: Outcome }> {
+  private async claimed(req: CommandRequest): Promise<CommandResult> {
     const { store, idempotency } = this.deps;
     let outcome: Outcome | undefined;
     let stagedCommitted = false;
@@ -352,7 +448,7 @@ export class Game {
           events: ctx.events ?? [],
           note: req.note,
         };
-        const plan = store.plan(loaded, loaded.state, step);
+        const plan = store.plan(loaded, loaded.state, { step, own: full ? undefined : req.actor.id });
         const extra = req.extra?.(now) ?? [];
         if (plan.kind === 'single' && plan.items.length + extra.length < 99) {
           outcome = { state: loaded.state, events: step.events };

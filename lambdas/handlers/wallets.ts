@@ -38,5 +38,7 @@ export function requirePlaysHere(pack: CompiledPack, claims: Claims): void {
 
 /** A pack's store: its rounds, and the wallets its tables play from. */
 export function openStore(doc: DocumentClient, tableName: string, pack: CompiledPack): RoundStore {
-  return new RoundStore(doc, tableName, new DynamoWallet(doc, tableName, tableSpace(pack)));
+  return new RoundStore(doc, tableName, new DynamoWallet(doc, tableName, tableSpace(pack)), {
+    listsPlayers: !pack.table.playersApart,
+  });
 }

@@ -17,7 +17,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DocumentClient } from './client.ts';
 import { commit, MAX_TRANSACTION_ITEMS, type TransactItem } from './commit.ts';
 import { ConflictError, StoreError } from './errors.ts';
-import { keys } from './keys.ts';
+import { type ItemKey, keys } from './keys.ts';
 import { LEASE_MS, type Lease, renewing } from './lease.ts';
 import { type RetryOptions, retryOnConflict } from './retry.ts';
 
@@ -64,7 +64,7 @@ export const WAIT_MS = 2000;
 const FIRST_PAUSE_MS = 25;
 const MAX_PAUSE_MS = 400;
 
-type Found<R> = { kind: 'replay'; response: R } | { kind: 'busy'; lockedUntil: number } | { kind: 'free' };
+export type Found<R> = { kind: 'replay'; response: R } | { kind: 'busy'; lockedUntil: number } | { kind: 'free' };
 
 export class Idempotency {
   private readonly ttlSeconds: number;
@@ -165,8 +165,16 @@ export class Idempotency {
     return this.judge<R>(request, Item);
   }
 
-  /** What a record found in the way means for this request. */
-  private judge<R>(request: IdempotencyRequest, existing: Record<string, unknown> | undefined): Found<R> {
+  /** The key of a request's record, for a caller that reads it alongside its own items. */
+  keyOf(request: IdempotencyRequest): ItemKey {
+    return keys.idempotency(request.caller, request.key);
+  }
+
+  /**
+   * What a record found in the way (or read alongside) means for this request: its first answer,
+   * an attempt still holding it, or free. The same key with another request is refused.
+   */
+  judge<R>(request: IdempotencyRequest, existing: Record<string, unknown> | undefined): Found<R> {
     const now = this.clock();
     if (!existing || (existing.expiresAt as number) < Math.floor(now / 1000)) return { kind: 'free' };
     if ((existing.fingerprint ?? null) !== (request.fingerprint ?? null))
@@ -224,6 +232,33 @@ export class Idempotency {
         ConditionExpression: 'lockId = :lockId AND #status = :inProgress',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':lockId': claim.lockId, ':inProgress': 'in-progress' },
+      },
+    };
+  }
+
+  /**
+   * The response stored by a request that claimed nothing (it read the record alongside its own
+   * items and found it free): committed with the work's writes only while the key is still free,
+   * so of two attempts racing with one key one commits and the other finds its answer.
+   */
+  firstCompletionItem<R>(request: IdempotencyRequest, response: R): TransactItem {
+    const now = this.clock();
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          ...keys.idempotency(request.caller, request.key),
+          type: 'idempotency',
+          status: 'completed',
+          lockId: randomUUID(),
+          expiresAt: this.expiresAt(request.now),
+          fingerprint: request.fingerprint,
+          response: JSON.stringify(response),
+        },
+        ConditionExpression:
+          'attribute_not_exists(PK) OR expiresAt < :nowSeconds OR (#status = :inProgress AND lockedUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':now': now, ':inProgress': 'in-progress' },
       },
     };
   }

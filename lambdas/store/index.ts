@@ -24,9 +24,12 @@ export {
 export type { Lease } from './lease.ts';
 export { assertMinorUnits, assertPositiveMinorUnits } from './money.ts';
 export { PackArtifacts } from './packs.ts';
+export type { Steps, WritePlan } from './plan.ts';
 export { type RetryOptions, retryOnConflict } from './retry.ts';
-export { type Loaded, RoundStore, type Step, type StepInput } from './rounds.ts';
+export { RoundStore, type RoundStoreOptions } from './rounds.ts';
+export type { Loaded, TableItem } from './snapshot.ts';
 export { type PlayerPart, type RoundShared, splitState } from './split.ts';
+export type { Step, StepInput } from './steps.ts';
 export { createTable, deleteTable } from './table.ts';
 export {
   type CreditInput,

@@ -1,12 +1,12 @@
 // The engine hands the store typed money movements: every wallet event names its kind (stake,
 // payout, refund, void-refund), the bet it moved money for and that bet's seat, so the store labels
-// its ledger without reading text (lambdas/store/rounds.ts, walletDeltas). Here: every shipped
+// its ledger without reading text (lambdas/store/plan.ts, walletDeltas). Here: every shipped
 // pack's rounds, each bet's movements summing to what its record says it netted, and a void.
 import { describe, expect, it } from 'vitest';
 import { variantIds } from '../../cli/commands/serve.ts';
 import type { EngineEvent, MovementKind, TableState } from '../../lambdas/engine/index.ts';
 import { hasSeats } from '../../lambdas/pack/compiled.ts';
-import { walletDeltas } from '../../lambdas/store/rounds.ts';
+import { walletDeltas } from '../../lambdas/store/plan.ts';
 import { ctxFor, must, ofType, playOut, table } from './helpers.ts';
 
 const SHIPPED = variantIds();
