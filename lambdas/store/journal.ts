@@ -1,6 +1,7 @@
 // Owns the journal of a staged transition (keys.ts: `TX#<tx>#<chunk>`): the per-player results of
 // a transition too big for one transaction, written before its commit point and applied after in
-// pages (./staged.ts). Stored as one JSON text cut into chunks well under DynamoDB's 400 KB item.
+// pages (./staged.ts). Stored as one JSON text, its UTF-8 bytes cut into chunks well under
+// DynamoDB's 400 KB item whatever the characters of the players' names.
 import type { EngineEvent } from '../engine/index.ts';
 import { batchPut } from './batch.ts';
 import type { DocumentClient } from './client.ts';
@@ -8,8 +9,8 @@ import { keys, partitions, prefixes } from './keys.ts';
 import { queryItems } from './query.ts';
 import type { StepInput } from './steps.ts';
 
-/** Characters per journal chunk: an item stays far below 400 KB whatever the number of players. */
-export const CHUNK_CHARS = 300_000;
+/** Bytes per journal chunk: an item stays far below 400 KB whatever the number of players. */
+export const CHUNK_BYTES = 300_000;
 
 /** One player's result of a staged transition. */
 export interface JournalEntry {
@@ -45,9 +46,9 @@ export async function writeJournal(
   tx: number,
   journal: Journal,
 ): Promise<number> {
-  const payload = JSON.stringify(journal);
-  const pieces: string[] = [];
-  for (let i = 0; i < payload.length; i += CHUNK_CHARS) pieces.push(payload.slice(i, i + CHUNK_CHARS));
+  const payload = Buffer.from(JSON.stringify(journal), 'utf8');
+  const pieces: Uint8Array[] = [];
+  for (let i = 0; i < payload.length; i += CHUNK_BYTES) pieces.push(payload.subarray(i, i + CHUNK_BYTES));
   await batchPut(
     doc,
     tableName,
@@ -72,5 +73,5 @@ export async function readJournal(
   }))
     items.push(item);
   if (items.length !== chunks) throw new Error(`journal ${roundId}/${tx} has ${items.length} of ${chunks} chunks`);
-  return JSON.parse(items.map((i) => i.data as string).join('')) as Journal;
+  return JSON.parse(Buffer.concat(items.map((i) => i.data as Uint8Array)).toString('utf8')) as Journal;
 }
