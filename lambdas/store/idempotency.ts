@@ -8,6 +8,11 @@
 // lapses within seconds and the next repeat takes it over. Fencing makes that safe: the response
 // is stored in the SAME transaction as the money, conditioned on still holding the claim, so a
 // late holder can never move money or answer twice.
+//
+// A command that needs nothing but one read and one transaction claims nothing: it reads the
+// record with its own items (`keyOf`, `judge`) and commits its answer with its writes only while
+// the key is still free (`firstCompletionItem`); of two attempts racing with one key, one commits
+// and the other finds that answer on its next read.
 
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';

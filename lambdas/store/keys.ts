@@ -13,21 +13,23 @@
  * applies what came due), so the sweep's reads do not grow with players |
  * | round by table, by start | `TABLE#<tableId>` | `ROUND#<startedAt ISO>#<roundId>` | a table's rounds, newest first
  * (Query, ScanIndexForward=false) |
- * | round (current and by id) | `ROUND#<roundId>` | `ROUND` | current: table item's `currentRoundId` then GetItem (or
- * with its player items in one Query, SK BETWEEN `PLAYER#` AND `ROUND`); recall: GetItem by id |
+ * | round (current and by id) | `ROUND#<roundId>` | `ROUND` | the round's shared part; on a table of few players (seated)
+ * also `players`, who has a round player item, so a whole round is one BatchGetItem; current: where the table item's
+ * `currentRoundId` points, read in the same batch as the table item when this process knows it; recall: GetItem by id |
  * | round step | `ROUND#<roundId>` | `STEP#<at 13 digits>#<seq>` | what one request did to a round (its log entries and
  * events), in time order (Query begins_with `STEP#`); `seq` (also an attribute) is the writing process's monotonic
  * clock and a UUID, so steps of one millisecond keep their order; the round item stays small and players never contend
  * on a step counter |
  * | round player step | `ROUND#<roundId>` | `PSTEP#<playerId>#<at 13 digits>#<seq>` | a step that was one player's own
- * command on a table of unbounded players (it changed only their part), so a player's recall reads their steps (Query
- * begins_with `PSTEP#<playerId>#`) and never the thousands of others'; an operator's recall reads them all (`PSTEP#`) |
+ * command on a table of unbounded players (it changed only their part), or their own events of a staged step (`partOf`:
+ * that step's `seq`), so a player's recall reads their steps (Query begins_with `PSTEP#<playerId>#`) and never the
+ * thousands of others'; an operator's recall reads them all (`PSTEP#`) |
  * | round player item | `ROUND#<roundId>` | `PLAYER#<playerId>` | a player's part of a round (bets, common-draw hands),
  * own `version` and `appliedTx`, so players never contend on one item; full loads page through them (Query begins_with
  * `PLAYER#`) |
  * | round transition journal | `ROUND#<roundId>` | `TX#<tx 8 digits>#<chunk 4 digits>` | the per-player results of a
  * transition too big for one transaction (deal, settlement of thousands of players), written before it commits, applied
- * in pages after, kept as that step's events |
+ * in pages after, kept as that step's events (JSON, its UTF-8 bytes in binary chunks of 300,000) |
  * | shoe | `SHOE#<shoeId>` | `SHOE` | seed (secret until the shoe is retired), commitment (SHA-256), position (cards
  * dealt), retired flag; read only by the command path and by recall of a retired shoe |
  * | player's own tables | `PLAYER#<playerId>` | `TABLES` | the solo tables a player opened (`tables`, a string set), so
@@ -43,7 +45,8 @@
  * day (`total`), added to in the credit's own transaction with a condition that keeps it within the daily limit |
  * | operator audit entry | `TABLE#<tableId>` | `AUDIT#<at ISO>#<id>` | pause/resume/void with actor and reason (credits
  * are audited by their ledger entry) |
- * | idempotency record | `IDEM#<caller>#<key>` | `IDEM` | first response to a (caller, Idempotency-Key); `expiresAt`
+ * | idempotency record | `IDEM#<caller>#<key>` | `IDEM` | first response to a (caller, Idempotency-Key), read in the
+ * command's own batch and written in its own transaction (or claimed first by a command that needs more); `expiresAt`
  * TTL |
  * | pack artifact | `PACK#<sha256>` | `PACK` | a pack every table or round started under, written once (conditional
  * put) before the first table or round under it commits; read (GetItem) when a round loaded was started under another
