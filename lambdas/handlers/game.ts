@@ -321,6 +321,8 @@ export class Game {
     const { store, idempotency } = this.deps;
     const player = 'player' in cmd ? cmd.player : null;
     const full = !this.perPlayer || player === null;
+    // A command on every player of an unbounded round (a deal, a void) is a staged transition.
+    if (full && this.perPlayer) return null;
     for (let attempt = 1; attempt <= 3; attempt++) {
       const now = this.deps.clock();
       const request = { caller: req.actor.caller, key: req.key, now, fingerprint: req.fingerprint };

@@ -13,7 +13,7 @@ import type { StepInput } from './steps.ts';
 import type { WalletPort } from './wallet.ts';
 
 /** A transition committed in one go must leave room for the idempotency record. */
-export const SINGLE_LIMIT = MAX_TRANSACTION_ITEMS - 1;
+const SINGLE_LIMIT = MAX_TRANSACTION_ITEMS - 1;
 
 export type WritePlan =
   | { kind: 'single'; items: TransactItem[]; core: TableCore; listed: string[] | null }

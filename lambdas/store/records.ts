@@ -24,7 +24,7 @@ export interface RoundPack {
   sha256: string;
 }
 
-export interface RecordedParts {
+interface RecordedParts {
   round: RoundShared;
   version: number;
   tableId: string;

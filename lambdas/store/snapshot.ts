@@ -82,7 +82,7 @@ const playerItem = (item: Item): PlayerItem => ({
   json: item.data as string,
 });
 
-export function parseTable(Item: Item): TableItem {
+function parseTable(Item: Item): TableItem {
   return {
     core: JSON.parse(Item.core as string) as TableCore,
     version: Item.version as number,
