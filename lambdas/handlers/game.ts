@@ -338,7 +338,11 @@ export class Game {
         throw error;
       }
       const found = idempotency.judge<unknown>(request, read.extra(record));
-      if (found.kind === 'replay') return { response: found.response, replayed: true };
+      if (found.kind === 'replay') {
+        // The first attempt's staged transition may have died before all its pages were applied.
+        if (read.table.pending) await retryOnConflict(() => store.applyPending(req.tableId));
+        return { response: found.response, replayed: true };
+      }
       if (found.kind === 'busy' || !read.loaded) return null;
       let loaded = read.loaded;
       const over = loaded.state.round.phase === 'settled' || loaded.state.round.phase === 'void';
