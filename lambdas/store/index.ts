@@ -29,7 +29,7 @@ export { type RetryOptions, retryOnConflict } from './retry.ts';
 export { RoundStore, type RoundStoreOptions } from './rounds.ts';
 export type { Loaded, TableItem } from './snapshot.ts';
 export { type PlayerPart, type RoundShared, splitState } from './split.ts';
-export type { Step, StepInput } from './steps.ts';
+export type { Step, StepInput } from './step.ts';
 export { createTable, deleteTable } from './table.ts';
 export {
   type CreditInput,

@@ -5,7 +5,7 @@ import type { ShoeState } from '../core/shoe.ts';
 import type { TransactItem } from './commit.ts';
 import { type ItemKey, keys } from './keys.ts';
 import type { RoundShared, TableCore } from './split.ts';
-import type { Placed, StepInput } from './steps.ts';
+import type { Placed, StepInput } from './step.ts';
 
 type Values = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { batchPut } from './batch.ts';
 import type { DocumentClient } from './client.ts';
 import { keys, partitions, prefixes } from './keys.ts';
 import { queryItems } from './query.ts';
-import type { StepInput } from './steps.ts';
+import type { StepInput } from './step.ts';
 
 /** Bytes per journal chunk: an item stays far below 400 KB whatever the number of players. */
 export const CHUNK_BYTES = 300_000;

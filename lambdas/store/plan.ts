@@ -9,7 +9,7 @@ import type { Items } from './items.ts';
 import { keys } from './keys.ts';
 import type { Loaded } from './snapshot.ts';
 import { type PlayerPart, splitState, type TableCore } from './split.ts';
-import type { StepInput } from './steps.ts';
+import type { StepInput } from './step.ts';
 import type { WalletPort } from './wallet.ts';
 
 /** A transition committed in one go must leave room for the idempotency record. */

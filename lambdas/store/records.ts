@@ -9,7 +9,8 @@ import { StoreError } from './errors.ts';
 import { keys, partitions, prefixes } from './keys.ts';
 import { queryItems } from './query.ts';
 import type { PlayerPart, RoundShared } from './split.ts';
-import { readSteps, type Step } from './steps.ts';
+import type { Step } from './step.ts';
+import { readSteps } from './steps.ts';
 
 export interface HistoryEntry {
   roundId: string;

@@ -4,7 +4,7 @@
 //   ./snapshot.ts  reading a table's state for a command or view (one batch read, warm)
 //   ./plan.ts      the writes of a transition committed in one go
 //   ./staged.ts    a transition too big for one transaction: lock, journal, pages
-//   ./records.ts   recall and history reads (./steps.ts: a round's steps)
+//   ./records.ts   recall and history reads (./steps.ts: a round's steps; ./step.ts: their shape)
 //   ./tables.ts    creating tables, a player's own tables, audit entries
 //   ./due.ts       what the sweep reads
 //
@@ -22,7 +22,7 @@ import { planWrites, type Steps, type WritePlan } from './plan.ts';
 import { Records } from './records.ts';
 import { bare, type Loaded, type LoadOptions, Snapshots, type TableItem, type Who } from './snapshot.ts';
 import { Staging } from './staged.ts';
-import type { StepInput } from './steps.ts';
+import type { StepInput } from './step.ts';
 import { Tables } from './tables.ts';
 import type { DynamoWallet } from './wallet.ts';
 

@@ -21,7 +21,7 @@ import { ledgerKind, walletDeltas } from './plan.ts';
 import { retryOnConflict } from './retry.ts';
 import type { Loaded, Pending, Snapshots, TableItem } from './snapshot.ts';
 import { type PlayerPart, splitState } from './split.ts';
-import type { Placed, StepInput } from './steps.ts';
+import type { Placed, StepInput } from './step.ts';
 import type { DynamoWallet } from './wallet.ts';
 
 /** Journal entries applied per transaction: player item + wallet + ledger = 3 items each. */

@@ -3,26 +3,11 @@
 // (a deal or settlement of every player) keeps its shared events on its step item and each
 // player's own events on an item of theirs filed under it, so a player's recall reads a bounded
 // number of items; an operator's reads every player's steps and a staged step's whole journal.
-import type { EngineEvent, RoundLogEntry } from '../engine/index.ts';
 import type { DocumentClient } from './client.ts';
 import { readJournal } from './journal.ts';
 import { partitions, prefixes } from './keys.ts';
 import { queryItems } from './query.ts';
-
-export interface StepInput {
-  at: number;
-  actor: string;
-  /** The log entries and events this transition added (the engine's `ctx.events`). */
-  log: RoundLogEntry[];
-  events: EngineEvent[];
-  /** Recorded with the step: an operator's reason, a request id. */
-  note?: string;
-}
-
-export type Step = StepInput;
-
-/** Where a staged step's events sit in the transition's events: shared ones on the step, each player's on theirs. */
-export type Placed = [number, EngineEvent][];
+import type { Placed, Step } from './step.ts';
 
 interface Read {
   at: number;
