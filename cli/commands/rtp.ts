@@ -4,7 +4,8 @@
 // adds every pay-table line's exact probability and share of the RTP, so a
 // product manager sees which line a pay-table change moves (what a PAR sheet lists).
 
-import { declaredWarning, type LineRow, lineRows, rtpRows } from '../../lambdas/math/rtp.ts';
+import { declaredWarning } from '../../lambdas/math/declared.ts';
+import { type LineRow, lineRows, rtpRows } from '../../lambdas/math/rtp.ts';
 import { packArgument } from '../pack-arg.ts';
 
 const USAGE = 'croupier rtp <pack> [--lines] [--json]';

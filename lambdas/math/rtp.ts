@@ -26,9 +26,6 @@ export interface RtpRow {
   readonly hitFrequency: number;
 }
 
-/** How far computed and declared may differ, in RTP (0.01 and 0.02 percentage points). */
-export const TOLERANCE = { exact: 0.0001, analysis: 0.0002 } as const;
-
 /** The exact odds of a pay-table bet, line by line, by the group of cards that decides it, computed afresh. */
 export function analyseOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   if (pack.family === 'andar-bahar') return andarBaharOdds(pack, bet);
@@ -132,17 +129,4 @@ export function lineRows(pack: CompiledPack): PayTableOdds[] {
         rtpShare: toNumber(l.rtpShare),
       })),
     }));
-}
-
-/** A warning for a row whose declared RTP is further from the computed one than the method's accuracy. */
-export function declaredWarning(
-  packId: string,
-  row: Pick<RtpRow, 'bet' | 'mode' | 'rtp' | 'method' | 'declared'>,
-): string | null {
-  if (row.declared === null) return null;
-  const diff = row.rtp - row.declared;
-  if (Math.abs(diff) <= TOLERANCE[row.method] + 1e-12) return null;
-  const pts = (x: number) => (x * 100).toFixed(4);
-  const name = row.mode ? `${row.bet} (${row.mode})` : row.bet;
-  return `warning: ${packId} ${name}: declared RTP ${pts(row.declared)}% but the rules give ${pts(row.rtp)}% (${diff > 0 ? '+' : ''}${pts(diff)} points; accuracy ±${pts(TOLERANCE[row.method])})`;
 }

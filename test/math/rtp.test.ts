@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { run } from '../../cli/commands/rtp.ts';
-import { declaredWarning } from '../../lambdas/math/rtp.ts';
+import { declaredWarning } from '../../lambdas/math/declared.ts';
 import { captureCli } from './helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { analyseMain, type BlackjackRules, rulesOf } from '../../lambdas/math/blackjack.ts';
 import { loadChart } from '../../lambdas/math/chart-file.ts';
-import { TOLERANCE } from '../../lambdas/math/rtp.ts';
+import { TOLERANCE } from '../../lambdas/math/declared.ts';
 import type { Chart } from '../../lambdas/pack/chart.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { bruteForceEv } from './brute-blackjack.ts';

@@ -13,6 +13,7 @@ import {
   type Lang,
   lineText,
 } from '../../lambdas/describe/index.ts';
+import { declaredAgrees, declaredDifferencePP } from '../../lambdas/math/declared.ts';
 import type { CardGroupName, ConditionSpec } from '../../lambdas/pack/schema.ts';
 import type { BetRule, PayTableOdds, RtpRow, Rules } from './api.ts';
 import { betLabel, percent } from './format.ts';
@@ -77,8 +78,8 @@ const words = (key: string) => key.replace(/-/g, ' ');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function RtpRowView({ row }: { row: RtpRow }) {
-  const diff = row.declared === null ? null : (row.rtp - row.declared) * 100;
-  const off = diff !== null && Math.abs(diff) >= 0.005;
+  const diff = declaredDifferencePP(row);
+  const off = !declaredAgrees(row);
   return h(
     'tr',
     { class: off ? 'rtp-off' : undefined },
