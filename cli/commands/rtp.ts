@@ -5,7 +5,7 @@
 // product manager sees which line a pay-table change moves (what a PAR sheet lists).
 
 import { declaredWarning } from '../../lambdas/math/declared.ts';
-import { type LineRow, lineRows, rtpRows } from '../../lambdas/math/rtp.ts';
+import { behindRows, type LineRow, lineRows, rtpRows } from '../../lambdas/math/rtp.ts';
 import { packArgument } from '../pack-arg.ts';
 
 const USAGE = 'croupier rtp <pack> [--lines] [--json]';
@@ -31,18 +31,24 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
+  // Bet behind is not a row of --json (it follows the seat's hand), but a reader wants its figure.
+  const behind = behindRows(pack);
+  for (const row of behind) {
+    const warning = declaredWarning(pack.id, row);
+    if (warning) console.error(warning);
+  }
   console.log(`${pack.name} (${pack.id} ${pack.version})`);
   console.log(
     columns(
       ['bet', 'mode', 'rtp', 'house edge', 'std dev', 'hit freq', 'method', 'declared', 'exact fraction'],
-      rows.map((r) => [
+      [...rows, ...behind].map((r) => [
         r.bet,
         r.mode ?? '',
         pct(r.rtp),
         pct(1 - r.rtp),
         r.stdDev.toFixed(4),
         pct(r.hitFrequency),
-        r.method,
+        behind.includes(r) ? 'analysis, follows the seat' : r.method,
         r.declared === null ? '' : pct(r.declared),
         r.fraction ?? '',
       ]),

@@ -4,7 +4,7 @@
 // frequency. Bet behind and insurance are not rows (README, `rtp`).
 import type { CompiledBet, CompiledPack } from '../pack/compiled.ts';
 import { andarBaharOdds } from './andar-bahar.ts';
-import { rulesOf } from './blackjack.ts';
+import { type BlackjackRules, rulesOf } from './blackjack.ts';
 import { dealerFinalOdds } from './bust-bonus.ts';
 import { formatFraction, toNumber } from './fraction.ts';
 import { initialCardsOdds } from './initial-cards.ts';
@@ -87,6 +87,39 @@ export function rtpRows(pack: CompiledPack): RtpRow[] {
     });
   }
   return rows;
+}
+
+/**
+ * Bet behind (not a row of `rtp --json`: it follows the seat's hand): its RTP when the seat plays
+ * the pack's best basic strategy and the bet behind pays its own payouts and follows every double
+ * and split. Null when it may not follow one the seat may make: its stake then stays while the
+ * hand's play changes, which the analysis does not value.
+ */
+export function behindRows(pack: CompiledPack): RtpRow[] {
+  const behind = pack.table.betBehind;
+  const actions = pack.blackjack?.actions;
+  if (!behind || !actions) return [];
+  if ((actions.double && !behind.followDouble) || (actions.split && !behind.followSplit)) return [];
+  return pack.bets
+    .filter((bet) => bet.type === 'behind' && bet.blackjackPays && bet.winPays)
+    .map((bet) => {
+      const rules: BlackjackRules = {
+        ...rulesOf(pack),
+        blackjackPays: bet.blackjackPays!.num / bet.blackjackPays!.den,
+        winPays: bet.winPays!.num / bet.winPays!.den,
+      };
+      const odds = mainOutcomes(rules, bestStrategy(pack));
+      return {
+        bet: bet.name,
+        mode: bet.mode,
+        rtp: 1 + odds.ev,
+        fraction: null,
+        method: 'analysis',
+        declared: bet.declaredRtp,
+        stdDev: odds.stdDev,
+        hitFrequency: odds.hitFrequency,
+      };
+    });
 }
 
 /** One line of a pay table with its exact odds: how often it pays and what it adds to the RTP. */
