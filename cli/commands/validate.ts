@@ -2,15 +2,19 @@
 // prints one `path:line:col: message` line per problem (or the JSON report); exit 1 on any problem.
 import { readdirSync, type Stats, statSync } from 'node:fs';
 import { checkFile, formatDiagnostic } from '../../lambdas/pack/load.ts';
-import type { Diagnostic } from '../../lambdas/pack/source.ts';
+import { type Diagnostic, isError } from '../../lambdas/pack/source.ts';
 
 const USAGE = 'usage: croupier validate [paths...] [--json]   (default: rules/)';
 const RULE_FILE = /\.ya?ml$/;
 
+type Problem = { line: number; col: number; pointer: string; message: string };
+
 interface FileReport {
   path: string;
   valid: boolean;
-  errors: { line: number; col: number; pointer: string; message: string }[];
+  errors: Problem[];
+  /** Present when the file has warnings: printed, but the file stays valid. */
+  warnings?: Problem[];
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -31,15 +35,18 @@ export async function run(args: string[]): Promise<number> {
   }
   for (const file of [...new Set(files)]) diagnostics.push(...checkFile(file));
   const unique = dedupe(diagnostics);
+  const errors = unique.filter(isError).length;
+  const warnings = unique.length - errors;
 
   if (json) console.log(JSON.stringify({ files: report(files, unique) }));
   else {
     for (const d of unique) console.log(formatDiagnostic(d));
+    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     console.error(
-      `${files.length} ${files.length === 1 ? 'file' : 'files'} checked, ${unique.length} ${unique.length === 1 ? 'problem' : 'problems'}`,
+      `${count(files.length, 'file')} checked, ${count(errors, 'problem')}${warnings ? `, ${count(warnings, 'warning')}` : ''}`,
     );
   }
-  return unique.length ? 1 : 0;
+  return errors ? 1 : 0;
 }
 
 /** A file as given, or the YAML files under a folder (sorted, so output is stable); undefined if absent. */
@@ -79,8 +86,11 @@ function report(files: string[], diagnostics: Diagnostic[]): FileReport[] {
   for (const d of diagnostics) {
     const entry = byPath.get(d.path) ?? { path: d.path, valid: true, errors: [] };
     byPath.set(d.path, entry);
-    entry.valid = false;
-    entry.errors.push({ line: d.line, col: d.col, pointer: d.pointer, message: d.message });
+    const problem = { line: d.line, col: d.col, pointer: d.pointer, message: d.message };
+    if (isError(d)) {
+      entry.valid = false;
+      entry.errors.push(problem);
+    } else (entry.warnings ??= []).push(problem);
   }
   return [...byPath.values()];
 }

@@ -32,6 +32,8 @@ export interface BlackjackRules {
   readonly loseAll: boolean;
   readonly blackjackPays: number;
   readonly winPays: number;
+  /** The pack allows hit: without it a hand stands on its cards (or doubles, splits, surrenders). */
+  readonly hit: boolean;
   readonly double: null | {
     readonly totals: readonly boolean[] | null;
     readonly afterSplit: boolean;
@@ -62,6 +64,7 @@ export function rulesOf(pack: CompiledPack): BlackjackRules {
     loseAll: bj.dealer.onBlackjack === 'lose-all',
     blackjackPays: main.blackjackPays.num / main.blackjackPays.den,
     winPays: main.winPays.num / main.winPays.den,
+    hit: a.hit,
     double: a.double
       ? { totals: a.double.totals, afterSplit: a.double.afterSplit, splitAces: a.double.splitAces }
       : null,
@@ -253,9 +256,10 @@ function analyseUp(rules: BlackjackRules, comps: Comps, up: number, out: Decisio
       }
       const total = comps.total[ids[i]];
       const soft = comps.soft[ids[i]] === 1;
-      const hits = fixed
-        ? hitsOn(chartCode(fixed, soft, total, col))
-        : total < 21 && (gain !== 0 ? gain > 0 : fallbackGain > 0);
+      // A pack without hit never hits, whatever a chart says (the engine refuses it).
+      const hits =
+        rules.hit &&
+        (fixed ? hitsOn(chartCode(fixed, soft, total, col)) : total < 21 && (gain !== 0 ? gain > 0 : fallbackGain > 0));
       hitsClass.set(key, hits);
       for (let k = i; k < j; k++) value[ids[k]] = hits ? hit[ids[k]] : stand[ids[k]];
       i = j;

@@ -134,7 +134,7 @@ function playUp(
     const row = (soft ? chart.soft : chart.hard)[String(total)];
     return row ? row[col] : total < 12 || (soft && total < 18) ? 'H' : 'S';
   };
-  const hits = (id: number): boolean => comps.total[id] < 21 && hitsOn(codeOf(id));
+  const hits = (id: number): boolean => rules.hit && comps.total[id] < 21 && hitsOn(codeOf(id));
   const mayDouble = (id: number): boolean =>
     rules.double !== null && (rules.double.totals === null || rules.double.totals[comps.total[id]]);
 

@@ -42,6 +42,7 @@ export function describeRules(r: BlackjackRules): string {
         ? 'no peek, a dealer blackjack takes all bets'
         : 'no peek, original bets only',
   );
+  if (!r.hit) parts.push('no hit');
   if (!r.double) parts.push('no double');
   else
     parts.push(

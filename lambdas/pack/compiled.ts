@@ -121,7 +121,7 @@ export interface CompiledPack {
       readonly followDouble: boolean;
       readonly followSplit: boolean;
     } | null;
-    /** AI level → chart path relative to rules/. */
+    /** AI level → chart path relative to the pack's folder. */
     readonly ai: Readonly<Partial<Record<'easy' | 'normal' | 'hard', string>>>;
     readonly firstSide: 0 | 1;
   };

@@ -8,7 +8,7 @@ import type { CompiledPack } from './compiled.ts';
 import type { Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
 import { type FileKind, schemaDiagnostics } from './schema-check.ts';
 import { chartFindings, type Finding, moduleFindings, packFindings, scenarioFindings } from './semantic.ts';
-import { type Diagnostic, parseSource, type SourceFile } from './source.ts';
+import { type Diagnostic, isError, parseSource, type SourceFile } from './source.ts';
 
 export const RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../rules');
 
@@ -19,7 +19,8 @@ export class PackError extends Error {
   }
 }
 
-export const formatDiagnostic = (d: Diagnostic): string => `${d.path}:${d.line}:${d.col}: ${d.message}`;
+export const formatDiagnostic = (d: Diagnostic): string =>
+  `${d.path}:${d.line}:${d.col}: ${d.severity === 'warning' ? 'warning: ' : ''}${d.message}`;
 
 /** What a file is, from its `kind` (or, for scenarios, from their shape). */
 export function fileKind(data: unknown): FileKind | undefined {
@@ -130,7 +131,8 @@ function packForScenarios(path: string): CompiledPack | Error {
 }
 
 function positioned(source: SourceFile, f: Finding): Diagnostic {
-  return { path: f.path, ...source.locate(f.pointer, f.atKey), pointer: f.pointer, message: f.message };
+  const d: Diagnostic = { path: f.path, ...source.locate(f.pointer, f.atKey), pointer: f.pointer, message: f.message };
+  return f.severity ? { ...d, severity: f.severity } : d;
 }
 
 /** Loads and compiles a Variant pack from a path; throws PackError with every problem. */
@@ -234,14 +236,14 @@ function buildPack(source: SourceFile, dir: string): { pack?: CompiledPack; diag
     bets.push({ bet: mod.spec.bet, path: modulePath, pointer: '/spec/bet' });
   });
 
-  // AI charts are paths relative to rules/ (the pack's own folder).
+  // AI charts are paths relative to the pack's own folder, as side-bet modules are (the schema says so).
   for (const [level, chart] of Object.entries(pack.spec.table.ai ?? {}))
     if (chart !== undefined && !existsSync(join(dir, chart)))
       diagnostics.push(
         positioned(source, {
           path: source.path,
           pointer: `/spec/table/ai/${level}`,
-          message: `spec.table.ai.${level}: there is no strategy chart "${chart}" (looked for ${join(dir, chart)})`,
+          message: `spec.table.ai.${level}: there is no strategy chart "${chart}" (looked for ${join(dir, chart)}: a chart path is relative to the pack's folder)`,
         }),
       );
   if (pack.spec.table.ai && pack.spec.table.kind !== 'solo')
@@ -257,7 +259,7 @@ function buildPack(source: SourceFile, dir: string): { pack?: CompiledPack; diag
   const fileId = basename(source.path).replace(/\.ya?ml$/, '');
   for (const f of packFindings(pack, bets, source.path, fileId))
     diagnostics.push(positioned(files.get(f.path) ?? source, f));
-  if (diagnostics.length) return { diagnostics };
+  if (diagnostics.some(isError)) return { diagnostics };
 
   const { include: _include, ...spec } = pack.spec;
   const resolved = {
@@ -265,5 +267,6 @@ function buildPack(source: SourceFile, dir: string): { pack?: CompiledPack; diag
     spec: { ...spec, bets: bets.map((b) => b.bet) },
     modules: resolvedModules.map((m) => ({ id: m.id, version: m.version })),
   };
+  // Warnings stay with the compiled pack's diagnostics: validate prints them, loading goes on.
   return { pack: compilePack(pack, bets, source.path, resolved), diagnostics };
 }

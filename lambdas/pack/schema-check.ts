@@ -174,6 +174,12 @@ function explain(e: ErrorObject): { pointer: string; message: string; atKey?: bo
       };
     }
     case 'type':
+      // A number where a ratio belongs (`win: 1`): say which text to write.
+      if (schema.pattern === PATTERNS.ratio && typeof e.data === 'number')
+        return {
+          pointer: e.instancePath,
+          message: `${where}: the number ${e.data} is not a payout ratio; write the ratio as quoted text N:M, e.g. "${e.data}:1"`,
+        };
       return {
         pointer: e.instancePath,
         message: `${where}: ${describeValue(e.data)} is not allowed here; expected ${[]

@@ -354,13 +354,22 @@ export const Table = Type.Object(
       Type.Object(
         {
           easy: Type.Optional(
-            Type.String({ description: 'Strategy chart for easy AI players, a path relative to rules/.' }),
+            Type.String({
+              description:
+                "Strategy chart for easy AI players, a path relative to the pack's folder (strategies/….yaml).",
+            }),
           ),
           normal: Type.Optional(
-            Type.String({ description: 'Strategy chart for normal AI players, a path relative to rules/.' }),
+            Type.String({
+              description:
+                "Strategy chart for normal AI players, a path relative to the pack's folder (strategies/….yaml).",
+            }),
           ),
           hard: Type.Optional(
-            Type.String({ description: 'Strategy chart for hard AI players, a path relative to rules/.' }),
+            Type.String({
+              description:
+                "Strategy chart for hard AI players, a path relative to the pack's folder (strategies/….yaml).",
+            }),
           ),
         },
         { ...closed, description: 'solo tables: the AI levels offered and the chart each one plays (R-EU-AI-2).' },

@@ -2,6 +2,7 @@
 // every pay-table line can happen, and that the shoe can deal what the pack asks of it.
 import { CARDS_PER_DECK, parseCard, parseRank } from '../core/cards.ts';
 import { parseRatio } from '../core/money.ts';
+import { blackjackLogicFindings } from './blackjack-logic.ts';
 import type { BetSource } from './compile.ts';
 import { type CompiledPack, findBet, hasSeats } from './compiled.ts';
 import { compileCondition, type Facts } from './conditions.ts';
@@ -14,6 +15,8 @@ export interface Finding {
   pointer: string;
   message: string;
   atKey?: boolean;
+  /** A warning is printed but leaves the file valid; absent for an error. */
+  severity?: 'warning';
 }
 
 /** Cards a blackjack round may need past the cut card: a generous 5 per hand, dealer included. */
@@ -127,11 +130,20 @@ export function packFindings(pack: VariantPack, bets: BetSource[], path: string,
         `spec.modes.default: "${s.modes.default}" is not one of the offered modes (${s.modes.offered.join(', ')})`,
       );
   }
-  if (s.table.kind === 'solo' && !Object.keys(s.table.ai ?? {}).length)
+  // A one-seat solo table has no other seat for an AI player.
+  if (s.table.kind === 'solo' && (s.table.seats ?? 1) > 1 && !Object.keys(s.table.ai ?? {}).length)
     add(
       '/spec/table',
-      'spec.table: a solo table needs "ai" with at least one level (easy, normal, hard) for the other seats',
+      `spec.table: a solo table of ${s.table.seats} seats needs "ai" with at least one level (easy, normal, hard) for the other seats; a one-seat table needs none`,
     );
+  if (s.table.kind === 'solo' && s.table.seats === 1 && Object.keys(s.table.ai ?? {}).length)
+    add(
+      '/spec/table/ai',
+      'spec.table.ai: a solo table of one seat has no seat for an AI player; remove ai, or add seats',
+      path,
+      true,
+    );
+  if (bj) out.push(...blackjackLogicFindings(pack, bets, path));
 
   // Shoe: cut card and what a round needs.
   const size = s.shoe.decks * CARDS_PER_DECK;

@@ -12,7 +12,11 @@ export interface Diagnostic extends Position {
   path: string;
   pointer: string;
   message: string;
+  /** A warning is printed but leaves the file valid; absent for an error. */
+  severity?: 'warning';
 }
+
+export const isError = (d: Diagnostic): boolean => d.severity !== 'warning';
 
 export interface SourceFile {
   path: string;

@@ -6,7 +6,7 @@ import { type Action, apply, type Command, type Ctx, createTable, type TableStat
 import { loadCharts } from '../pack/charts.ts';
 import { checkSource, fileKind, formatDiagnostic, loadPack, PackError } from '../pack/load.ts';
 import type { Scenario, ScenarioStep } from '../pack/schema.ts';
-import { parseSource } from '../pack/source.ts';
+import { isError, parseSource } from '../pack/source.ts';
 
 export interface ScenarioResult {
   path: string;
@@ -34,7 +34,7 @@ export function runScenarioFile(path: string): ScenarioResult {
       problems: [`${path}: kind ${kind} is a rule file; croupier validate checks it, croupier test runs scenarios`],
       notScenario: true,
     };
-  const problems = checkSource(source);
+  const problems = checkSource(source).filter(isError);
   const title = (source.data as { title?: string } | undefined)?.title ?? path;
   if (problems.length) return { path, title, passed: false, problems: problems.map(formatDiagnostic) };
   return runScenario(source.data as Scenario, path);

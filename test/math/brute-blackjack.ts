@@ -105,7 +105,7 @@ export function bruteForceEv(rules: BlackjackRules, chart: Chart, onRound?: (p: 
     const two = h.cards.length === 2;
     const { total } = score(h.cards);
     const oneCard = h.splitAces && sp!.splitAcesOneCard;
-    const legal: Action[] = oneCard ? ['stand'] : ['hit', 'stand'];
+    const legal: Action[] = oneCard || !rules.hit ? ['stand'] : ['hit', 'stand'];
     if (
       two &&
       !oneCard &&

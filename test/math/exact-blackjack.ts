@@ -219,7 +219,7 @@ class Table {
       hand.reduce((a, v) => a + v + 1, 0),
       hand.includes(ACE),
     );
-    const out: Action[] = oneCard ? ['stand'] : ['hit', 'stand'];
+    const out: Action[] = oneCard || !this.rules.hit ? ['stand'] : ['hit', 'stand'];
     if (
       two &&
       !oneCard &&
