@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 // The croupier command line: `npm run -s croupier -- <command> [args]`. Each command lives in
-// cli/commands/<command>.ts and exports `run(args: string[]): Promise<number>` (the exit code).
-import { existsSync } from 'node:fs';
+// cli/commands/<command>.ts and exports `run(args: string[]): Promise<number>` (the exit code). The
+// compiled form in dist/ is what `npm run croupier` runs (cli/launch.mjs); `npx tsx cli/croupier.ts` runs the source.
 
 const USAGE = `usage: croupier <command> [args]
 
@@ -13,6 +13,9 @@ commands:
   rtp <pack> [--lines] [--json]
                              exact RTP of every bet of a pack; --lines: each pay-table
                              line's probability and share of the RTP
+  diff <old> <new> [--json] [--markdown] [--lines] [--max-rtp-change PP]
+                             every rule changed between two versions of a pack, in words,
+                             and each bet's RTP before and after; exit 1 past PP points
   simulate <pack> --rounds N [--seed S] [--workers W] [--json]
                              simulate rounds with the pack's best basic strategy
   strategy <pack>            the basic-strategy chart the pack's best play follows
@@ -26,6 +29,22 @@ commands:
                              a JWT for the local server
   serve                      run every pack's API locally (npm start)`;
 
+/** Each command's module, loaded only when it runs (in the compiled CLI, its own chunk). */
+const COMMANDS: Record<string, () => Promise<{ run: (args: string[]) => Promise<number> }>> = {
+  validate: () => import('./commands/validate.ts'),
+  test: () => import('./commands/test.ts'),
+  play: () => import('./commands/play.ts'),
+  rtp: () => import('./commands/rtp.ts'),
+  diff: () => import('./commands/diff.ts'),
+  simulate: () => import('./commands/simulate.ts'),
+  strategy: () => import('./commands/strategy.ts'),
+  'help-page': () => import('./commands/help-page.ts'),
+  report: () => import('./commands/report.ts'),
+  verify: () => import('./commands/verify.ts'),
+  token: () => import('./commands/token.ts'),
+  serve: () => import('./commands/serve.ts'),
+};
+
 const [command, ...args] = process.argv.slice(2);
 if (command === '--help' || command === '-h' || command === 'help') {
   console.log(USAGE);
@@ -35,11 +54,10 @@ if (!command) {
   console.error(USAGE);
   process.exit(2);
 }
-// Only a plain name (words joined by dashes) can be a command file: anything else is unknown, never a path to import.
-const file = new URL(`./commands/${/^[a-z]+(-[a-z]+)*$/.test(command) ? command : '-'}.ts`, import.meta.url);
-if (!existsSync(file)) {
+const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+if (!load) {
   console.error(`croupier: unknown command "${command}"\n\n${USAGE}`);
   process.exit(2);
 }
-const { run } = (await import(file.href)) as { run: (args: string[]) => Promise<number> };
+const { run } = await load();
 process.exitCode = await run(args);

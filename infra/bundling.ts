@@ -4,7 +4,7 @@
 // measures is what ships.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bestStrategy, lineRows, rtpRows } from '../lambdas/math/index.ts';
+import { behindRows, bestStrategy, lineRows, rtpRows } from '../lambdas/math/index.ts';
 import { packArtifact } from '../lambdas/pack/artifact-build.ts';
 import { chartDocument } from '../lambdas/pack/chart.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
@@ -62,6 +62,7 @@ export const BAKED = {
   chart: 'process.env.CROUPIER_SIM_CHART',
   rtp: 'process.env.CROUPIER_PACK_RTP',
   lines: 'process.env.CROUPIER_PACK_LINES',
+  behind: 'process.env.CROUPIER_PACK_BEHIND',
 } as const;
 
 /** esbuild's options for a handler's bundle of `pack`, as the CDK app builds it (the caller adds where it goes). */
@@ -98,6 +99,7 @@ export function packDefines(pack: CompiledPack, handler?: HandlerName): Record<s
   if (handler === 'api') {
     defines[BAKED.rtp] = JSON.stringify(once('rtp', pack, () => rtpRows(pack)));
     defines[BAKED.lines] = JSON.stringify(once('lines', pack, () => lineRows(pack)));
+    defines[BAKED.behind] = JSON.stringify(once('behind', pack, () => behindRows(pack)));
   }
   if (handler === 'simulate' && pack.family === 'blackjack')
     defines[BAKED.chart] = JSON.stringify(once('chart', pack, () => chartDocument(bestStrategy(pack))));

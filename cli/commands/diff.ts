@@ -4,9 +4,10 @@
 // or either pack is invalid, so CI can hold a pull request back.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { diffPacks, largestMovePP, type PackDiff } from '../../lambdas/math/diff.ts';
+import { betRows, diffPacks, largestMovePP, type PackDiff } from '../../lambdas/math/diff.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPackFile, PackError } from '../../lambdas/pack/load.ts';
+import { cached } from '../cache.ts';
 
 const USAGE = 'croupier diff <old> <new> [--json] [--markdown] [--lines] [--max-rtp-change PP]';
 
@@ -47,7 +48,10 @@ export async function run(args: string[]): Promise<number> {
   });
   if (invalid) return 1;
   const [before, after] = packs as [CompiledPack, CompiledPack];
-  const diff = diffPacks(before, after, { lines: args.includes('--lines') });
+  const diff = diffPacks(before, after, {
+    lines: args.includes('--lines'),
+    rows: (pack) => cached('bets', [pack.sha256], () => betRows(pack)),
+  });
   const sides = [side(before, paths[0]), side(after, paths[1])];
   if (json) console.log(JSON.stringify({ old: sides[0], new: sides[1], ...diff }));
   else console.log(args.includes('--markdown') ? markdown(sides, diff) : text(sides, diff));

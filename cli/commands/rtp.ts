@@ -6,6 +6,7 @@
 
 import { declaredWarning } from '../../lambdas/math/declared.ts';
 import { behindRows, type LineRow, lineRows, rtpRows } from '../../lambdas/math/rtp.ts';
+import { cached } from '../cache.ts';
 import { packArgument } from '../pack-arg.ts';
 
 const USAGE = 'croupier rtp <pack> [--lines] [--json]';
@@ -15,12 +16,12 @@ export async function run(args: string[]): Promise<number> {
   const withLines = args.includes('--lines');
   const pack = packArgument(args, USAGE, { flags: ['--json', '--lines'] });
   if (typeof pack === 'number') return pack;
-  const rows = rtpRows(pack);
+  const rows = cached('rtp', [pack.sha256], () => rtpRows(pack));
   for (const row of rows) {
     const warning = declaredWarning(pack.id, row);
     if (warning) console.error(warning);
   }
-  const lines = withLines ? lineRows(pack) : [];
+  const lines = withLines ? cached('lines', [pack.sha256], () => lineRows(pack)) : [];
   if (json) {
     // A pay-table row gains its lines.
     const bets = rows.map((r) => {
@@ -32,7 +33,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
   // Bet behind is not a row of --json (it follows the seat's hand), but a reader wants its figure.
-  const behind = behindRows(pack);
+  const behind = cached('behind', [pack.sha256], () => behindRows(pack));
   for (const row of behind) {
     const warning = declaredWarning(pack.id, row);
     if (warning) console.error(warning);

@@ -10,7 +10,7 @@ import { DEV_AUDIENCE, DEV_ISSUER, loadDevKey } from '../../lambdas/auth/index.t
 import { newSeed } from '../../lambdas/core/rng.ts';
 import { createApi, creditLimitsFrom, openStore, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
-import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
+import { behindRows, lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { JavaMissingError } from '../../server/dynamo-local.ts';
@@ -77,6 +77,7 @@ export async function startServer(
         rtp: () => rtpRows(pack),
         lines: () => lineRows(pack),
         creditLimits,
+        behind: () => behindRows(pack),
         ...(logger ? { logger } : {}),
       }) as unknown as Handler,
     };

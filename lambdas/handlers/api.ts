@@ -185,6 +185,8 @@ export interface ApiDeps {
   rtp?: () => RtpRow[];
   /** The same for every pay-table line: how often it pays and its share of the RTP. */
   lines?: () => PayTableOdds[];
+  /** Bet behind's RTP (lambdas/math behindRows): not a row of `rtp`, which lists what `croupier rtp --json` does. */
+  behind?: () => RtpRow[];
   /** Told the events of every committed transition (the Lambda entry publishes them as metrics). */
   committed?: GameDeps['committed'];
   /** Operators' credit limits (the stage's in AWS; LOCAL_CREDIT_LIMITS by default). */
@@ -303,7 +305,7 @@ export function createApi(deps: ApiDeps): Handler {
     if (pathSchema) checkPath(pathSchema, p);
     switch (match.routeKey) {
       case 'GET /rules':
-        return ok((rules ??= publicRules(deps.pack, deps.rtp, deps.lines)));
+        return ok((rules ??= publicRules(deps)));
       case 'GET /openapi.json':
         return ok((openapi ??= openApiDocument(deps.pack.id, deps.pack.version, ROUTE_DOCS)));
     }
@@ -585,7 +587,7 @@ export function createApi(deps: ApiDeps): Handler {
 }
 
 /** The public rules: what the pack says about bets, pay tables, limits and caps, with RTPs and line odds. */
-function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp'], linesOf: ApiDeps['lines']): unknown {
+function publicRules({ pack, rtp: rtpOf, lines: linesOf, behind: behindOf }: ApiDeps): unknown {
   const resolved = pack.resolved as { name?: string; spec?: Record<string, unknown> };
   const { shoe, ...spec } = resolved.spec ?? {};
   return {
@@ -601,6 +603,7 @@ function publicRules(pack: CompiledPack, rtpOf: ApiDeps['rtp'], linesOf: ApiDeps
     facts: ruleFacts(pack),
     rtp: computed('RTP', rtpOf),
     lines: computed('line odds', linesOf),
+    behind: computed('bet-behind RTP', behindOf),
   };
 }
 
@@ -625,6 +628,7 @@ function fromEnvironment(): Handler {
   const { pack, charts } = fromArtifact(baked);
   const rtp = process.env.CROUPIER_PACK_RTP;
   const lines = process.env.CROUPIER_PACK_LINES;
+  const behind = process.env.CROUPIER_PACK_BEHIND;
   const doc: DocumentClient = createDocumentClient(
     process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {},
   );
@@ -637,6 +641,7 @@ function fromEnvironment(): Handler {
     onOperatorMoney: recordOperatorMoney,
     ...(rtp ? { rtp: () => JSON.parse(rtp) as RtpRow[] } : {}),
     ...(lines ? { lines: () => JSON.parse(lines) as PayTableOdds[] } : {}),
+    ...(behind ? { behind: () => JSON.parse(behind) as RtpRow[] } : {}),
     committed: recordPlay,
   });
 }

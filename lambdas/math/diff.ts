@@ -44,10 +44,18 @@ export interface PackDiff {
   readonly lines?: LineShareChange[];
 }
 
+export interface DiffOptions {
+  /** Also compare every pay-table line's share of the RTP. */
+  readonly lines?: boolean;
+  /** Where each version's RTP rows come from (default `betRows`; the CLI keeps them on disk). */
+  readonly rows?: (pack: CompiledPack) => RtpRow[];
+}
+
 /** Every rule that changed from `before` to `after` and every bet's RTP in both. */
-export function diffPacks(before: CompiledPack, after: CompiledPack, options: { lines?: boolean } = {}): PackDiff {
+export function diffPacks(before: CompiledPack, after: CompiledPack, options: DiffOptions = {}): PackDiff {
   const changes = ruleChanges(before.resolved, after.resolved, after.currency);
-  const bets = betChanges(everyBet(before), everyBet(after));
+  const rows = options.rows ?? betRows;
+  const bets = betChanges(rows(before), rows(after));
   return options.lines ? { changes, bets, lines: lineChanges(before, after) } : { changes, bets };
 }
 
@@ -58,7 +66,7 @@ export const largestMovePP = (diff: PackDiff): number =>
 // ---------------------------------------------------------------- RTP per bet and line
 
 /** Every bet's RTP row, bet behind included, in the pack's order. */
-function everyBet(pack: CompiledPack): RtpRow[] {
+export function betRows(pack: CompiledPack): RtpRow[] {
   const order = (r: RtpRow) => pack.bets.findIndex((b) => b.name === r.bet);
   return [...rtpRows(pack), ...behindRows(pack)].sort((a, b) => order(a) - order(b));
 }

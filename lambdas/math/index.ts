@@ -4,5 +4,5 @@ export { type Action, type Chart, type Code, decide, formatChart } from '../pack
 export { analyseMain, type BlackjackRules, type MainAnalysis, rulesOf } from './blackjack.ts';
 export { declaredAgrees, declaredDifferencePP, declaredWarning, TOLERANCE } from './declared.ts';
 export { type Fraction, formatFraction, toNumber } from './fraction.ts';
-export { lineRows, type PayTableOdds, type RtpRow, rtpRows } from './rtp.ts';
+export { behindRows, lineRows, type PayTableOdds, type RtpRow, rtpRows } from './rtp.ts';
 export { bestStrategy } from './strategy.ts';

@@ -8,7 +8,7 @@ import type { CompiledPack } from './compiled.ts';
 import type { Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
 import { type FileKind, schemaDiagnostics } from './schema-check.ts';
 import { chartFindings, type Finding, moduleFindings, packFindings, scenarioFindings } from './semantic.ts';
-import { type Diagnostic, isError, parseSource, type SourceFile } from './source.ts';
+import { type Diagnostic, formatDiagnostic, isError, parseSource, type SourceFile } from './source.ts';
 
 export const RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../rules');
 
@@ -19,8 +19,7 @@ export class PackError extends Error {
   }
 }
 
-export const formatDiagnostic = (d: Diagnostic): string =>
-  `${d.path}:${d.line}:${d.col}: ${d.severity === 'warning' ? 'warning: ' : ''}${d.message}`;
+export { formatDiagnostic } from './source.ts';
 
 /** What a file is, from its `kind` (or, for scenarios, from their shape). */
 export function fileKind(data: unknown): FileKind | undefined {

@@ -18,6 +18,10 @@ export interface Diagnostic extends Position {
 
 export const isError = (d: Diagnostic): boolean => d.severity !== 'warning';
 
+/** `path:line:col: message`, as `validate` prints a problem (a warning says so). */
+export const formatDiagnostic = (d: Diagnostic): string =>
+  `${d.path}:${d.line}:${d.col}: ${d.severity === 'warning' ? 'warning: ' : ''}${d.message}`;
+
 export interface SourceFile {
   path: string;
   data: unknown;

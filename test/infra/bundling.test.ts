@@ -39,7 +39,7 @@ describe('baked-in pack defines', () => {
   test('the API function also gets the exact RTP of every bet, as the analyser computes it', () => {
     const pack = loadPackFile(join(RULES_DIR, 'andar-bahar.yaml'));
     const defines = packDefines(pack, 'api');
-    expect(Object.keys(defines)).toEqual([BAKED.artifact, BAKED.family, BAKED.rtp, BAKED.lines]);
+    expect(Object.keys(defines)).toEqual([BAKED.artifact, BAKED.family, BAKED.rtp, BAKED.lines, BAKED.behind]);
     expect(JSON.parse(JSON.parse(defines[BAKED.rtp]) as string)).toEqual(rtpRows(pack));
     expect(JSON.parse(JSON.parse(defines[BAKED.lines]) as string)).toEqual(lineRows(pack));
     expect(packDefines(pack, 'sweep')[BAKED.rtp]).toBeUndefined();

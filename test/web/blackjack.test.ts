@@ -125,6 +125,8 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     // Computed −0.015 pp from declared is within the analysis's accuracy: it agrees, as `croupier rtp` says.
     expect(text).toMatch(/-0\.01\d+ pp/);
     expect(text).not.toContain('⚠');
+    // Bet behind's RTP, as the seat it follows plays (3:2 like the main bet: the same figure).
+    expect(text).toMatch(/Behind\t\S+\t99\.51\d*%\tcombinatorial analysis, follows the seat/);
     expect(text).toContain('the dealer checks the hole card for blackjack');
     // Each pay-table line with its exact probability and share of the RTP (8 decks: perfect pair 7/415).
     expect(text).toMatch(/Perfect pair\t.*\t30:1\t1\.6867%\t52\.2892%/);

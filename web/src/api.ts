@@ -106,6 +106,8 @@ export interface Rules {
   rtp: RtpRow[] | { error: string } | null;
   /** Every pay-table line's exact probability and share of the RTP. */
   lines: PayTableOdds[] | { error: string } | null;
+  /** Bet behind's RTP: it follows the seat's hand, so it is not one of the `rtp` rows. */
+  behind?: RtpRow[] | { error: string } | null;
 }
 
 export interface CommandResponse {

@@ -77,7 +77,7 @@ export function RulesPanel({ rules }: { rules: Rules }) {
 const words = (key: string) => key.replace(/-/g, ' ');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function RtpRowView({ row }: { row: RtpRow }) {
+function RtpRowView({ row, follows = false }: { row: RtpRow; follows?: boolean }) {
   const diff = declaredDifferencePP(row);
   const off = !declaredAgrees(row);
   return h(
@@ -91,7 +91,9 @@ function RtpRowView({ row }: { row: RtpRow }) {
       null,
       row.method === 'exact'
         ? `exact${row.fraction ? ` (${row.fraction})` : ''}`
-        : 'combinatorial analysis, best basic strategy',
+        : follows
+          ? "combinatorial analysis, follows the seat's best basic strategy"
+          : 'combinatorial analysis, best basic strategy',
     ),
     h('td', { class: 'num' }, row.declared === null ? 'not declared' : percent(row.declared)),
     h('td', { class: 'num' }, diff === null ? '—' : `${diff >= 0 ? '+' : ''}${diff.toFixed(4)} pp${off ? ' ⚠' : ''}`),
@@ -165,6 +167,7 @@ function LineOdds({ bet, odds }: { bet: BetRule; odds: PayTableOdds }) {
 
 function MathSheet({ rules }: { rules: Rules }) {
   const rows = Array.isArray(rules.rtp) ? rules.rtp : [];
+  const behind = Array.isArray(rules.behind) ? rules.behind : [];
   const odds: ComponentChildren[] = [];
   for (const [i, bet] of rules.rules.bets.entries()) {
     const o = bet.lines ? oddsOf(bet, rules) : undefined;
@@ -188,6 +191,7 @@ function MathSheet({ rules }: { rules: Rules }) {
               'tbody',
               null,
               rows.map((r) => h(RtpRowView, { key: `${r.bet}/${r.mode}`, row: r })),
+              behind.map((r) => h(RtpRowView, { key: `${r.bet}/${r.mode}`, row: r, follows: true })),
             ),
           ),
         )

@@ -1,0 +1,73 @@
+// Builds the command line as plain JavaScript in dist/ (gitignored): `npm ci` runs it (prepare), and
+// cli/launch.mjs runs it again whenever a source it was built from has changed, so `croupier` never
+// transpiles TypeScript on the way to an answer and never answers from stale code.
+//   dist/croupier.mjs    the CLI, one chunk per command loaded on demand
+//   dist/sim-worker.mjs  the simulation worker (lambdas/sim/bundle.ts starts it without bundling)
+//   dist/manifest.json   the SHA-256 of every source file bundled, and the build id (their hash)
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+export const DIST = join(ROOT, 'dist');
+export const MANIFEST = join(DIST, 'manifest.json');
+
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Each source keeps its own import.meta.url (a repository file's URL, not the bundle's), so paths
+ * it resolves from its own place (rules/, web/, .local/) stay right: the bundle runs in place.
+ */
+const ownUrl = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll(
+        'import.meta.url',
+        JSON.stringify(pathToFileURL(args.path).href),
+      ),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** Bundles both entries, then records what they were built from; returns the build id. */
+export async function buildCli() {
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: DIST,
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [ownUrl],
+    define: { 'process.env.CROUPIER_BUNDLED': '"1"' },
+  };
+  // Chunks are named by content: a build beside a running one never changes a file it reads.
+  const [worker, cli] = await Promise.all([
+    build({ ...common, entryPoints: { 'sim-worker': join(ROOT, 'lambdas/sim/worker.ts') } }),
+    build({
+      ...common,
+      entryPoints: { croupier: join(ROOT, 'cli/croupier.ts') },
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+  ]);
+  const inputs = new Set([...Object.keys(worker.metafile.inputs), ...Object.keys(cli.metafile.inputs)]);
+  const files = Object.fromEntries([...inputs].sort().map((rel) => [rel, sha256(readFileSync(join(ROOT, rel)))]));
+  // The build id keys the answers cached on disk (cli/cache.ts): new code, new keys.
+  const buildId = sha256(JSON.stringify(files));
+  writeFileSync(MANIFEST, `${JSON.stringify({ buildId, files }, null, 1)}\n`);
+  return buildId;
+}
+
+if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
+  const started = performance.now();
+  await buildCli();
+  console.error(`croupier: built dist/ in ${Math.round(performance.now() - started)} ms`);
+}
