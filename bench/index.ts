@@ -13,6 +13,7 @@ for (const [name, file] of [
   ['bundles', './bundles.ts'],
   ['simulate', './simulate.ts'],
   ['report', './report.ts'],
+  ['cli', './cli.ts'],
   // Last: it checks results, not speed, and would only slow the figures above.
   ['fastPath', './fast-path.ts'],
 ] as const) {

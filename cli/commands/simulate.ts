@@ -9,6 +9,7 @@ import { loadPack, PackError } from '../../lambdas/pack/load.ts';
 import { wagerOf } from '../../lambdas/sim/batch.ts';
 import { exactByKey, type SimulationDocument, simulationDocument } from '../../lambdas/sim/report.ts';
 import { defaultWorkers, runSimulation } from '../../lambdas/sim/workers.ts';
+import { cached } from '../cache.ts';
 import { progress } from '../progress.ts';
 
 const USAGE = 'usage: croupier simulate <pack> --rounds N [--seed S] [--workers W] [--json]';
@@ -80,8 +81,8 @@ export async function run(args: string[]): Promise<number> {
   }
   const seed = options.seed ?? randomInt(0, 2 ** 32);
   if (options.seed === null) console.error(`seed ${seed} (pass --seed ${seed} to repeat this run)`);
-  const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
-  const exact = exactByKey(pack);
+  const chart = pack.family === 'blackjack' ? cached('chart', [pack.sha256], () => bestStrategy(pack)) : null;
+  const exact = cached('exact', [pack.sha256], () => exactByKey(pack));
   const bar = progress(pack.id);
   let run: Awaited<ReturnType<typeof runSimulation>>;
   try {

@@ -10,7 +10,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { DEV_AUDIENCE, DEV_ISSUER, type DevKey, loadDevKey, signToken } from '../../lambdas/auth/index.ts';
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
-import { lineRows, rtpRows } from '../../lambdas/math/index.ts';
+import { behindRows, lineRows, rtpRows } from '../../lambdas/math/index.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { createDocumentClient } from '../../lambdas/store/client.ts';
@@ -62,6 +62,7 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
       logger: quiet,
       rtp: () => rtpRows(pack),
       lines: () => lineRows(pack),
+      behind: () => behindRows(pack),
     });
     mounts.push({ basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler });
   }
