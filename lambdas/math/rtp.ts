@@ -92,7 +92,7 @@ export function rtpRows(pack: CompiledPack): RtpRow[] {
 /**
  * Bet behind (not a row of `rtp --json`: it follows the seat's hand): its RTP when the seat plays
  * the pack's best basic strategy and the bet behind pays its own payouts and follows every double
- * and split. Null when it may not follow one the seat may make: its stake then stays while the
+ * and split. No row when it may not follow one the seat may make: its stake then stays while the
  * hand's play changes, which the analysis does not value.
  */
 export function behindRows(pack: CompiledPack): RtpRow[] {

@@ -1,7 +1,9 @@
-// The rules of a blackjack pack checked against each other: settings that can never apply (lose-all
-// behind a peek on every blackjack card, a follow-double without double), a card listed twice (T
-// and 10), a fallback to an action the pack forbids, and a bet behind paid better than the seat it
-// follows. Each is a Finding with what is wrong, where and what to write instead.
+// The rules of a blackjack pack checked against each other. Errors: a card listed twice (T and 10),
+// lose-all behind a peek on every blackjack card (it reads as a rule and never applies), a peek or
+// insurance on a card behind which no blackjack can be, a fallback to a hit the pack forbids.
+// Warnings (the pack still loads): a setting that never applies and changes nothing (afterSplit
+// without split, a follow-double without double), and a bet behind paid otherwise than the seat it
+// follows. Each says what is wrong, where and what to write instead.
 import { parseRank } from '../core/cards.ts';
 import { parseRatio } from '../core/money.ts';
 import type { BetSource } from './compile.ts';
@@ -77,16 +79,19 @@ export function blackjackLogicFindings(pack: VariantPack, bets: BetSource[], pat
     add(
       '/spec/actions/double/afterSplit',
       'spec.actions.double.afterSplit: true never applies: this pack does not allow split (spec.actions.split); write afterSplit: false',
+      { warning: true },
     );
   if (a.double?.splitAces && (!a.split || !a.double.afterSplit))
     add(
       '/spec/actions/double/splitAces',
       `spec.actions.double.splitAces: true never applies: ${a.split ? 'a split hand may not double (afterSplit: false)' : 'this pack does not allow split'}; write splitAces: false`,
+      { warning: true },
     );
   if (a.split?.resplitAces && a.split.maxHands === 2)
     add(
       '/spec/actions/split/resplitAces',
       'spec.actions.split.resplitAces: true never applies: with maxHands: 2 no hand is split again; write resplitAces: false, or raise maxHands',
+      { warning: true },
     );
   if (a.surrender) {
     const barred = new Set(
@@ -96,6 +101,7 @@ export function blackjackLogicFindings(pack: VariantPack, bets: BetSource[], pat
       add(
         '/spec/actions/surrender/notAgainst',
         'spec.actions.surrender.notAgainst: surrender is barred against every up card, so it is never allowed; remove surrender, or list fewer cards',
+        { warning: true },
       );
   }
   const behind = s.table.betBehind;
@@ -109,6 +115,7 @@ export function blackjackLogicFindings(pack: VariantPack, bets: BetSource[], pat
         add(
           `/spec/table/betBehind/${key}`,
           `spec.table.betBehind.${key}: true never applies: bet-behind players may ${word}, but this pack does not allow ${action} (spec.actions.${action}); write ${key}: false`,
+          { warning: true },
         );
   }
 
