@@ -8,8 +8,7 @@ import { parseRank } from '../core/cards.ts';
 import { parseRatio } from '../core/money.ts';
 import type { BetSource } from './compile.ts';
 import type { VariantPack } from './schema.ts';
-import type { Finding } from './semantic.ts';
-import { readablePath } from './source.ts';
+import { type Finding, readablePath } from './source.ts';
 
 const ACE = 0;
 const TEN = 9;

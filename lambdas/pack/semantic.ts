@@ -8,16 +8,9 @@ import { type CompiledPack, findBet, hasSeats } from './compiled.ts';
 import { compileCondition, type Facts } from './conditions.ts';
 import { groupSamples } from './samples.ts';
 import type { BetSpec, Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
+import type { Finding } from './source.ts';
 
-/** A problem found by meaning, before it is given a line and column. */
-export interface Finding {
-  path: string;
-  pointer: string;
-  message: string;
-  atKey?: boolean;
-  /** A warning is printed but leaves the file valid; absent for an error. */
-  severity?: 'warning';
-}
+export type { Finding } from './source.ts';
 
 /** Cards a blackjack round may need past the cut card: a generous 5 per hand, dealer included. */
 export const CARDS_PER_HAND_RESERVE = 5;

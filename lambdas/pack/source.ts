@@ -16,6 +16,16 @@ export interface Diagnostic extends Position {
   severity?: 'warning';
 }
 
+/** A problem found by meaning, before it is given a line and column. */
+export interface Finding {
+  path: string;
+  pointer: string;
+  message: string;
+  atKey?: boolean;
+  /** A warning is printed but leaves the file valid; absent for an error. */
+  severity?: 'warning';
+}
+
 export const isError = (d: Diagnostic): boolean => d.severity !== 'warning';
 
 /** `path:line:col: message`, as `validate` prints a problem (a warning says so). */
