@@ -30,7 +30,8 @@ export interface Mount {
 }
 
 export interface LambdaServerOptions {
-  mounts: readonly Mount[];
+  /** The mounts, or where to read them on each request (`npm start` adds a pack's when its file appears). */
+  mounts: readonly Mount[] | (() => readonly Mount[]);
   jwks: Jwks;
   issuer: string;
   audience: string;
@@ -51,15 +52,27 @@ function findMount(mounts: CompiledMount[], path: string): CompiledMount | undef
 export function createLambdaServer(options: LambdaServerOptions): Server {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
-  const mounts: CompiledMount[] = options.mounts
-    .map((m) => ({
-      ...m,
-      basePath: m.basePath.replace(/\/+$/, ''),
-      router: createRouter(m.routes),
-      open: new Set(m.publicRoutes ?? []),
-    }))
-    // Longest prefix first so `/a/b` is not swallowed by `/a`.
-    .sort((a, b) => b.basePath.length - a.basePath.length);
+  const given = options.mounts;
+  const current = typeof given === 'function' ? given : () => given;
+  let compiledFrom: readonly Mount[] | undefined;
+  let compiled: CompiledMount[] = [];
+  /** The mounts compiled, again only when the list given is a new one. */
+  const mountsNow = (): CompiledMount[] => {
+    const list = current();
+    if (list !== compiledFrom) {
+      compiledFrom = list;
+      compiled = list
+        .map((m) => ({
+          ...m,
+          basePath: m.basePath.replace(/\/+$/, ''),
+          router: createRouter(m.routes),
+          open: new Set(m.publicRoutes ?? []),
+        }))
+        // Longest prefix first so `/a/b` is not swallowed by `/a`.
+        .sort((a, b) => b.basePath.length - a.basePath.length);
+    }
+    return compiled;
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = now();
@@ -70,7 +83,7 @@ export function createLambdaServer(options: LambdaServerOptions): Server {
       if (path === '/.well-known/jwks.json' && (method === 'GET' || method === 'HEAD')) {
         result = jsonResult(200, options.jwks);
       } else {
-        const mount = findMount(mounts, path);
+        const mount = findMount(mountsNow(), path);
         if (!mount) throw new HttpError('not-found', `no API at ${path}`);
         const route = mount.router.match(method, path.slice(mount.basePath.length) || '/');
         if (route.kind === 'not-found') throw new HttpError('not-found', `no route for ${method} ${path}`);

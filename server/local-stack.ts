@@ -14,6 +14,8 @@ export interface LocalStack {
   endpoint: string;
   doc: DocumentClient;
   tableFor(packId: string): string;
+  /** Creates the table of a pack added while the server runs (a new file in rules/). */
+  addTable(packId: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       doc,
       tableFor(packId) {
         if (!known.has(packId)) throw new Error(`no local table for pack ${packId}`);
+        return tableOf(packId);
+      },
+      async addTable(packId) {
+        await createTable(doc, tableOf(packId));
+        known.add(packId);
         return tableOf(packId);
       },
       async stop() {

@@ -1,7 +1,8 @@
 // Owns the web table's place in the local server (`npm start`): the page at `/` (web/, bundled in
 // memory by esbuild on first request, so there is no build output to keep or commit) and three
 // development-only endpoints the page needs to stand in for a casino's lobby:
-//   GET  /dev/packs   the packs this server runs (their APIs are at /<pack-id>/...)
+//   GET  /dev/packs   the packs this server runs (their APIs are at /<pack-id>/...), their versions,
+//                     and the pack files in rules/ that do not compile, with their errors
 //   POST /dev/token   a player's token signed with the local development key for a name typed on the page
 //   POST /dev/tables  opens a table if it is not there yet            } what an operator does at a
 //   POST /dev/deal    closes betting and deals now                    } casino, done for the signed-in
@@ -15,12 +16,15 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { type DevKey, signToken } from '../lambdas/auth/index.ts';
 import { errorResult, HttpError, jsonBody, jsonResult } from '../lambdas/http/index.ts';
 import type { Mount } from './lambda-server.ts';
+import type { PackStatus } from './live-packs.ts';
 
 export const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url));
 
 export interface WebOptions {
-  /** The packs' API mounts as given to the server (`/<pack-id>`): listed on the page, called for its operator tools. */
-  packs: readonly Mount[];
+  /** The packs' API mounts as the server has them now (`/<pack-id>`): listed on the page, called for its operator tools. */
+  packs: () => readonly Mount[];
+  /** The packs' versions and the pack files that do not compile (`npm start` reloading rules/). */
+  status?: () => PackStatus;
   /** Signs the page's tokens: the local development key, as `croupier token` uses. */
   devKey: DevKey;
   /** The page's folder (default web/). */
@@ -54,7 +58,7 @@ type Result = APIGatewayProxyStructuredResultV2;
 
 export function webMount(options: WebOptions): Mount {
   const root = options.root ?? WEB_ROOT;
-  const packIds = options.packs.map((m) => m.basePath.replace(/^\/+|\/+$/g, ''));
+  const packIds = () => options.packs().map((m) => m.basePath.replace(/^\/+|\/+$/g, ''));
   let bundle: Promise<string> | undefined;
 
   async function file(name: string): Promise<Result> {
@@ -74,7 +78,13 @@ export function webMount(options: WebOptions): Mount {
     const method = event.requestContext.http.method;
     const path = event.rawPath;
     if (method === 'GET' || method === 'HEAD') {
-      if (path === '/dev/packs') return jsonResult(200, { packs: packIds });
+      if (path === '/dev/packs') {
+        const status = options.status?.();
+        return jsonResult(200, {
+          packs: packIds().sort(),
+          ...(status ? { versions: status.packs, problems: status.problems } : {}),
+        });
+      }
       return file(path === '/' ? 'index.html' : path.replace(/^\/+/, ''));
     }
     if (path === '/dev/token') {
@@ -90,7 +100,7 @@ export function webMount(options: WebOptions): Mount {
       return jsonResult(200, { token, sub: name, role: 'player', demo: body.demo === true });
     }
     const body = jsonBody(event) as { pack?: unknown; table?: unknown; amount?: unknown };
-    const mount = options.packs.find((m) => m.basePath === `/${String(body?.pack)}`);
+    const mount = options.packs().find((m) => m.basePath === `/${String(body?.pack)}`);
     if (!mount) throw new HttpError('not-found', `no pack ${String(body?.pack)} on this server`);
     const table = `/tables/${encodeURIComponent(String(body.table))}`;
     // The operator's part, done for the page; a benign race (the table is already there, the

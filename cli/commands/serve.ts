@@ -1,8 +1,10 @@
 // `npm start`: every Variant pack in rules/ served locally through the very Lambda handlers, at
 // http://localhost:3000/<pack-id>/... (PORT overrides), over DynamoDB Local with its data kept in
-// .local/dynamodb; JWKS at /.well-known/jwks.json; DynamoDB Local stops with the server.
+// .local/dynamodb; JWKS at /.well-known/jwks.json; DynamoDB Local stops with the server. rules/ is
+// watched: an edited or new pack serves new rounds within a second or so (server/live-packs.ts).
 
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { parse } from 'yaml';
@@ -11,11 +13,11 @@ import { newSeed } from '../../lambdas/core/rng.ts';
 import { createApi, creditLimitsFrom, openStore, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { behindRows, lineRows, rtpRows } from '../../lambdas/math/index.ts';
-import { loadCharts } from '../../lambdas/pack/charts.ts';
-import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
+import { RULES_DIR } from '../../lambdas/pack/load.ts';
 import { JavaMissingError } from '../../server/dynamo-local.ts';
-import { createLambdaServer, type Handler, listen } from '../../server/lambda-server.ts';
-import { type LocalStackOptions, startLocalStack, stopOnSignals } from '../../server/local-stack.ts';
+import { createLambdaServer, type Handler, listen, type Mount } from '../../server/lambda-server.ts';
+import { LivePacks, type PackStatus } from '../../server/live-packs.ts';
+import { startLocalStack, stopOnSignals } from '../../server/local-stack.ts';
 import { webMount } from '../../server/web.ts';
 
 /** The ids of the Variant packs in a rules folder. */
@@ -29,83 +31,116 @@ export function variantIds(dir = RULES_DIR): string[] {
 export interface LocalServer {
   url: string;
   packIds: string[];
+  /** The packs served now and the pack files that do not compile. */
+  status(): PackStatus;
   stop(): Promise<void>;
 }
 
-/** Starts the local stack and server (also used by the runtime bench). */
-export async function startServer(
-  options: {
-    port?: number;
-    dataDir?: string;
-    sweepMs?: number;
-    quiet?: boolean;
-    /** Serve over a DynamoDB (Local) already running, with table names of this prefix (tests). */
-    dynamo?: { endpoint: string; tablePrefix: string };
-  } = {},
-): Promise<LocalServer> {
-  const packIds = variantIds();
-  // Operators' credit limits: CROUPIER_CREDIT_LIMIT_PER_CALL / _PER_DAY (minor units) over the local defaults.
-  const creditLimits = creditLimitsFrom(process.env);
-  const stackOptions: LocalStackOptions = {
-    packIds,
+export interface ServerOptions {
+  port?: number;
+  dataDir?: string;
+  sweepMs?: number;
+  quiet?: boolean;
+  /** The rules folder to serve and watch (default rules/). */
+  rulesDir?: string;
+  /** Serve over a DynamoDB (Local) already running, with table names of this prefix (tests). */
+  dynamo?: { endpoint: string; tablePrefix: string };
+  /** Round seeds (default: cryptographic); tests give seeded ones. */
+  newSeed?: () => Uint8Array;
+  /** The development key's file (default .local/dev-key.json). */
+  devKeyPath?: string;
+  /** Where log lines go (default: stdout as JSON). */
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+/** Starts the local stack and server, watching the rules folder (also used by the runtime bench and tests). */
+export async function startServer(options: ServerOptions = {}): Promise<LocalServer> {
+  const rulesDir = options.rulesDir ?? RULES_DIR;
+  const log = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(entry)}\n`);
+  const stack = await startLocalStack({
+    packIds: [],
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     ...options.dynamo,
-  };
-  const stack = await startLocalStack(stackOptions);
-  const key = loadDevKey();
-  const sweeps: (() => Promise<unknown>)[] = [];
+  });
+  // Operators' credit limits: CROUPIER_CREDIT_LIMIT_PER_CALL / _PER_DAY (minor units) over the local defaults.
+  const creditLimits = creditLimitsFrom(process.env);
+  const key = loadDevKey(options.devKeyPath);
+  const seeds = options.newSeed ?? newSeed;
   const logger = options.quiet ? new Logger({ serviceName: 'croupier-api', logLevel: 'SILENT' }) : undefined;
-  const mounts = packIds.map((id) => {
-    const pack = loadPack(id);
-    const charts = loadCharts(pack);
-    const tableName = stack.tableFor(id);
-    const store = openStore(stack.doc, tableName, pack);
-    sweeps.push(
-      createSweep(
-        { pack, charts, store, clock: Date.now, newSeed },
-        logger ?? new Logger({ serviceName: 'croupier-sweep', logLevel: 'WARN' }),
-      ),
-    );
-    return {
-      basePath: `/${id}`,
-      routes: ROUTES,
-      publicRoutes: PUBLIC_ROUTES,
-      handler: createApi({
-        pack,
-        charts,
-        store,
-        rtp: () => rtpRows(pack),
-        lines: () => lineRows(pack),
-        creditLimits,
-        behind: () => behindRows(pack),
-        ...(logger ? { logger } : {}),
-      }) as unknown as Handler,
-    };
-  });
-  // The web table at / (local only): the page, a player's dev token, AI players (server/web.ts).
-  const server = createLambdaServer({
-    mounts: [...mounts, webMount({ packs: mounts, devKey: key })],
-    jwks: key.jwks,
-    issuer: DEV_ISSUER,
-    audience: DEV_AUDIENCE,
-    log: () => undefined,
-  });
-  const url = await listen(server, options.port ?? 3000);
-  // The sweep EventBridge runs in AWS: finish rounds nobody touches.
-  const timer = setInterval(
-    () => void Promise.all(sweeps.map((s) => s().catch(() => undefined))),
-    options.sweepMs ?? 5000,
-  );
-  timer.unref();
-  return {
-    url,
-    packIds,
-    async stop() {
-      clearInterval(timer);
-      await new Promise<void>((done) => server.close(() => done()));
-      await stack.stop();
+  const live = new LivePacks({
+    rulesDir,
+    routes: ROUTES,
+    publicRoutes: PUBLIC_ROUTES,
+    log: options.log ?? (options.quiet ? () => undefined : log),
+    async serve(id, { pack, charts }) {
+      const tableName = await stack.addTable(id);
+      const store = openStore(stack.doc, tableName, pack);
+      return {
+        sweep: createSweep(
+          { pack, charts, store, clock: Date.now, newSeed: seeds },
+          logger ?? new Logger({ serviceName: 'croupier-sweep', logLevel: 'WARN' }),
+        ),
+        handler: createApi({
+          pack,
+          charts,
+          store,
+          newSeed: seeds,
+          rtp: () => rtpRows(pack),
+          lines: () => lineRows(pack),
+          behind: () => behindRows(pack),
+          creditLimits,
+          ...(logger ? { logger } : {}),
+        }) as unknown as Handler,
+      };
     },
-  };
+  });
+  let stopWatching = () => undefined as void;
+  let server: Server | undefined;
+  try {
+    await live.reload();
+    stopWatching = live.watch();
+    // The web table at / (local only): the page, a player's dev token, AI players (server/web.ts).
+    const web = webMount({ packs: live.mounts, status: live.status, devKey: key });
+    let withWeb: readonly Mount[] = [];
+    let from: readonly Mount[] | undefined;
+    server = createLambdaServer({
+      mounts: () => {
+        if (live.mounts() !== from) withWeb = [...(from = live.mounts()), web];
+        return withWeb;
+      },
+      jwks: key.jwks,
+      issuer: DEV_ISSUER,
+      audience: DEV_AUDIENCE,
+      log: () => undefined,
+    });
+    const url = await listen(server, options.port ?? 3000);
+    // The sweep EventBridge runs in AWS: finish rounds nobody touches.
+    const timer = setInterval(
+      () => void Promise.all(live.sweeps().map((s) => s().catch(() => undefined))),
+      options.sweepMs ?? 5000,
+    );
+    timer.unref();
+    const running = server;
+    return {
+      url,
+      get packIds() {
+        return live.ids();
+      },
+      status: live.status,
+      async stop() {
+        clearInterval(timer);
+        stopWatching();
+        running.closeAllConnections();
+        await new Promise<void>((done) => running.close(() => done()));
+        await stack.stop();
+      },
+    };
+  } catch (error) {
+    stopWatching();
+    server?.close();
+    await stack.stop();
+    throw error;
+  }
 }
 
 export async function run(args: string[]): Promise<number> {

@@ -11,8 +11,9 @@ import { parseSource } from './source.ts';
 
 const cache = new Map<string, AiCharts>();
 
-export function loadCharts(pack: CompiledPack): AiCharts {
-  const cached = cache.get(pack.path);
+/** `fresh`: read the files again (`npm start` reloading an edited rules folder). */
+export function loadCharts(pack: CompiledPack, { fresh = false } = {}): AiCharts {
+  const cached = fresh ? undefined : cache.get(pack.path);
   if (cached) return cached;
   const charts: AiCharts = {};
   for (const [level, rel] of Object.entries(pack.table.ai)) {

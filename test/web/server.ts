@@ -67,7 +67,7 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
     mounts.push({ basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler });
   }
   const server: Server = createLambdaServer({
-    mounts: [...mounts, webMount({ packs: mounts, devKey: key })],
+    mounts: [...mounts, webMount({ packs: () => mounts, devKey: key })],
     jwks: key.jwks,
     issuer: DEV_ISSUER,
     audience: DEV_AUDIENCE,
