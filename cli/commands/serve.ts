@@ -94,7 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
       };
     },
   });
-  let stopWatching = () => undefined as void;
+  let stopWatching: () => void = () => undefined;
   let server: Server | undefined;
   try {
     await live.reload();
