@@ -141,7 +141,16 @@ export function App() {
   }, []);
   useEffect(() => {
     setRules(null);
-    if (pack) loadRules(pack).then(setRules, (e: unknown) => setError((e as Error).message));
+    if (!pack) return;
+    // A pack clicked away from may answer after the next one: its answer is dropped, never shown under the other pill.
+    let current = true;
+    loadRules(pack).then(
+      (r) => current && setRules(r),
+      (e: unknown) => current && setError((e as Error).message),
+    );
+    return () => {
+      current = false;
+    };
   }, [pack]);
 
   const go = (p: string | null, t: Tab) => {

@@ -1,9 +1,10 @@
 // What is on the table for the viewer, from the API's redacted view: the dealer (hole card face
 // down while the API sends null), seats or the common hand, Andar Bahar's sides, and your bets.
 import { h } from 'preact';
-import { isAiPlayer, type Rules, type TableView } from './api.ts';
+import { isAiPlayer, type Recall, type Rules, type TableView } from './api.ts';
 import { Hand } from './cards.ts';
 import { betLabel, money } from './format.ts';
+import { LastTable } from './last-table.ts';
 
 type HandView = TableView['seats'][number]['hands'][number];
 
@@ -148,14 +149,16 @@ export function Bets({ bets, rules, caption }: { bets: TableView['bets']; rules:
   );
 }
 
-export function Board({ view, rules }: { view: TableView; rules: Rules }) {
+export function Board({ view, rules, last }: { view: TableView; rules: Rules; last?: Recall | null }) {
   return h(
     'div',
-    { class: 'board' },
+    { class: 'board', 'data-testid': 'board' },
     rules.family === 'blackjack' ? h(Dealer, { view }) : null,
     h(Seats, { view }),
     h(Common, { view }),
     h(AndarBahar, { view }),
     h(Bets, { bets: view.bets, rules, caption: 'Your bets this round' }),
+    // Until the next round deals, the last one stays on the table as it ended.
+    last && view.round.phase === 'betting' ? h(LastTable, { recall: last, player: view.you?.name ?? '' }) : null,
   );
 }

@@ -9,6 +9,7 @@ import { Cards } from './cards.ts';
 import { Actions, type BetForm, Betting, Countdown, phaseText, repeatBets } from './controls.ts';
 import { betLabel, delta, money, moneyWith, parseMoney } from './format.ts';
 import { net } from './history.ts';
+import { ownHands } from './last-table.ts';
 import { type TabReport, useTabs } from './tabs.ts';
 
 const POLL_MS = 1000;
@@ -53,7 +54,16 @@ function LastRound({ recall, rules, player }: { recall: Recall; rules: Rules; pl
           h(Cards, { cards: [ab.gameCard], label: 'game card', small: true }),
           ` · ${ab.winner === null ? 'no winner' : ab.winner === 0 ? 'Andar wins' : 'Bahar wins'} after ${ab.sides[0].length + ab.sides[1].length} cards`,
         )
-      : h('div', null, 'Dealer ', h(Cards, { cards: r.dealer.cards, label: 'dealer final cards', small: true })),
+      : h(
+          'div',
+          { class: 'row' },
+          'Dealer ',
+          h(Cards, { cards: r.dealer.cards, label: 'dealer final cards', small: true }),
+          ' You ',
+          ownHands(recall, player).map((hand, i) =>
+            h(Cards, { key: i, cards: hand.cards, label: 'your hand', small: true }),
+          ),
+        ),
     h(
       'ul',
       null,
@@ -445,7 +455,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
               : null,
             view.round.lastOfShoe ? h('span', { class: 'tag' }, 'last round of the shoe') : null,
           ),
-          h(Board, { view, rules }),
+          h(Board, { view, rules, last }),
           h(Actions, {
             view,
             playActions: Object.keys(rules.rules.actions ?? {}).filter((a) => a !== 'insurance'),
