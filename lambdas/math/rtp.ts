@@ -43,16 +43,22 @@ export function exactOdds(pack: CompiledPack, bet: CompiledBet): BetOdds {
   return odds;
 }
 
-/** Main-bet outcome distributions already computed, by compiled pack. */
-const mainAnalysed = new WeakMap<CompiledPack, MainOutcomes>();
+/** Main-bet outcome distributions already computed, by the rules they depend on. */
+const mainAnalysed = new Map<string, MainOutcomes>();
 
 /**
  * The blackjack main bet's net result under the best basic strategy (the chart its RTP assumes), as
- * a distribution: its standard deviation and hit frequency. Once per compiled pack.
+ * a distribution: its standard deviation and hit frequency. Once per set of main-bet rules.
  */
 export function mainOdds(pack: CompiledPack): MainOutcomes {
-  let odds = mainAnalysed.get(pack);
-  if (!odds) mainAnalysed.set(pack, (odds = mainOutcomes(rulesOf(pack), bestStrategy(pack))));
+  return outcomesUnder(rulesOf(pack), pack);
+}
+
+/** The net result of a hand paid under `rules` and played by the pack's best basic strategy, once per pair of rules. */
+function outcomesUnder(rules: BlackjackRules, pack: CompiledPack): MainOutcomes {
+  const key = JSON.stringify([rules, rulesOf(pack)]);
+  let odds = mainAnalysed.get(key);
+  if (!odds) mainAnalysed.set(key, (odds = mainOutcomes(rules, bestStrategy(pack))));
   return odds;
 }
 
@@ -108,7 +114,7 @@ export function behindRows(pack: CompiledPack): RtpRow[] {
         blackjackPays: bet.blackjackPays!.num / bet.blackjackPays!.den,
         winPays: bet.winPays!.num / bet.winPays!.den,
       };
-      const odds = mainOutcomes(rules, bestStrategy(pack));
+      const odds = outcomesUnder(rules, pack);
       return {
         bet: bet.name,
         mode: bet.mode,

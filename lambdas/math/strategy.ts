@@ -7,10 +7,15 @@ import { analyseMain, type BlackjackRules, type MainAnalysis, rulesOf } from './
 const charts = new Map<string, Chart>();
 const analyses = new Map<string, MainAnalysis>();
 
-/** The main-bet analysis of the pack's own rules (cached per pack hash): its RTP and its best chart. */
+/**
+ * The main-bet analysis of the pack's own rules: its RTP and its best chart. Cached by those rules, not
+ * by the pack's hash, so an edit elsewhere in the pack (a side bet's pay table) does not redo it.
+ */
 export function mainAnalysisOf(pack: CompiledPack): MainAnalysis {
-  let a = analyses.get(pack.sha256);
-  if (!a) analyses.set(pack.sha256, (a = analyseMain(rulesOf(pack))));
+  const rules = rulesOf(pack);
+  const key = JSON.stringify(rules);
+  let a = analyses.get(key);
+  if (!a) analyses.set(key, (a = analyseMain(rules)));
   return a;
 }
 

@@ -136,7 +136,12 @@ function positioned(source: SourceFile, f: Finding): Diagnostic {
 
 /** Loads and compiles a Variant pack from a path; throws PackError with every problem. */
 export function loadPackFile(path: string): CompiledPack {
-  const source = readSource(path);
+  return packFromSource(readSource(path));
+}
+
+/** Compiles a Variant pack already read (the studio's text before it is saved); throws PackError with every problem. */
+export function packFromSource(source: SourceFile): CompiledPack {
+  const path = source.path;
   if (source.syntaxErrors.length) throw new PackError(source.syntaxErrors);
   if (fileKind(source.data) !== 'Variant')
     throw new PackError([
