@@ -63,7 +63,7 @@ export function webMount(options: WebOptions): Mount {
 
   async function file(name: string): Promise<Result> {
     if (name === 'app.js') {
-      bundle ??= bundlePage(root).catch((error: unknown) => {
+      bundle ??= bundleScript(join(root, 'src/main.ts')).catch((error: unknown) => {
         bundle = undefined; // a fixed source builds on the next request
         throw error;
       });
@@ -194,11 +194,11 @@ function text(status: number, body: string, type: string): Result {
   return { statusCode: status, headers: { 'content-type': type, 'cache-control': 'no-store' }, body };
 }
 
-/** The page's script: web/src/main.ts and what it imports (Preact from node_modules), one ES module. */
-async function bundlePage(root: string): Promise<string> {
+/** A page's script: its entry (web/src/main.ts) and what it imports (Preact from node_modules), one ES module. */
+export async function bundleScript(entry: string): Promise<string> {
   const { build } = await import('esbuild');
   const out = await build({
-    entryPoints: [join(root, 'src/main.ts')],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'esm',

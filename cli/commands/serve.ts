@@ -18,6 +18,7 @@ import { JavaMissingError } from '../../server/dynamo-local.ts';
 import { createLambdaServer, type Handler, listen, type Mount } from '../../server/lambda-server.ts';
 import { LivePacks, type PackStatus } from '../../server/live-packs.ts';
 import { startLocalStack, stopOnSignals } from '../../server/local-stack.ts';
+import { type Studio, studioMount } from '../../server/studio.ts';
 import { webMount } from '../../server/web.ts';
 
 /** The ids of the Variant packs in a rules folder. */
@@ -96,16 +97,19 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   });
   let stopWatching: () => void = () => undefined;
   let server: Server | undefined;
+  let studio: Studio | undefined;
   try {
     await live.reload();
     stopWatching = live.watch();
     // The web table at / (local only): the page, a player's dev token, AI players (server/web.ts).
     const web = webMount({ packs: live.mounts, status: live.status, devKey: key });
+    // The studio (local only): edit a pack in the page, with the validator and the exact RTP as you type.
+    studio = studioMount(rulesDir);
     let withWeb: readonly Mount[] = [];
     let from: readonly Mount[] | undefined;
     server = createLambdaServer({
       mounts: () => {
-        if (live.mounts() !== from) withWeb = [...(from = live.mounts()), web];
+        if (live.mounts() !== from) withWeb = [...(from = live.mounts()), web, studio!.mount];
         return withWeb;
       },
       jwks: key.jwks,
@@ -130,6 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
       async stop() {
         clearInterval(timer);
         stopWatching();
+        await studio?.stop();
         running.closeAllConnections();
         await new Promise<void>((done) => running.close(() => done()));
         await stack.stop();
@@ -137,6 +142,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     };
   } catch (error) {
     stopWatching();
+    await studio?.stop();
     server?.close();
     await stack.stop();
     throw error;

@@ -137,3 +137,18 @@ export function webSuite(seedLabel: string): { server: () => WebServer; context:
 
 /** The round number the page shows. */
 export const roundNo = async (page: Page) => Number((await page.getByTestId('round').innerText()).replace(/\D/g, ''));
+
+/** Answers every question no and stands on every hand until round `round` shows as the last round. */
+export async function standUntilSettled(page: Page, round: number): Promise<void> {
+  const result = page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
+  for (let i = 0; i < 160 && !(await result.isVisible()); i++) {
+    const no = page.getByRole('button', { name: /: no$/ }).first();
+    const stand = page.getByRole('button', { name: 'Stand', exact: true }).first();
+    // Buttons come and go with every view: never wait on one that may be gone.
+    const click = (l: typeof no) => l.click({ timeout: 1000 }).catch(() => undefined);
+    if (await no.isVisible()) await click(no);
+    else if (await stand.isVisible()) await click(stand);
+    else await page.waitForTimeout(250);
+  }
+  await result.waitFor({ timeout: 30_000 });
+}

@@ -2,25 +2,10 @@
 // response no longer lands under another pack's pill; the last round stays on the table (Andar
 // Bahar's two piles, every seat with AI players, your own hand); decisions read as separate
 // buttons; the rules are worded, never written as the YAML keys.
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ARTIFACTS, dealNow, roundNo, signInAndOpen, watchedPage, webSuite } from './browser.ts';
+import { ARTIFACTS, dealNow, roundNo, signInAndOpen, standUntilSettled, watchedPage, webSuite } from './browser.ts';
 
 const suite = webSuite('web-fixes');
-
-/** Stands (and answers no) until the round `round` shows as the last round. */
-async function standUntilSettled(page: Page, round: number): Promise<void> {
-  const result = page.getByTestId('last-round').getByRole('heading', { name: new RegExp(`^Last round #${round}:`) });
-  for (let i = 0; i < 160 && !(await result.isVisible()); i++) {
-    const no = page.getByRole('button', { name: /: no$/ }).first();
-    const stand = page.getByRole('button', { name: 'Stand', exact: true }).first();
-    const click = (l: typeof no) => l.click({ timeout: 1000 }).catch(() => undefined);
-    if (await no.isVisible()) await click(no);
-    else if (await stand.isVisible()) await click(stand);
-    else await page.waitForTimeout(250);
-  }
-  await result.waitFor({ timeout: 30_000 });
-}
 
 describe('web table fixes', { timeout: 120_000 }, () => {
   test('clicking Eropa then Mewah quickly shows Mewah’s rules, though Eropa’s answer comes last', async () => {
