@@ -94,14 +94,14 @@ export function studioMount(rulesDir: string): Studio {
     const path = event.rawPath;
     if (method === 'GET' && path === '/') {
       math.warm();
+      return page('text/html; charset=utf-8', readFileSync(join(WEB_ROOT, 'studio.html'), 'utf8'));
     }
-    return page('text/html; charset=utf-8', readFileSync(join(WEB_ROOT, 'studio.html'), 'utf8'));
     if (method === 'GET' && path === '/studio.js') {
       script ??= bundleScript(join(WEB_ROOT, 'src/studio/main.ts')).catch((error: unknown) => {
         script = undefined; // a fixed source builds on the next request
         throw error;
       });
-      return page('text/javascript; charset=utf-8', await script);
+      return page('text/javascript; charset=utf-8', (await script) as string);
     }
     if (method === 'GET' && path === '/packs') {
       const packs = readdirSync(root)
