@@ -6,7 +6,7 @@
 // path:line:col, are kept for the web page and written to the log.
 import { type FSWatcher, readdirSync, readFileSync, watch } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { AiCharts } from '../lambdas/engine/ai.ts';
+import type { AiCharts } from '../lambdas/pack/chart.ts';
 import { loadCharts } from '../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../lambdas/pack/compiled.ts';
 import { fileKind, formatDiagnostic, loadPackFile, PackError } from '../lambdas/pack/load.ts';

@@ -41,8 +41,7 @@ beforeAll(async () => {
     startServer({
       port: 0,
       rulesDir,
-      endpoint: dynamoEndpoint(),
-      tableName,
+      dynamo: { endpoint: dynamoEndpoint(), tablePrefix: `studio-${suffix}-` },
       devKeyPath: keyPath,
       quiet: true,
       newSeed: () => new Uint8Array(createHash('sha256').update(`studio:${++n}`).digest()),
