@@ -65,7 +65,13 @@ const sha = async (id: string) => (await call('GET', `/${id}/rules`)).body?.sha2
 /** Opens a round of Mewah on `table` with Ann's main bet on seat 1 and deals it. */
 async function dealRound(table: string) {
   await call('POST', '/blackjack-mewah/tables', op, { tableId: table });
-  const bet = await call('POST', `/blackjack-mewah/tables/${table}/bets`, ann, { bet: 'main', seat: 1, amount: 1_000 });
+  const open = (await call('GET', `/blackjack-mewah/tables/${table}`, ann)).body;
+  const bet = await call('POST', `/blackjack-mewah/tables/${table}/bets`, ann, {
+    bet: 'main',
+    seat: 1,
+    amount: 1_000,
+    round: open.round.no,
+  });
   expect(bet.status, bet.text).toBe(200);
   const dealt = await call('POST', `/blackjack-mewah/tables/${table}/deal`, op);
   expect(dealt.status, dealt.text).toBe(200);
