@@ -145,6 +145,9 @@ beforeAll(async () => {
       common.call('POST', '/tables/c1/bets', { as: p, body: { round: 'next', bet: 'main', amount: 100 } }),
     );
     expect((await common.call('POST', '/tables/c1/deal', op)).status).toBe(200);
+    // A staged command the rules refuse gives its idempotency claim back (DeleteItem).
+    const again = await common.call('POST', '/tables/c1/deal', { ...op, key: `deal-again-${round}` });
+    expect(again.body.code).toBe('not-betting');
     for (let i = 0; i < 10 && (await common.h.store.round(`c1-r${round}`)).round.phase !== 'settled'; i++) {
       common.h.clock.now += 60_000;
       await settle();

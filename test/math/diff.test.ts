@@ -1,4 +1,4 @@
-// `croupier diff` (PRODUCT.md, second stage): a product manager's copy of Blackjack Mewah whose
+// `croupier diff` (the README's command-line contract): a product manager's copy of Blackjack Mewah whose
 // blackjack pays 6:5 and whose perfect pair pays 25:1, built from YAML here, compared with the
 // shipped pack: every change in plain words, every bet's exact RTP before and after, a pull-request
 // table, and the exit code CI reads.

@@ -70,7 +70,7 @@ async function dealRound(table: string) {
     bet: 'main',
     seat: 1,
     amount: 1_000,
-    round: open.round.no,
+    round: open.round.id,
   });
   expect(bet.status, bet.text).toBe(200);
   const dealt = await call('POST', `/blackjack-mewah/tables/${table}/deal`, op);

@@ -87,6 +87,7 @@ describe('tables players share', { timeout: 90_000 }, () => {
     const dealerFinal = async (p: Page) =>
       p
         .getByTestId('last-round')
+        .getByRole('group', { name: 'dealer final cards' })
         .locator('[data-card]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
     expect(await dealerFinal(a.page)).toEqual(await dealerFinal(b.page));
