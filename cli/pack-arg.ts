@@ -22,15 +22,20 @@ export function packArgument(
   }
   if (refs.length !== 1)
     return usageError(refs.length ? `one pack, not ${refs.length} (${refs.join(', ')})` : 'which pack?', usage);
-  try {
-    return loadPack(refs[0]);
-  } catch (e) {
-    console.error(e instanceof PackError ? e.message : String(e));
-    return 1;
-  }
+  return loadPackOrExitCode(refs[0]);
 }
 
 function usageError(problem: string, usage: string): number {
   console.error(`${problem}\nusage: ${usage}`);
   return 2;
+}
+
+/** The pack `ref` names, or 1 with its positioned problems printed. */
+export function loadPackOrExitCode(ref: string): CompiledPack | number {
+  try {
+    return loadPack(ref);
+  } catch (e) {
+    console.error(e instanceof PackError ? e.message : String(e));
+    return 1;
+  }
 }

@@ -6,9 +6,8 @@ import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { rtpRows } from '../../lambdas/math/rtp.ts';
 import { bestStrategy } from '../../lambdas/math/strategy.ts';
-import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
-import { loadPack, PackError } from '../../lambdas/pack/load.ts';
 import { runSimulation } from '../../lambdas/sim/workers.ts';
+import { loadPackOrExitCode } from '../pack-arg.ts';
 import { progress } from '../progress.ts';
 import { reportData } from '../report/data.ts';
 import { renderReport } from '../report/html.ts';
@@ -69,13 +68,8 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const started = performance.now();
-  let pack: CompiledPack;
-  try {
-    pack = loadPack(options.ref);
-  } catch (e) {
-    console.error(e instanceof PackError ? e.message : String(e));
-    return 1;
-  }
+  const pack = loadPackOrExitCode(options.ref);
+  if (typeof pack === 'number') return pack;
   const seed = options.seed ?? randomInt(0, 2 ** 32);
   if (options.seed === null) console.error(`seed ${seed} (pass --seed ${seed} to repeat this run)`);
   const out = options.out ?? `${pack.id}-report.html`;

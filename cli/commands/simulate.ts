@@ -5,11 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { bestStrategy } from '../../lambdas/math/index.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
-import { loadPack, PackError } from '../../lambdas/pack/load.ts';
 import { wagerOf } from '../../lambdas/sim/batch.ts';
 import { exactByKey, type SimulationDocument, simulationDocument } from '../../lambdas/sim/report.ts';
 import { defaultWorkers, runSimulation } from '../../lambdas/sim/workers.ts';
 import { cached } from '../cache.ts';
+import { loadPackOrExitCode } from '../pack-arg.ts';
 import { progress } from '../progress.ts';
 
 const USAGE = 'usage: croupier simulate <pack> --rounds N [--seed S] [--workers W] [--json]';
@@ -72,13 +72,8 @@ export async function run(args: string[]): Promise<number> {
     console.error(`${options}\n${USAGE}`);
     return 2;
   }
-  let pack: CompiledPack;
-  try {
-    pack = loadPack(options.ref);
-  } catch (e) {
-    console.error(e instanceof PackError ? e.message : String(e));
-    return 1;
-  }
+  const pack = loadPackOrExitCode(options.ref);
+  if (typeof pack === 'number') return pack;
   const seed = options.seed ?? randomInt(0, 2 ** 32);
   if (options.seed === null) console.error(`seed ${seed} (pass --seed ${seed} to repeat this run)`);
   const chart = pack.family === 'blackjack' ? cached('chart', [pack.sha256], () => bestStrategy(pack)) : null;
