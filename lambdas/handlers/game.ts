@@ -249,7 +249,7 @@ export class Game {
     const ctx = this.ctxOf(running, now);
     const r = run(ctx, loaded.state);
     if (!r.ok || JSON.stringify(loaded.state) === before) return false;
-    const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [] };
+    const step = stepOf(now, actor, roundBefore, ctx);
     const plan = this.deps.store.plan(loaded, loaded.state, { step });
     if (plan.kind === 'single') {
       await commit(this.deps.store.doc, plan.items);
@@ -289,7 +289,7 @@ export class Game {
       const roundBefore = fresh.state.round;
       const r = run(ctx, fresh.state);
       if (!r.ok) throw new RuleError(r.error ?? { code: 'refused', message: 'refused' });
-      const step: StepInput = { at: now, actor, log: roundBefore.log, events: ctx.events ?? [], note };
+      const step = stepOf(now, actor, roundBefore, ctx, note);
       const items = await store.stage(fresh, fresh.state, step, lockId);
       return { items, state: fresh.state, events: step.events, lease };
     } catch (error) {
@@ -355,25 +355,11 @@ export class Game {
         const ctx = this.ctxOf(this.packs.current, now);
         const before = loaded.state.round;
         if (!apply(ctx, loaded.state, { type: 'next-round' }, 'system').ok) return null;
-        opening = { at: now, actor: 'system', log: before.log, events: ctx.events ?? [] };
+        opening = stepOf(now, 'system', before, ctx);
       }
-      const running = await this.running(loaded.state);
-      const ctx = this.ctxOf(running, now);
-      const refused = req.check?.(loaded.state, ctx);
-      if (refused) throw new RuleError(refused);
-      if (this.aiFloat(loaded, req, ctx, now).length) return null;
-      const roundBefore = loaded.state.round;
-      const sharedBefore = full ? '' : sharedJson(loaded.state);
-      const r = this.run(ctx, loaded.state, req, !full, player ? (loaded.wallets[player]?.balance ?? 0) : 0);
-      if (!r.ok) throw new RuleError(r.error);
-      if (!full && sharedJson(loaded.state) !== sharedBefore) return null;
-      const step: StepInput = {
-        at: now,
-        actor: req.actor.id,
-        log: roundBefore.log,
-        events: ctx.events ?? [],
-        note: req.note,
-      };
+      const applied = await this.applyCommand(loaded, req, now, full, player);
+      if (applied.kind !== 'applied') return null;
+      const { step, running } = applied;
       const plan = store.plan(loaded, loaded.state, { step, opening, own: full ? undefined : req.actor.id });
       const extra = req.extra?.(now) ?? [];
       if (plan.kind !== 'single' || plan.items.length + extra.length >= MAX_TRANSACTION_ITEMS - 1) return null;
@@ -426,34 +412,18 @@ export class Game {
         const balance = walletOf ? (loaded.wallets[walletOf]?.balance ?? 0) : 0;
         const partial = !full;
         const run = (ctx: Ctx, state: TableState) => this.run(ctx, state, req, partial, balance);
-        const roundBefore = loaded.state.round;
-        const sharedBefore = full ? '' : sharedJson(loaded.state);
-        const running = await this.running(loaded.state);
-        const ctx = this.ctxOf(running, now);
-        const refused = req.check?.(loaded.state, ctx);
-        if (refused) throw new RuleError(refused);
-        // AI wallets are topped up from the house (their own commit, conditioned on the wallet's version), then
-        // everything is reloaded.
-        const float = this.aiFloat(loaded, req, ctx, now);
-        if (float.length) {
-          await commit(store.doc, float);
+        const applied = await this.applyCommand(loaded, req, now, full, walletOf);
+        if (applied.kind === 'float') {
+          // AI wallets are topped up from the house (their own commit, conditioned on the wallet's
+          // version), then everything is reloaded.
+          await commit(store.doc, applied.items);
           continue;
         }
-        const r = run(ctx, loaded.state);
-        if (!r.ok) throw new RuleError(r.error);
-        // A player's own command must not change what everyone shares (beyond the stream): if it
-        // would, the whole round is loaded and the command applied again.
-        if (!full && sharedJson(loaded.state) !== sharedBefore) {
+        if (applied.kind === 'shared') {
           full = true;
           continue;
         }
-        const step: StepInput = {
-          at: now,
-          actor: req.actor.id,
-          log: roundBefore.log,
-          events: ctx.events ?? [],
-          note: req.note,
-        };
+        const { step, running } = applied;
         const plan = store.plan(loaded, loaded.state, { step, own: full ? undefined : req.actor.id });
         const extra = req.extra?.(now) ?? [];
         if (plan.kind === 'single' && plan.items.length + extra.length < 99) {
@@ -482,6 +452,37 @@ export class Game {
     if (outcome && !result.replayed) this.deps.committed?.(outcome.events);
     if (stagedCommitted || result.replayed) await retryOnConflict(() => store.applyPending(req.tableId));
     return { ...result, outcome };
+  }
+
+  /**
+   * The request's command on a loaded state, as both paths run it: its check, the AI wallets it needs
+   * topped up first (`float`), the command, and whether it changed what everyone shares (`shared`: a
+   * player's own command must not, beyond the stream, so the whole round is loaded and it runs again).
+   */
+  private async applyCommand(
+    loaded: Loaded,
+    req: CommandRequest,
+    now: number,
+    full: boolean,
+    walletOf: string | null,
+  ): Promise<
+    | { kind: 'float'; items: TransactItem[] }
+    | { kind: 'shared' }
+    | { kind: 'applied'; step: StepInput; running: RunningPack }
+  > {
+    const running = await this.running(loaded.state);
+    const ctx = this.ctxOf(running, now);
+    const refused = req.check?.(loaded.state, ctx);
+    if (refused) throw new RuleError(refused);
+    const float = this.aiFloat(loaded, req, ctx, now);
+    if (float.length) return { kind: 'float', items: float };
+    const roundBefore = loaded.state.round;
+    const sharedBefore = full ? '' : sharedJson(loaded.state);
+    const balance = walletOf ? (loaded.wallets[walletOf]?.balance ?? 0) : 0;
+    const r = this.run(ctx, loaded.state, req, !full, balance);
+    if (!r.ok) throw new RuleError(r.error);
+    if (!full && sharedJson(loaded.state) !== sharedBefore) return { kind: 'shared' };
+    return { kind: 'applied', running, step: stepOf(now, req.actor.id, roundBefore, ctx, req.note) };
   }
 
   /** The house's top-ups of the AI wallets this command needs (a deal, or seating an AI player). */
@@ -588,6 +589,11 @@ export function tickOnce(ctx: Ctx, state: TableState): { ok: boolean } {
 }
 
 /** The shared part of a state, minus what a player's own command may change (the stream, the shoe). */
+/** One step of a round's journal: what ran, by whom, on which log, with which events. */
+function stepOf(at: number, actor: string, roundBefore: { log: StepInput['log'] }, ctx: Ctx, note?: string): StepInput {
+  return { at, actor, log: roundBefore.log, events: ctx.events ?? [], note };
+}
+
 function sharedJson(state: TableState): string {
   const sp = splitState(state, state.retiredShoes.length);
   const { nextBetId: _n, common, ...round } = sp.round;
