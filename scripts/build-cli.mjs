@@ -4,8 +4,9 @@
 //   dist/croupier.mjs    the CLI, one chunk per command loaded on demand
 //   dist/sim-worker.mjs  the simulation worker (lambdas/sim/bundle.ts starts it without bundling)
 //   dist/manifest.json   the SHA-256 of every source file bundled, and the build id (their hash)
+// The pack files' JSON Schema validators go in precompiled (lambdas/pack/validators.ts).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -33,8 +34,41 @@ const ownUrl = {
   },
 };
 
+const VALIDATORS = join(ROOT, 'lambdas/pack/validators.ts');
+
+/** The standalone code `standaloneValidators()` writes, and the sources it was made from. */
+async function precompiledValidators() {
+  const script = join(DIST, `validators-${process.pid}.mjs`);
+  const made = await build({
+    entryPoints: [VALIDATORS],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: script,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  try {
+    const { standaloneValidators } = await import(pathToFileURL(script).href);
+    return { code: standaloneValidators(), inputs: Object.keys(made.metafile.inputs) };
+  } finally {
+    rmSync(script, { force: true });
+  }
+}
+
 /** Bundles both entries, then records what they were built from; returns the build id. */
 export async function buildCli() {
+  const validators = await precompiledValidators();
+  const precompiled = {
+    name: 'precompiled-validators',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]lambdas[\\/]pack[\\/]validators\.ts$/ }, () => ({
+        contents: validators.code,
+        loader: 'js',
+      }));
+    },
+  };
   const common = {
     bundle: true,
     platform: 'node',
@@ -45,7 +79,7 @@ export async function buildCli() {
     outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [ownUrl],
+    plugins: [precompiled, ownUrl],
     define: { 'process.env.CROUPIER_BUNDLED': '"1"' },
   };
   // Chunks are named by content: a build beside a running one never changes a file it reads.
@@ -58,7 +92,11 @@ export async function buildCli() {
       chunkNames: 'chunks/[name]-[hash]',
     }),
   ]);
-  const inputs = new Set([...Object.keys(worker.metafile.inputs), ...Object.keys(cli.metafile.inputs)]);
+  const inputs = new Set([
+    ...Object.keys(worker.metafile.inputs),
+    ...Object.keys(cli.metafile.inputs),
+    ...validators.inputs,
+  ]);
   const files = Object.fromEntries([...inputs].sort().map((rel) => [rel, sha256(readFileSync(join(ROOT, rel)))]));
   // The build id keys the answers cached on disk (cli/cache.ts): new code, new keys.
   const buildId = sha256(JSON.stringify(files));

@@ -1,35 +1,16 @@
 // JSON Schema validation of pack, module, chart and scenario files, with Ajv's errors rewritten
 // as plain sentences that say what is wrong, where, and what is allowed.
 // biome-ignore-all lint/suspicious/noExplicitAny: reads Ajv's untyped schema fragments and error params
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { plain } from './json-schemas.ts';
-import { PATTERNS, Scenario, SideBetModule, StrategyChart, VariantPack } from './schema.ts';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { PATTERNS } from './patterns.ts';
 import { type Diagnostic, readablePath, type SourceFile } from './source.ts';
+import { type FileKind, packValidators } from './validators.ts';
 
-export type FileKind = 'Variant' | 'SideBet' | 'Strategy' | 'Scenario';
-
-const SCHEMAS: Record<FileKind, object> = {
-  Variant: plain(VariantPack),
-  SideBet: plain(SideBetModule),
-  Strategy: plain(StrategyChart),
-  Scenario: plain(Scenario),
-};
-
-let validators: Record<FileKind, ValidateFunction> | undefined;
-function validatorFor(kind: FileKind): ValidateFunction {
-  if (!validators) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
-    validators = Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [k, ajv.compile(s)])) as Record<
-      FileKind,
-      ValidateFunction
-    >;
-  }
-  return validators[kind];
-}
+export type { FileKind } from './validators.ts';
 
 /** The schema problems of a parsed file of the given kind, positioned in its source. */
 export function schemaDiagnostics(kind: FileKind, source: SourceFile): Diagnostic[] {
-  const validate = validatorFor(kind);
+  const validate = packValidators()[kind];
   if (validate(source.data)) return [];
   return relevantErrors(validate.errors ?? []).map((e) => {
     const { pointer, message, atKey } = explain(e);

@@ -1,21 +1,9 @@
 // The rule-pack language: the single source of truth for pack types (Static<...>) and for the
 // JSON Schemas in schemas/ (generated from here by `npm run gen:schema`, checked in sync by a test).
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { PATTERNS } from './patterns.ts';
 
 const closed = { additionalProperties: false } as const;
-
-/** Patterns of the text values, named so error messages can explain each in plain words. */
-export const PATTERNS = {
-  id: '^[a-z0-9]+(-[a-z0-9]+)*$',
-  ratio: '^\\s*\\d+(\\.\\d+)?\\s*:\\s*\\d+(\\.\\d+)?\\s*$',
-  card: '^(10|[A2-9TJQK])[SHDC]$',
-  version: '^\\d+\\.\\d+\\.\\d+$',
-  currency: '^[A-Z]{3}$',
-  ruleId: '^R-[A-Z]+-[A-Z0-9]+-\\d+$',
-  errorCode: '^[a-z]+(-[a-z]+)*$',
-  playerName: '^[A-Za-z0-9_-]+$',
-  chartKey: '^([4-9]|1[0-9]|2[01]|[2-9AT])$',
-} as const;
 
 const Id = (description: string) => Type.String({ pattern: PATTERNS.id, description });
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { run as rtp } from '../../cli/commands/rtp.ts';
+import { run as validate } from '../../cli/commands/validate.ts';
 import { captureCli } from '../math/helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -52,6 +53,31 @@ describe('the compiled command line', { timeout: 300_000 }, () => {
     const r = croupier('validate', pack);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/blackjack-mewah\.yaml:\d+:\d+: spec\.dealer\.peekOn\[2\]: 10 is already in the list as T/);
+  });
+
+  test('its precompiled schema validators find and word every problem as Ajv compiling at run time does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-compiled-'));
+    const pack = readFileSync('rules/blackjack-mewah.yaml', 'utf8')
+      .replace('win: "1:1" }', 'win: 1 }') // a number for a ratio
+      .replace('peekOn: [A, T]', 'peekOn: [A, X]') // not a rank
+      .replace('version: 1.', 'versoin: 1.'); // a misspelt key: unknown, and a required one missing
+    writeFileSync(join(dir, 'blackjack-mewah.yaml'), pack);
+    writeFileSync(join(dir, 'module.yaml'), 'kind: SideBet\nid: Not_An_Id\n');
+    writeFileSync(join(dir, 'chart.yaml'), 'kind: Strategy\nhard: { 30: {} }\n');
+    writeFileSync(join(dir, 'scenario.yaml'), 'pack: blackjack-mewah\nsteps: [{ act: 3 }]\n');
+    const compiled = croupier('validate', dir, '--json');
+    expect(compiled.code).toBe(1);
+    const source = await captureCli(validate, [dir, '--json']);
+    expect(JSON.parse(compiled.out)).toEqual(JSON.parse(source.out));
+    const messages = JSON.stringify(JSON.parse(compiled.out));
+    for (const expected of [
+      'e.g. \\"1:1\\"',
+      'peekOn[1]',
+      'unknown key \\"versoin\\"',
+      '\\"version\\" is missing',
+      'Not_An_Id',
+    ])
+      expect(messages).toContain(expected);
   });
 
   test('diff: --max-rtp-change sets the exit code', () => {
