@@ -2,9 +2,10 @@
 // temporary folder, the suite's DynamoDB Local): open Mewah in the studio, type a pay line the
 // validator refuses and see the error inline at its line, fix it, see the Pair's RTP move and the
 // change in words, save (the file keeps its comments), then play a round of the saved version on the
-// web table without a restart. The latencies it measures are printed, never asserted.
+// web table without a restart. The latencies it measures are printed, never asserted. And the table
+// page itself names a pack file that stops compiling, with its errors, while the last good version serves.
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -180,5 +181,48 @@ describe('the studio', { timeout: 180_000 }, () => {
     const ok = await put('andar-bahar', { text: `${text}# a comment kept\n` }, { origin: server.url });
     expect(ok.status).toBe(200);
     expect(readFileSync(path, 'utf8')).toBe(`${text}# a comment kept\n`);
+  });
+});
+
+describe('the table page while rules/ is edited', { timeout: 120_000 }, () => {
+  test('a pack file that stops compiling: its errors at path:line:col on the page, the last good version serving', async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const w: Watched = await watchedPage(context);
+    const { page } = w;
+    await page.goto(`${server.url}/#/blackjack-eropa/rules`);
+    const rules = page.getByLabel('rules of Blackjack Eropa');
+    await rules.waitFor();
+    const problems = page.getByTestId('pack-problems');
+    expect(await problems.count()).toBe(0);
+
+    // The page is open when the file breaks: a number where a ratio belongs.
+    const path = join(rulesDir, 'blackjack-eropa.yaml');
+    const good = readFileSync(path, 'utf8');
+    writeFileSync(
+      path,
+      good.replace('payouts: { blackjack: "3:2", win: "1:1" }', 'payouts: { blackjack: "3:2", win: 1 }'),
+    );
+    const line = good.split('\n').findIndex((l) => l.includes('payouts: { blackjack: "3:2"')) + 1;
+    await problems.waitFor({ timeout: 15_000 });
+    const shown = await problems.innerText();
+    expect(shown).toMatch(/blackjack-eropa\.yaml has errors: the last good version of Blackjack Eropa keeps serving/);
+    expect(shown).toMatch(
+      new RegExp(`blackjack-eropa\\.yaml:${line}:\\d+: spec\\.bets\\[0\\]\\.payouts\\.win: .*e\\.g\\. "1:1"`),
+    );
+    expect(await problems.getByRole('link', { name: 'Fix it in the studio' }).getAttribute('href')).toBe(
+      '/dev/studio/#blackjack-eropa',
+    );
+    // The last good version still serves its rules, and the pack keeps its place among the variants.
+    await page.reload();
+    await rules.waitFor();
+    await expect.poll(() => problems.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Blackjack Eropa' }).count()).toBe(1);
+    await page.screenshot({ path: `${ARTIFACTS}/pack-problems.png`, fullPage: true });
+
+    // Fixed: the errors go, without reloading the page.
+    writeFileSync(path, good);
+    await problems.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(w.errors).toEqual([]);
+    await context.close();
   });
 });

@@ -5,8 +5,9 @@ import type { RuleFacts } from '../../lambdas/describe/facts.ts';
 import type { TableView } from '../../lambdas/engine/index.ts';
 import type { PayTableOdds } from '../../lambdas/math/rtp.ts';
 import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
+import type { PackProblem } from '../../server/live-packs.ts';
 
-export type { TableView };
+export type { PackProblem, TableView };
 
 export class ApiError extends Error {
   constructor(
@@ -129,7 +130,8 @@ export interface Wallet {
 
 // ------------------------------------------------------------------ calls
 
-export const packs = () => request<{ packs: string[] }>('GET', '/dev/packs', null).then((r) => r.packs);
+/** The packs served, and (under `npm start`) the pack files in rules/ that do not compile, with their errors. */
+export const packs = () => request<{ packs: string[]; problems?: PackProblem[] }>('GET', '/dev/packs', null);
 export const rules = (pack: string) => request<Rules>('GET', `/${pack}/rules`, null);
 
 export async function devToken(name: string, demo = false): Promise<Session> {

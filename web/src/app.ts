@@ -7,6 +7,7 @@ import {
   packs as listPacks,
   rules as loadRules,
   PackApi,
+  type PackProblem,
   type Rules,
   type Session,
   sessionFromToken,
@@ -44,6 +45,38 @@ const title = (id: string) =>
 function readHash(): { pack: string | null; tab: Tab } {
   const [, pack, tab] = location.hash.split('/');
   return { pack: pack || null, tab: tab === 'rules' || tab === 'history' ? tab : tab === 'play' ? 'play' : 'rules' };
+}
+
+/** How often the page asks which packs are served: `npm start` reloads rules/ as they are edited. */
+const PACKS_POLL_MS = 2000;
+
+/** The pack files that do not compile, each error at path:line:col, and what is served meanwhile. */
+function PackProblems({ problems }: { problems: PackProblem[] }) {
+  if (!problems.length) return null;
+  return h(
+    'section',
+    { class: 'error pack-problems', 'aria-label': 'rule files with errors', 'data-testid': 'pack-problems' },
+    problems.map((p) =>
+      h(
+        'div',
+        { key: p.pack, 'data-pack': p.pack },
+        h(
+          'p',
+          null,
+          h('strong', null, p.file),
+          p.serving
+            ? ` has errors: the last good version of ${title(p.pack)} keeps serving. `
+            : ` has errors: ${title(p.pack)} is not served. `,
+          h('a', { href: `/dev/studio/#${p.pack}` }, 'Fix it in the studio'),
+        ),
+        h(
+          'ul',
+          null,
+          p.errors.map((e) => h('li', { key: e }, h('code', null, e))),
+        ),
+      ),
+    ),
+  );
 }
 
 function stored<T>(key: string): T | null {
@@ -129,15 +162,33 @@ function SignIn({ onSession }: { onSession: (s: Session) => void }) {
 export function App() {
   const [session, setSession] = useState<Session | null>(() => stored<Session>('croupier:session'));
   const [packIds, setPackIds] = useState<string[]>([]);
+  const [problems, setProblems] = useState<PackProblem[]>([]);
   const [{ pack, tab }, setRoute] = useState(readHash);
   const [rules, setRules] = useState<Rules | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    listPacks().then(setPackIds, (e: unknown) => setError(`the server lists no packs: ${(e as Error).message}`));
+    // Asked again and again: a pack added, reloaded or broken in rules/ shows without reloading the page.
+    let last = '';
+    const refresh = () =>
+      listPacks().then(
+        (status) => {
+          const text = JSON.stringify(status);
+          if (text === last) return;
+          last = text;
+          setPackIds(status.packs);
+          setProblems(status.problems ?? []);
+        },
+        (e: unknown) => setError(`the server lists no packs: ${(e as Error).message}`),
+      );
+    refresh();
+    const timer = setInterval(refresh, PACKS_POLL_MS);
     const onHash = () => setRoute(readHash());
     addEventListener('hashchange', onHash);
-    return () => removeEventListener('hashchange', onHash);
+    return () => {
+      clearInterval(timer);
+      removeEventListener('hashchange', onHash);
+    };
   }, []);
   useEffect(() => {
     setRules(null);
@@ -186,6 +237,7 @@ export function App() {
         : null,
     ),
     error ? h('p', { class: 'error', role: 'alert' }, error) : null,
+    h(PackProblems, { problems }),
     h(
       'nav',
       { class: 'packs', 'aria-label': 'variants' },
