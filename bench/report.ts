@@ -1,7 +1,8 @@
 // `npm run bench` figures for `croupier report` (docs/targets.md: ≤ 30 s with 10 M simulated rounds on
 // this machine with 2 workers): each pack's report made by the command in a process of its own, as
-// a user runs it, timed from start to the file written (start-up, the exact mathematics, the
-// simulation and the page); the simulation's own seconds as the command prints them beside it.
+// a user runs it (compiled, as `npm run croupier` runs it), timed from start to the file written
+// (start-up, the exact mathematics, the simulation and the page); the simulation's own seconds as
+// the command prints them beside it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ export async function benchReport({ quick = false }: { quick?: boolean } = {}) {
       const out = join(dir, `${id}.html`);
       const args = ['report', id, '--rounds', String(rounds), '--seed', String(BENCH_RUN.seed), '--out', out];
       const started = performance.now();
-      const run = spawnSync(process.execPath, [...process.execArgv, join(root, 'cli/croupier.ts'), ...args], {
+      const run = spawnSync(process.execPath, [join(root, 'cli/launch.mjs'), ...args], {
         cwd: root,
         encoding: 'utf8',
       });

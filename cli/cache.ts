@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIR = join(ROOT, 'node_modules/.cache/croupier');
+/** CROUPIER_CACHE_DIR moves it (the bench times runs with no answer kept). */
+const DIR = process.env.CROUPIER_CACHE_DIR || join(ROOT, 'node_modules/.cache/croupier');
 
 let buildId: string | null | undefined;
 

@@ -13,7 +13,6 @@ import { build } from 'esbuild';
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const DIST = join(ROOT, 'dist');
-export const MANIFEST = join(DIST, 'manifest.json');
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
@@ -57,16 +56,21 @@ async function precompiledValidators() {
   }
 }
 
-/** Bundles both entries, then records what they were built from; returns the build id. */
-export async function buildCli() {
-  const validators = await precompiledValidators();
+/**
+ * Bundles both entries into `outdir`, then records what they were built from; returns the build id.
+ * `precompile: false` leaves the validators to Ajv at run time (the CLI before they were
+ * precompiled, which `npm run bench` times beside it).
+ */
+export async function buildCli({ outdir = DIST, precompile = true } = {}) {
+  const validators = precompile ? await precompiledValidators() : { code: null, inputs: [] };
   const precompiled = {
     name: 'precompiled-validators',
     setup(b) {
-      b.onLoad({ filter: /[\\/]lambdas[\\/]pack[\\/]validators\.ts$/ }, () => ({
-        contents: validators.code,
-        loader: 'js',
-      }));
+      if (validators.code)
+        b.onLoad({ filter: /[\\/]lambdas[\\/]pack[\\/]validators\.ts$/ }, () => ({
+          contents: validators.code,
+          loader: 'js',
+        }));
     },
   };
   const common = {
@@ -75,7 +79,7 @@ export async function buildCli() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    outdir: DIST,
+    outdir,
     outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'warning',
@@ -100,7 +104,7 @@ export async function buildCli() {
   const files = Object.fromEntries([...inputs].sort().map((rel) => [rel, sha256(readFileSync(join(ROOT, rel)))]));
   // The build id keys the answers cached on disk (cli/cache.ts): new code, new keys.
   const buildId = sha256(JSON.stringify(files));
-  writeFileSync(MANIFEST, `${JSON.stringify({ buildId, files }, null, 1)}\n`);
+  writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify({ buildId, files }, null, 1)}\n`);
   return buildId;
 }
 
