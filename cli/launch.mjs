@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `croupier` command: runs the compiled CLI in dist/ (scripts/build-cli.mjs), first rebuilding
 // it when any source it was built from changed or it is missing (a fresh clone, a pull, an edit).
-// Checking costs one read and hash of each bundled source; building, well under a second.
+// Checking costs one read and hash of each bundled source; building, one to two seconds.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

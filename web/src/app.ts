@@ -168,7 +168,7 @@ export function App() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    // Asked again and again: a pack added, reloaded or broken in rules/ shows without reloading the page.
+    // Asked every PACKS_POLL_MS: a pack added, reloaded or broken in rules/ shows without reloading the page.
     let last = '';
     const refresh = () =>
       listPacks().then(
