@@ -6,7 +6,7 @@
 //   dist/manifest.json   the SHA-256 of every source file bundled, and the build id (their hash)
 // The pack files' JSON Schema validators go in precompiled (lambdas/pack/validators.ts).
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -85,8 +85,10 @@ export async function buildCli({ outdir = DIST, precompile = true } = {}) {
     logLevel: 'warning',
     plugins: [precompiled, ownUrl],
     define: { 'process.env.CROUPIER_BUNDLED': '"1"' },
+    write: false,
   };
-  // Chunks are named by content: a build beside a running one never changes a file it reads.
+  // Chunks are named by content, and each file is put in place whole (written aside, then renamed):
+  // a build beside a running CLI never changes, or half-writes, a file it reads.
   const [worker, cli] = await Promise.all([
     build({ ...common, entryPoints: { 'sim-worker': join(ROOT, 'lambdas/sim/worker.ts') } }),
     build({
@@ -96,6 +98,7 @@ export async function buildCli({ outdir = DIST, precompile = true } = {}) {
       chunkNames: 'chunks/[name]-[hash]',
     }),
   ]);
+  for (const file of [...worker.outputFiles, ...cli.outputFiles]) writeWhole(file.path, file.contents);
   const inputs = new Set([
     ...Object.keys(worker.metafile.inputs),
     ...Object.keys(cli.metafile.inputs),
@@ -104,8 +107,15 @@ export async function buildCli({ outdir = DIST, precompile = true } = {}) {
   const files = Object.fromEntries([...inputs].sort().map((rel) => [rel, sha256(readFileSync(join(ROOT, rel)))]));
   // The build id keys the answers cached on disk (cli/cache.ts): new code, new keys.
   const buildId = sha256(JSON.stringify(files));
-  writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify({ buildId, files }, null, 1)}\n`);
+  writeWhole(join(outdir, 'manifest.json'), `${JSON.stringify({ buildId, files }, null, 1)}\n`);
   return buildId;
+}
+
+function writeWhole(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const aside = `${path}.${process.pid}.tmp`;
+  writeFileSync(aside, contents);
+  renameSync(aside, path);
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
