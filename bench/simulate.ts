@@ -51,8 +51,8 @@ async function onCpu(
 }
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
-  const warmUp = quick ? 20_000 : BENCH_RUN.warmUp;
-  const measured = quick ? 20_000 : BENCH_RUN.measured;
+  const warmUp = quick ? 5_000 : BENCH_RUN.warmUp;
+  const measured = quick ? 5_000 : BENCH_RUN.measured;
   const cores = availableParallelism();
   const ids = readdirSync(RULES_DIR)
     .filter((f) => f.endsWith('.yaml'))
