@@ -24,6 +24,20 @@ export interface ShoeState {
   roundsStarted: number;
   /** A fixed dealing order for scenarios and the CLI only; no burn, and no card past its end. */
   fixed?: Card[];
+  /**
+   * A dealer-fed shoe (a studio's scanner): `fixed` holds the cards scanned so far, in dealing order,
+   * and grows as the dealer scans; no seed and no commitment. Absent on seeded shoes.
+   */
+  dealer?: DealerShoe;
+}
+
+export interface DealerShoe {
+  /** The scan id of each card of `fixed`, so a re-read of the same physical card is not a second card. */
+  scanIds: string[];
+  /** Cards burned face down unscanned (R-BJ-SHOE-2): the shoe holds that many fewer. */
+  burned: number;
+  /** The shoe is new and the pack burns (R-BJ-SHOE-2): the first card scanned is the shown burn card. */
+  burnDue: boolean;
 }
 
 export interface ShoeSpec {
@@ -88,6 +102,25 @@ export function fixedShoe(decks: number, cards: Card[]): ShoeState {
   };
 }
 
+/** A dealer-fed shoe of `decks` decks: empty until the dealer scans; the dealer reports the cut card. */
+export function dealerShoe(decks: number, id: string, burnDue: boolean): ShoeState {
+  const size = decks * CARDS_PER_DECK;
+  return {
+    id,
+    seed: '',
+    commitment: '',
+    generator: 'chacha20',
+    decks,
+    size,
+    position: 0,
+    cutAt: size + 1,
+    cutCardOut: false,
+    roundsStarted: 0,
+    fixed: [],
+    dealer: { scanIds: [], burned: 0, burnDue },
+  };
+}
+
 /** The shuffled order of a seeded shoe: every card of `decks` decks, Fisher–Yates from the seed. */
 export function shoeOrder(state: ShoeState): Uint8Array {
   const shoe = new Shoe(state);
@@ -106,6 +139,8 @@ export class Shoe {
   readonly size: number;
   readonly cutAt: number;
   readonly fixed: Card[] | null;
+  /** A dealer-fed shoe's scan ids and burned count; null for a seeded or fixed shoe. */
+  readonly dealer: DealerShoe | null;
   position: number;
   cutCardOut: boolean;
   roundsStarted: number;
@@ -140,6 +175,7 @@ export class Shoe {
     this.size = state.size;
     this.cutAt = state.cutAt;
     this.fixed = state.fixed ?? null;
+    this.dealer = state.dealer ? { ...state.dealer, scanIds: state.dealer.scanIds.slice() } : null;
     this.position = state.position;
     this.cutCardOut = state.cutCardOut;
     this.roundsStarted = state.roundsStarted;
@@ -168,6 +204,7 @@ export class Shoe {
       cutCardOut: this.cutCardOut,
       roundsStarted: this.roundsStarted,
       ...(this.fixed ? { fixed: this.fixed } : {}),
+      ...(this.dealer ? { dealer: { ...this.dealer, scanIds: this.dealer.scanIds.slice() } } : {}),
     };
     this.keepOrderOn(s);
     return s;
@@ -234,7 +271,11 @@ export class Shoe {
     const shown = this.draw();
     if (shown < 0) return null;
     const count = BJ_VALUE[shown];
-    this.position = Math.min(this.position + count, this.size);
+    // A dealer burns real cards face down, unscanned: the shoe only counts them.
+    if (this.dealer) {
+      this.dealer.burned += count;
+      this.dealer.burnDue = false;
+    } else this.position = Math.min(this.position + count, this.size);
     return { shown, burned: count };
   }
 

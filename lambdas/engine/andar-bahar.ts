@@ -5,6 +5,7 @@ import { CARDS_PER_DECK, type Card, rankOf } from '../core/cards.ts';
 import { type CompiledBet, type CompiledPack, findBetFor } from '../pack/compiled.ts';
 import { outcomeIndex } from '../pack/line-table.ts';
 import { placeOnSpot, voidForShoe, voidPlayerBets } from './bets.ts';
+import { CardNeeded, GAME_CARD_NEED, sideNeed } from './card-source.ts';
 import { emit, ok } from './context.ts';
 import { Seat } from './ledger.ts';
 import type { Ctx, Family, GroupView, Table } from './model.ts';
@@ -63,7 +64,9 @@ function dealUntil(ctx: Ctx, table: Table, target: number): number {
   if (ctx.events)
     for (let k = 0; k <= last; k++)
       emit(ctx, table, { type: 'card', to: SIDE_NAMES[sideOf(ab.first, k)], card: ab.cards[ab.from + k] });
-  return last >= 0 && rankOf(ab.cards[ab.from + last]) === target ? sideOf(ab.first, last) : -1;
+  const found = last >= 0 && rankOf(ab.cards[ab.from + last]) === target;
+  if (!found && shoe.dealer) throw new CardNeeded(sideNeed(sideOf(ab.first, ab.count)));
+  return found ? sideOf(ab.first, last) : -1;
 }
 
 const noSeats = (): Result => fail('no-seats', 'Andar Bahar has no seats; omit seat');
@@ -95,8 +98,10 @@ export const andarBahar: Family = {
   opened(ctx, table) {
     // A round left for this one stops reading the shoe's cards before the shoe deals again.
     for (const left of table.left) if (left.andarBahar) ownCards(left.andarBahar);
-    const gameCard = dealTo(ctx, table, 'game');
-    if (gameCard < 0) throw new Error('a fresh deck has no cards'); // cannot happen
+    // A dealer-fed round opens without its game card: betting waits for the dealer's scan (drawGameCard).
+    const gameCard = table.shoe!.dealer ? -1 : dealTo(ctx, table, 'game');
+    if (gameCard < 0 && !table.shoe!.dealer) throw new Error('a fresh deck has no cards'); // cannot happen
+    if (gameCard < 0) table.round.deadline = null;
     const ab = table.round.andarBahar;
     if (!ab)
       table.round.andarBahar = {
@@ -118,6 +123,8 @@ export const andarBahar: Family = {
 
   bet(ctx, table, player, cmd) {
     if (cmd.seat !== undefined) return noSeats();
+    if (table.round.andarBahar!.gameCard < 0)
+      return fail('no-game-card', 'betting opens once the dealer has drawn the game card');
     // Compiled bets exist only in offered modes, so the lookup itself checks the mode.
     const bet = findBetFor(ctx.pack, cmd);
     if (!bet) return notOffered(ctx.pack, cmd);
@@ -130,6 +137,7 @@ export const andarBahar: Family = {
 
   deal(ctx, table) {
     const round = table.round;
+    if (round.andarBahar!.gameCard < 0) return fail('no-game-card', 'the game card is not drawn yet');
     if (!round.bets.hasOpen()) return fail('no-bets', 'there are no bets to deal; place a bet first');
     const ab = round.andarBahar!;
     const target = rankOf(ab.gameCard);
@@ -149,3 +157,13 @@ export const andarBahar: Family = {
 
   timeout: () => fail('no-window-open', 'Andar Bahar has no decision windows after betting'),
 };
+
+/** A dealer-fed round's game card (R-AB-GAME-1): scanned after the round opens; betting opens with it. */
+export function drawGameCard(ctx: Ctx, table: Table): void {
+  const ab = table.round.andarBahar!;
+  const card = table.shoe!.draw();
+  if (card < 0) throw new CardNeeded(GAME_CARD_NEED);
+  ab.gameCard = card;
+  if (ctx.events) emit(ctx, table, { type: 'card', to: 'game', card });
+  table.round.deadline = ctx.env.now + ctx.pack.timing.bettingMs;
+}

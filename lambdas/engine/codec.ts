@@ -197,7 +197,9 @@ export function saveTableInto(pack: CompiledPack, table: Table, state: TableStat
   const left = table.left.find(same);
   if (left) updateInPlace(held, saveRound(pack, table, left));
   else if (same(saved.round) && updateInPlace(held, saved.round)) saved.round = held;
-  for (const key of Object.keys(state)) if (!(key in saved)) delete (state as unknown as Record<string, unknown>)[key];
+  // The dealer feed is the feed's own (feed.ts), kept as it is.
+  for (const key of Object.keys(state))
+    if (!(key in saved) && key !== 'feed') delete (state as unknown as Record<string, unknown>)[key];
   Object.assign(state, saved);
 }
 

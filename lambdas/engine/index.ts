@@ -3,13 +3,13 @@
 // tests, and the working form (Table) kept between commands for the simulator. The modules behind
 // it are the interpreter's own and may change shape; what is exported here is the contract.
 
+export { apply } from './apply.ts';
 export { formatMoney } from './bets.ts';
 export { saveTable } from './codec.ts';
 export { fastContext, flushTally, tallyRound } from './fast/index.ts';
 export type { Ctx, Env, FastPath, Policy, Round, Table } from './model.ts';
 export { currentHand, soloHuman } from './state.ts';
 export {
-  apply,
   createTable,
   ENGINE_VERSION,
   execute,

@@ -117,7 +117,10 @@ type SavedRoundField =
   | 'voidedPlayers'
   | 'opening'
   | 'log'
-  | 'events';
+  | 'events'
+  | 'dealerFed'
+  | 'scans'
+  | 'interruptions';
 
 export interface Round extends Pick<RoundState, SavedRoundField> {
   bets: Ledger;

@@ -2,13 +2,15 @@
 // is changed in place only when the command is legal, and the events come out; no I/O, no clock,
 // no randomness except what the context injects. Families plug in below; variants are data.
 //
-// Two doors to the same interpreter: `apply` takes and updates the saved form (TableState: what
-// the Lambda handlers, scenarios and tests hold), by loading its working form, running the command
-// there and saving it back only when the command is accepted; `execute` runs a command on a
+// Two doors to the same interpreter: `applyNow` takes and updates the saved form (TableState: what
+// the Lambda handlers, scenarios and tests hold, through apply.ts), by loading its working form,
+// running the command there and saving it back only when the command is accepted; `execute` runs a command on a
 // working form kept between commands (the simulator, which never saves a round).
 import type { Card } from '../core/cards.ts';
-import { fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
+import { dealerShoe, fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
+import { drawGameCard } from './andar-bahar.ts';
 import { returnAll } from './bets.ts';
+import { BURN_NEED, CardNeeded } from './card-source.ts';
 import { decodeTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
 import { emit, ok } from './context.ts';
 import { familyOf } from './families.ts';
@@ -35,19 +37,25 @@ export interface TableOptions {
   fixedShoe?: Card[];
   /** A solo table opened by a player: only they may play at it (AI players aside). */
   host?: string;
+  /** Where the cards come from: the seeded CSPRNG shoe (default) or a dealer's scanner, as the pack allows. */
+  cardSource?: 'rng' | 'dealer';
 }
 
 // ------------------------------------------------------------------ the saved form's door
 
 export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {}): TableState {
-  return saveTable(ctx.pack, openTable(ctx, tableId, options));
+  const state = saveTable(ctx.pack, openTable(ctx, tableId, options));
+  if (options.cardSource === 'dealer') state.feed = { pending: null, need: null, since: null };
+  return state;
 }
 
 /**
- * Applies one command to a saved state. On an error the state is exactly as it was. The round's
- * record (log and events) is kept when the context collects events.
+ * Applies one command to a saved state and runs it to its end (apply.ts sends a dealer-fed table's
+ * commands through its feed first; a dealer-fed shoe short of a card throws CardNeeded). On an error
+ * the state is exactly as it was. The round's record (log and events) is kept when the context
+ * collects events.
  */
-export function apply(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
+export function applyNow(ctx: Ctx, state: TableState, cmd: Command, actor = 'system'): Result {
   const table = loadTable(ctx, state);
   const result = execute(ctx, table, cmd, actor);
   if (result.ok) saveTableInto(ctx.pack, table, state);
@@ -93,7 +101,13 @@ export function replayRound(ctx: Ctx, tableId: string, record: RoundState, shoe:
 /** A new table in its working form, its first round open. */
 export function openTable(ctx: Ctx, tableId: string, options: TableOptions = {}): Table {
   const table = blankTable(ctx, tableId);
-  if (options.fixedShoe) table.shoe = new Shoe(fixedShoe(ctx.pack.shoe.decks, options.fixedShoe));
+  if (options.cardSource === 'dealer') {
+    if (!ctx.pack.cardSources.includes('dealer'))
+      throw new Error(
+        `pack ${ctx.pack.id} does not allow a dealer-fed table (shoe.sources: ${ctx.pack.cardSources.join(', ')})`,
+      );
+    table.shoe = new Shoe(newDealerShoe(ctx, tableId, 1));
+  } else if (options.fixedShoe) table.shoe = new Shoe(fixedShoe(ctx.pack.shoe.decks, options.fixedShoe));
   table.host = options.host;
   openRound(ctx, table);
   return table;
@@ -157,6 +171,7 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
     case 'deal':
       if (table.paused) return fail('table-paused', 'the table is paused');
       if (round.phase !== 'betting') return fail('not-betting', `the round is already dealt (phase ${round.phase})`);
+      if (table.shoe?.dealer?.burnDue && round.bets.hasOpen()) burnDealerShoe(ctx, table);
       return table.family.deal(ctx, table);
     case 'next-round':
       if (round.phase !== 'settled' && round.phase !== 'void')
@@ -193,6 +208,31 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
       return resume(ctx, table);
     case 'end-session':
       return suspended(table) ?? endSession(ctx, table);
+    case 'burn':
+      if (!table.shoe?.dealer?.burnDue) return fail('no-burn-due', 'no burn is due: the shoe has been burned');
+      burnDealerShoe(ctx, table);
+      return ok(ctx);
+    case 'game-card':
+      if (!round.andarBahar || round.andarBahar.gameCard >= 0)
+        return fail('no-game-card-due', 'the game card of this round is already drawn');
+      drawGameCard(ctx, table);
+      return ok(ctx);
+    case 'new-shoe':
+    case 'cut-card': {
+      const shoe = table.shoe;
+      if (!shoe?.dealer)
+        return fail(
+          'not-dealer-fed',
+          'this table deals from a seeded shoe; only a dealer-fed table takes dealer commands',
+        );
+      // R-BJ-SHOE-1: the round the cut card comes out in is the shoe's last; a new shoe starts with the next round.
+      shoe.cutCardOut = true;
+      if (cmd.type === 'cut-card' || round.phase !== 'betting') round.lastOfShoe = true;
+      return ok(ctx);
+    }
+    case 'card':
+    case 'misdeal':
+      return fail('not-dealer-fed', `${cmd.type}: only a dealer-fed table takes it`);
   }
 }
 
@@ -232,6 +272,16 @@ function resume(ctx: Ctx, table: Table): Result {
   if (round.timeLeft != null) round.timeLeft = null;
   return ok(ctx);
 }
+
+/** The burn of a new dealer-fed shoe (R-BJ-SHOE-2): the shown card is scanned, the rest burned face down. */
+function burnDealerShoe(ctx: Ctx, table: Table): void {
+  const b = table.shoe!.burn();
+  if (!b) throw new CardNeeded(BURN_NEED);
+  if (ctx.events) emit(ctx, table, { type: 'burn', shown: b.shown, burned: b.burned });
+}
+
+const newDealerShoe = (ctx: Ctx, tableId: string, n: number): ShoeState =>
+  dealerShoe(ctx.pack.shoe.decks, `${tableId}-dealer-shoe-${n}`, ctx.pack.shoe.burn === 'shown-card-value');
 
 /**
  * The player ends the session at a solo table (R-EU-END-1). A round in play is finished as if
@@ -383,7 +433,11 @@ function openRound(ctx: Ctx, table: Table): void {
   const pack = ctx.pack;
   const packChanged = table.packSha256 !== pack.sha256;
   const shoe = table.shoe;
-  const shoeDone = !shoe || (!shoe.fixed && (packChanged || shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
+  const shoeDone =
+    !shoe ||
+    (shoe.dealer
+      ? shoe.roundsStarted > 0 && (packChanged || shoe.cutCardOut || pack.shoe.reshuffle === 'every-round')
+      : !shoe.fixed && (packChanged || shoe.cutCardOut || pack.shoe.reshuffle === 'every-round'));
   table.packId = pack.id;
   table.packVersion = pack.version;
   table.packSha256 = pack.sha256;
@@ -391,7 +445,11 @@ function openRound(ctx: Ctx, table: Table): void {
   if (shoeDone) {
     // Simulator shoes are one generator stream, never shown or replayed: shuffled again in place.
     if (shoe && shoe.generator === 'xoshiro' && !packChanged) shoe.reshuffleInPlace();
-    else {
+    else if (shoe?.dealer) {
+      // A dealer-fed shoe has no seed to reveal; the next one is burned as its first cards are scanned.
+      table.retiredShoes.push({ id: shoe.id, seed: '', commitment: '' });
+      table.shoe = new Shoe(newDealerShoe(ctx, table.tableId, table.retiredShoes.length + 1));
+    } else {
       if (shoe) table.retiredShoes.push({ id: shoe.id, seed: shoe.seed, commitment: shoe.commitment });
       table.shoe = new Shoe(
         newShoe(
@@ -404,7 +462,7 @@ function openRound(ctx: Ctx, table: Table): void {
     }
     const started = table.shoe!;
     if (ctx.events) events.push({ type: 'shoe-started', shoeId: started.id, commitment: started.commitment });
-    if (pack.shoe.burn === 'shown-card-value') {
+    if (pack.shoe.burn === 'shown-card-value' && !started.dealer) {
       const b = started.burn(); // R-BJ-SHOE-2
       if (b && ctx.events) events.push({ type: 'burn', shown: b.shown, burned: b.burned });
     }

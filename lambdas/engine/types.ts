@@ -4,6 +4,7 @@
 import type { Card } from '../core/cards.ts';
 import type { ShoeState } from '../core/shoe.ts';
 import type { ModeName } from '../pack/schema.ts';
+import type { CardNeed } from './card-source.ts';
 
 export type Phase = 'betting' | 'insurance' | 'turns' | 'follow' | 'dealer' | 'settled' | 'void';
 export type AiLevel = 'easy' | 'normal' | 'hard';
@@ -153,6 +154,52 @@ export interface RoundState {
   };
   log: RoundLogEntry[];
   events: EngineEvent[];
+  /** Dealt by hand from a dealer's shoe, read by a scanner (R-LD-SOURCE-1): no seed, no commitment. */
+  dealerFed?: true;
+  /** Dealer-fed rounds: every card scanned into the round, in order (R-LD-AUDIT-1). */
+  scans?: Scan[];
+  /** Dealer-fed rounds: every pause, resume and void of the round in play, with actor and reason (R-BJ-PAUSE-1). */
+  interruptions?: Interruption[];
+}
+
+/** One card the dealer's scanner read and the round took. */
+export interface Scan {
+  card: string;
+  scanId: string;
+  at: number;
+  actor: string;
+  /** What it was taken as (card-source.ts CardNeed.to), and its seat and hand where it went to a seat. */
+  to: string;
+  seat?: number;
+  hand?: number;
+}
+
+export interface Interruption {
+  at: number;
+  actor: string;
+  kind: 'paused' | 'resumed' | 'voided';
+  reason: string;
+}
+
+/**
+ * A dealer-fed table's feed (feed.ts): the command waiting for cards, run again on `base` (the
+ * table before it) as each is scanned. Absent at tables dealt from a seeded shoe.
+ */
+export interface FeedState {
+  pending: {
+    command: Command;
+    actor: string;
+    at: number;
+    base: TableState;
+    /** Cards scanned for it so far. */
+    scans: Scan[];
+    /** Non-money events of it already told (each re-run tells only what is new). */
+    told: number;
+  } | null;
+  /** What card is needed next, and for whom; null when none is. */
+  need: CardNeed | null;
+  /** Since when a card has been needed (the pack's card deadline counts from here). */
+  since: number | null;
 }
 
 export interface SeatHolder {
@@ -186,6 +233,8 @@ export interface TableState {
   host?: string;
   /** The player ended the session at this solo table (R-EU-END-1): no command changes it again. */
   ended?: boolean;
+  /** Dealer-fed tables (a studio's scanner): the feed. */
+  feed?: FeedState;
 }
 
 /** One bet as a player places it: on a seat (seated tables), in a mode (Andar Bahar). */
@@ -214,10 +263,22 @@ export type Command =
   | { type: 'void'; reason: string }
   | { type: 'next-round' }
   | { type: 'join'; player: string; balance: number; demo?: boolean; ai?: AiLevel | null }
-  | { type: 'pause' }
-  | { type: 'resume' }
+  /** An operator pauses the table, or resumes it (R-BJ-PAUSE-1); the reason is kept with the round's record. */
+  | { type: 'pause'; reason?: string }
+  | { type: 'resume'; reason?: string }
   /** The player ends the session at a solo table (R-EU-END-1). */
-  | { type: 'end-session' };
+  | { type: 'end-session' }
+  /** Dealer-fed tables: a card the scanner read (text, e.g. AS), once per scan id; `to` checks where it goes. */
+  | { type: 'card'; card: string; scanId: string; to?: string }
+  /** Dealer-fed tables: the shoe is finished; the next round starts a new one (burned first). */
+  | { type: 'new-shoe' }
+  /** Dealer-fed tables: the cut card came out; this round is the shoe's last (R-BJ-SHOE-1). */
+  | { type: 'cut-card' }
+  /** Dealer-fed tables: too many cards dealt, or a card in the wrong place: the round pauses (R-BJ-PAUSE-1). */
+  | { type: 'misdeal'; reason: string }
+  /** Dealer-fed tables, run by the feed: the burn after a new shoe (R-BJ-SHOE-2), the game card (R-AB-GAME-1). */
+  | { type: 'burn' }
+  | { type: 'game-card' };
 
 /**
  * What a wallet movement is: a stake taken (a bet, a double, a split, a follow, insurance), a bet

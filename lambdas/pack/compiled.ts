@@ -104,6 +104,8 @@ export interface CompiledPack {
     readonly penetration: number;
     readonly burn: 'none' | 'shown-card-value';
   };
+  /** Where a table of this pack may take its cards from (R-LD-SOURCE-1). */
+  readonly cardSources: readonly ('rng' | 'dealer')[];
   readonly table: {
     readonly kind: TableKind;
     readonly seats: number;
@@ -130,6 +132,8 @@ export interface CompiledPack {
     readonly decisionMs: number;
     readonly insuranceMs: number;
     readonly followMs: number;
+    /** Dealer-fed tables: the wait for a needed card before the round pauses (R-LD-PAUSE-1). */
+    readonly cardMs: number;
   };
   readonly modes: { readonly offered: readonly ModeName[]; readonly default: ModeName } | null;
   /** Blackjack rules; null for other families. */

@@ -268,6 +268,22 @@ export const Shoe = Type.Object(
       description:
         'After each shuffle: none, or show one card and burn that many more, A = 1, J/Q/K = 10, the shown card burned too (R-BJ-SHOE-2).',
     }),
+    sources: Type.Optional(
+      Type.Array(
+        Type.Union([
+          Type.Literal('rng', {
+            description: 'The seeded CSPRNG shoe (R-BJ-SHOE-3): digital tables and the simulator.',
+          }),
+          Type.Literal('dealer', { description: "A studio dealer's cards, read by a scanner (R-LD-SOURCE-1)." }),
+        ]),
+        {
+          minItems: 1,
+          uniqueItems: true,
+          description:
+            'Where a table of this pack may take its cards from, chosen when the table is opened; rng when omitted. The simulator always uses rng (R-LD-SOURCE-1).',
+        },
+      ),
+    ),
   },
   { ...closed, description: 'The shoe (R-BJ-SHOE-*).' },
 );
@@ -477,6 +493,13 @@ export const Timing = Type.Object(
     insuranceSeconds: Type.Optional(Type.Integer({ minimum: 1, description: 'Length of the insurance window.' })),
     followSeconds: Type.Optional(
       Type.Integer({ minimum: 1, description: 'Length of a follow-double / follow-split window.' }),
+    ),
+    cardSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'Dealer-fed tables: how long the table waits for the card it needs before the round pauses (R-LD-PAUSE-1).',
+      }),
     ),
   },
   { ...closed, description: 'Deadlines; when one passes, auto-play applies.' },
@@ -703,6 +726,37 @@ const ResumeStep = Type.Object(
   { ...closed, description: 'An operator resumes the table: the round goes on with the time its window had left.' },
 );
 
+const CardStep = Type.Object(
+  {
+    card: Type.Union([
+      Type.String({ minLength: 1, description: 'The code the scanner read, e.g. AS (an unreadable code is refused).' }),
+      Type.Object(
+        {
+          card: Type.String({ minLength: 1, description: 'The code the scanner read.' }),
+          scanId: Type.Optional(
+            Type.String({ minLength: 1, description: 'The physical read; the same id again is a rescan, not a card.' }),
+          ),
+          to: Type.Optional(
+            Type.String({
+              description: 'Where the dealer puts it (seat, dealer-up, hole, andar, …): refused if elsewhere.',
+            }),
+          ),
+        },
+        closed,
+      ),
+    ]),
+    reject: Reject,
+  },
+  {
+    ...closed,
+    description: 'Dealer-fed scenarios: the dealer scans a card (scan id step-N unless given, R-LD-SCAN-1).',
+  },
+);
+const MisdealStep = Type.Object(
+  { misdeal: BareValue, reject: Reject },
+  { ...closed, description: 'The dealer reports a misdeal (too many cards dealt): the round pauses (R-LD-PAUSE-1).' },
+);
+
 export const ScenarioStep = Type.Union([
   Type.Union(
     [
@@ -711,10 +765,13 @@ export const ScenarioStep = Type.Union([
       Type.Literal('void'),
       Type.Literal('pause'),
       Type.Literal('resume'),
+      Type.Literal('misdeal'),
+      Type.Literal('new-shoe'),
+      Type.Literal('cut-card'),
     ],
     {
       description:
-        'deal: start the deal; timeout: expire the open decision window; void: an operator voids the round (R-BJ-VOID-1); pause and resume: an operator pauses the table and resumes it (R-BJ-PAUSE-1).',
+        'deal: start the deal; timeout: expire the open decision window (or a card wait past its deadline: the round pauses); void: an operator voids the round (R-BJ-VOID-1); pause and resume: an operator pauses the table and resumes it (R-BJ-PAUSE-1); misdeal, new-shoe, cut-card: dealer commands (dealer-fed scenarios).',
     },
   ),
   BetStep,
@@ -724,6 +781,8 @@ export const ScenarioStep = Type.Union([
   VoidStep,
   PauseStep,
   ResumeStep,
+  CardStep,
+  MisdealStep,
 ]);
 
 export const Scenario = Type.Object(
@@ -734,7 +793,15 @@ export const Scenario = Type.Object(
       minItems: 1,
       description: 'The rule IDs of docs/rules.md this round proves.',
     }),
-    shoe: Type.Array(CardText, { description: 'A prefix of the shuffled shoe in dealing order, with no burn.' }),
+    source: Type.Optional(
+      Type.Union([Type.Literal('rng'), Type.Literal('dealer')], {
+        description:
+          'dealer: the table is dealer-fed and the cards come from card steps, with no shoe; rng (default): the shoe below.',
+      }),
+    ),
+    shoe: Type.Optional(
+      Type.Array(CardText, { description: 'A prefix of the shuffled shoe in dealing order, with no burn.' }),
+    ),
     players: Type.Record(
       PlayerName,
       Type.Union([

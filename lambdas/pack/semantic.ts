@@ -138,6 +138,27 @@ export function packFindings(pack: VariantPack, bets: BetSource[], path: string,
     );
   if (bj) out.push(...blackjackLogicFindings(pack, bets, path));
 
+  // Card sources (R-LD-SOURCE-1).
+  const sources = s.shoe.sources ?? ['rng'];
+  if (sources.includes('dealer')) {
+    if (s.table.kind === 'common-draw')
+      add(
+        '/spec/shoe/sources',
+        'spec.shoe.sources: a common-draw table deals from the seeded shoe only (rng); the dealer feed serves seated, solo and Andar Bahar tables',
+      );
+    if (s.timing.cardSeconds === undefined)
+      add(
+        '/spec/timing',
+        'spec.timing: "cardSeconds" is missing; a pack that allows the dealer feed says how long a table waits for a card before the round pauses',
+      );
+  } else if (s.timing.cardSeconds !== undefined)
+    add(
+      '/spec/timing/cardSeconds',
+      'spec.timing.cardSeconds: only dealer-fed tables wait for cards; add dealer to spec.shoe.sources or remove it',
+      path,
+      true,
+    );
+
   // Shoe: cut card and what a round needs.
   const size = s.shoe.decks * CARDS_PER_DECK;
   if (s.shoe.reshuffle === 'cut-card') {
@@ -487,9 +508,21 @@ export function scenarioFindings(sc: Scenario, pack: CompiledPack, path: string)
       '/expect/balances',
       `expect.balances: give the final balance of every player; missing: ${unexpected.join(', ')}`,
     );
+  if (sc.source === 'dealer') {
+    if (!pack.cardSources.includes('dealer'))
+      add('/source', `source: pack "${pack.id}" does not allow a dealer-fed table (spec.shoe.sources)`);
+    if (sc.shoe) add('/shoe', 'shoe: a dealer-fed scenario takes its cards from card steps; remove shoe', true);
+  } else if (!sc.shoe)
+    add('', 'scenario: "shoe" is missing; give the dealing order (or source: dealer and card steps)');
+  sc.steps.forEach((step, i) => {
+    const dealerStep =
+      typeof step === 'object' ? 'card' in step || 'misdeal' in step : step === 'misdeal' || step === 'new-shoe';
+    if (dealerStep && sc.source !== 'dealer')
+      add(`/steps/${i}`, `steps[${i}]: a dealer command needs a dealer-fed scenario (source: dealer)`);
+  });
   // The fixed shoe is a prefix of a real shuffle: no card more often than the decks hold it.
   const counts = new Map<string, number>();
-  sc.shoe.forEach((text, i) => {
+  (sc.shoe ?? []).forEach((text, i) => {
     const card = parseCard(text);
     if (card === undefined) return;
     const n = (counts.get(String(card)) ?? 0) + 1;

@@ -55,7 +55,8 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   } catch (e) {
     return fail(e instanceof PackError ? e.message : String(e));
   }
-  const cards = scenario.shoe.map((c) => parseCard(c)!);
+  const dealer = scenario.source === 'dealer';
+  const cards = (scenario.shoe ?? []).map((c) => parseCard(c)!);
   const counts = new Map<number, number>();
   for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
   for (const [c, n] of counts)
@@ -66,7 +67,7 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
 
   let state: TableState;
   try {
-    state = createTable(ctx, 'scenario', { fixedShoe: cards });
+    state = createTable(ctx, 'scenario', dealer ? { cardSource: 'dealer' } : { fixedShoe: cards });
   } catch (e) {
     return fail(`the table could not open on the scenario's shoe (${cards.length} cards): ${(e as Error).message}`);
   }
@@ -83,7 +84,7 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   }
 
   for (const [i, step] of scenario.steps.entries()) {
-    const { command, reject } = toCommand(step);
+    const { command, reject } = toCommand(step, i);
     if (command.type === 'timeout' && state.round.deadline !== null)
       ctx.env.now = Math.max(ctx.env.now, state.round.deadline);
     const before = JSON.stringify(state);
@@ -103,7 +104,7 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
       continue;
     }
     if (!r.ok) return fail(`${label}: refused: ${r.error.code}: ${r.error.message}`);
-    if (state.shoe!.position >= cards.length && state.round.phase === 'void' && command.type !== 'void')
+    if (!dealer && state.shoe!.position >= cards.length && state.round.phase === 'void' && command.type !== 'void')
       return fail(`${label}: the round ran past the end of the scenario's shoe (${cards.length} cards)`);
   }
 
@@ -125,8 +126,23 @@ export function runScenario(scenario: Scenario, path = scenario.title): Scenario
   return result;
 }
 
-function toCommand(step: ScenarioStep): { command: Command; reject?: true | string } {
-  if (typeof step === 'string') return { command: { type: step } as Command };
+function toCommand(step: ScenarioStep, i: number): { command: Command; reject?: true | string } {
+  if (typeof step === 'string') {
+    if (step === 'misdeal') return { command: { type: 'misdeal', reason: 'too many cards dealt' } };
+    return { command: { type: step } as Command };
+  }
+  if ('card' in step) {
+    const c = typeof step.card === 'string' ? { card: step.card } : step.card;
+    return {
+      command: { type: 'card', card: c.card, scanId: c.scanId ?? `step-${i + 1}`, ...(c.to ? { to: c.to } : {}) },
+      reject: step.reject,
+    };
+  }
+  if ('misdeal' in step)
+    return {
+      command: { type: 'misdeal', reason: step.misdeal?.reason ?? 'too many cards dealt' },
+      reject: step.reject,
+    };
   if ('bet' in step) {
     const b = step.bet;
     return {
@@ -157,19 +173,35 @@ function toCommand(step: ScenarioStep): { command: Command; reject?: true | stri
   if ('void' in step)
     return { command: { type: 'void', reason: step.void?.reason ?? 'operator void' }, reject: step.reject };
   if ('deal' in step) return { command: { type: 'deal' }, reject: step.reject };
-  if ('pause' in step) return { command: { type: 'pause' }, reject: step.reject };
-  if ('resume' in step) return { command: { type: 'resume' }, reject: step.reject };
+  if ('pause' in step)
+    return {
+      command: { type: 'pause', ...(step.pause?.reason ? { reason: step.pause.reason } : {}) },
+      reject: step.reject,
+    };
+  if ('resume' in step)
+    return {
+      command: { type: 'resume', ...(step.resume?.reason ? { reason: step.resume.reason } : {}) },
+      reject: step.reject,
+    };
   return { command: { type: 'timeout' }, reject: step.reject };
 }
 
 const OPERATOR_COMMANDS: ReadonlySet<Command['type']> = new Set(['void', 'pause', 'resume']);
+const DEALER_COMMANDS: ReadonlySet<Command['type']> = new Set(['card', 'misdeal', 'new-shoe', 'cut-card']);
 const playerOf = (c: Command): string =>
-  'player' in c ? c.player : OPERATOR_COMMANDS.has(c.type) ? 'operator' : 'system';
+  'player' in c
+    ? c.player
+    : OPERATOR_COMMANDS.has(c.type)
+      ? 'operator'
+      : DEALER_COMMANDS.has(c.type)
+        ? 'dealer'
+        : 'system';
 
 function describe(step: ScenarioStep): string {
   if (typeof step === 'string') return step;
   if ('bet' in step)
     return `bet ${step.bet.player} ${step.bet.on}${step.bet.seat ? ` seat ${step.bet.seat}` : ''} ${step.bet.amount}`;
+  if ('card' in step) return `card ${typeof step.card === 'string' ? step.card : step.card.card}`;
   if ('act' in step)
     return `${step.act.player} ${step.act.action}${step.act.seat ? ` seat ${step.act.seat}` : ''}${step.act.accept !== undefined ? ` ${step.act.accept}` : ''}`;
   return Object.keys(step)[0];

@@ -31,7 +31,7 @@ describe('croupier validate', () => {
     const { code, out } = await validate(`${rules.dir}/`);
     expect(code).toBe(1);
     expect(out).toEqual([
-      `${rules.dir}/blackjack-mewah.yaml:63:20: spec.bets[0].declaredRtp: 99.53 is not a return to player; write a fraction between 0 and 1 (99.53% is 0.9953)`,
+      `${rules.dir}/blackjack-mewah.yaml:65:20: spec.bets[0].declaredRtp: 99.53 is not a return to player; write a fraction between 0 and 1 (99.53% is 0.9953)`,
     ]);
   });
 
@@ -54,7 +54,7 @@ describe('croupier validate', () => {
     expect(paths).not.toContain(rules.path('notes.txt'));
     expect(paths).toHaveLength(new Set(paths).size);
     const mewah = report.files.find((f) => f.path === rules.path('blackjack-mewah.yaml'))!;
-    expect(mewah).toMatchObject({ valid: false, errors: [{ line: 63, col: 20, pointer: '/spec/bets/0/declaredRtp' }] });
+    expect(mewah).toMatchObject({ valid: false, errors: [{ line: 65, col: 20, pointer: '/spec/bets/0/declaredRtp' }] });
     expect(report.files.filter((f) => f.path !== mewah.path).every((f) => f.valid && f.errors.length === 0)).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 // Where a blackjack hand holder's cards come from (the shoe for seats, the common stream for
 // common draw, R-TB-DRAW-1) and which ledger rows belong to a holder.
 import type { Card } from '../../core/cards.ts';
+import { blackjackNeed, CardNeeded } from '../card-source.ts';
 import { emit } from '../context.ts';
 import { type Ledger, Seat, Status } from '../ledger.ts';
 import type { Ctx, Holder, Table } from '../model.ts';
@@ -9,7 +10,7 @@ import { mainOn } from './betting.ts';
 export class ShoeExhausted extends Error {}
 
 export function dealCard(ctx: Ctx, table: Table, to: string, hidden = false): Card {
-  const card = nextCard(table);
+  const card = nextCard(table, to);
   if (ctx.events) emit(ctx, table, { type: 'card', to, card: hidden ? null : card });
   return card;
 }
@@ -18,15 +19,19 @@ export function dealCard(ctx: Ctx, table: Table, to: string, hidden = false): Ca
  * dealCard to a numbered place (a seat, a stream card), its label made only for an event: the simulator deals without.
  */
 export function dealTo(ctx: Ctx, table: Table, label: (n: number) => string, n: number): Card {
-  const card = nextCard(table);
+  const card = nextCard(table, label, n);
   if (ctx.events) emit(ctx, table, { type: 'card', to: label(n), card });
   return card;
 }
 
-function nextCard(table: Table): Card {
+/** The next card; out of cards, the round is void (a fixed shoe) or waits for the dealer's scan. */
+function nextCard(table: Table, label: string | ((n: number) => string), n = 0): Card {
   const shoe = table.shoe!;
   const card = shoe.draw();
-  if (card < 0) throw new ShoeExhausted();
+  if (card < 0) {
+    if (!shoe.dealer) throw new ShoeExhausted();
+    throw new CardNeeded(blackjackNeed(table, typeof label === 'string' ? label : label(n)));
+  }
   if (shoe.cutCardOut) table.round.lastOfShoe = true; // R-BJ-SHOE-1: this round is the shoe's last
   return card;
 }
