@@ -25,7 +25,7 @@ commands:
                              the pack's math report as one HTML file (default 10 M simulated rounds)
   verify <recall.json> [--pack PATH] [--json]
                              check a round from an operator's recall: seed, pack, replay
-  token --sub ID --role player|operator [--demo]
+  token --sub ID --role player|operator|dealer [--demo]
                              a JWT for the local server
   serve                      run every pack's API locally (npm start)`;
 

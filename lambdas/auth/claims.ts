@@ -2,8 +2,9 @@
 // token was verified here (local server) or by API Gateway's JWT authorizer (claims as strings).
 import { forbidden, unauthorized } from './errors.ts';
 
-export type Role = 'player' | 'operator';
-export const ROLES: readonly Role[] = ['player', 'operator'];
+/** A dealer posts the cards a studio scanner reads at dealer-fed tables (R-LD-SOURCE-1). */
+export type Role = 'player' | 'operator' | 'dealer';
+export const ROLES: readonly Role[] = ['player', 'operator', 'dealer'];
 
 export interface Claims {
   /** The player id (or the operator's id). */

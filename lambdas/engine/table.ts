@@ -10,7 +10,7 @@ import type { Card } from '../core/cards.ts';
 import { dealerShoe, fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
 import { drawGameCard } from './andar-bahar.ts';
 import { returnAll } from './bets.ts';
-import { BURN_NEED, CardNeeded } from './card-source.ts';
+import { BURN_NEED, CardNeeded, staticNeed } from './card-source.ts';
 import { decodeTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
 import { emit, ok } from './context.ts';
 import { familyOf } from './families.ts';
@@ -28,7 +28,7 @@ import {
   type RoundState,
   type TableState,
 } from './types.ts';
-import { type TableView, viewOf } from './view.ts';
+import { dealingOf, type TableView, viewOf } from './view.ts';
 
 export const ENGINE_VERSION = '1.0.0';
 
@@ -45,7 +45,7 @@ export interface TableOptions {
 
 export function createTable(ctx: Ctx, tableId: string, options: TableOptions = {}): TableState {
   const state = saveTable(ctx.pack, openTable(ctx, tableId, options));
-  if (options.cardSource === 'dealer') state.feed = { pending: null, need: null, since: null };
+  if (options.cardSource === 'dealer') state.feed = { pending: null, need: staticNeed(state), since: null };
   return state;
 }
 
@@ -65,9 +65,19 @@ export function applyNow(ctx: Ctx, state: TableState, cmd: Command, actor = 'sys
 /** The working form of a saved table. */
 export const loadTable = (ctx: Ctx, state: TableState): Table => decodeTable(ctx, state, familyOf(ctx.pack));
 
-/** The view of `viewer` (a player name), or an operator's view with every bet when viewer is null. */
-export const playerView = (ctx: Ctx, state: TableState, viewer: string | null): TableView =>
-  viewOf(ctx, loadTable(ctx, state), viewer);
+/**
+ * The view of `viewer` (a player name), or an operator's view with every bet when viewer is null.
+ * `hole`: the dealer console's view (viewer null), which shows the hole card as scanned; never a player's.
+ */
+export const playerView = (
+  ctx: Ctx,
+  state: TableState,
+  viewer: string | null,
+  options: { hole?: boolean } = {},
+): TableView => ({
+  ...viewOf(ctx, loadTable(ctx, state), viewer, options.hole === true),
+  dealing: dealingOf(state),
+});
 
 /**
  * Plays a recorded round again from its opening and its shoe (the seed is revealed once the shoe
@@ -513,6 +523,7 @@ function beginRound(ctx: Ctx, table: Table, no: number, shoeEvents: EngineEvent[
       log: [],
       events: [],
       spare: { holders: [], hands: [], common: null },
+      ...(shoe.dealer ? { dealerFed: true as const } : {}),
     };
   }
   shoe.roundsStarted++;

@@ -6,7 +6,7 @@ import { betRecord } from './codec.ts';
 import { isSoft, total } from './hand.ts';
 import type { Ctx, Table } from './model.ts';
 import { currentHand, sideCards } from './state.ts';
-import type { EngineEvent, Hand, LegalMove, RoundState } from './types.ts';
+import type { EngineEvent, Hand, LegalMove, RoundState, TableState } from './types.ts';
 
 export interface HandView {
   cards: string[];
@@ -46,7 +46,17 @@ export interface TableView {
    * their own part).
    */
   common: { cards: string[]; yourHands: HandView[] } | null;
-  andarBahar: { gameCard: string; andar: string[]; bahar: string[]; winner: 'andar' | 'bahar' | null } | null;
+  /** The game card is null until a dealer-fed round's dealer has scanned it. */
+  andarBahar: { gameCard: string | null; andar: string[]; bahar: string[]; winner: 'andar' | 'bahar' | null } | null;
+  /**
+   * Dealer-fed tables (R-LD-SOURCE-1): the card the table waits for and for whom, and whether the
+   * round is paused; null at tables dealt from a seeded shoe.
+   */
+  dealing: {
+    need: { to: string; seat?: number; hand?: number; text: string } | null;
+    /** Why the round in play is paused (R-BJ-PAUSE-1); null when it is not. */
+    paused: { reason: string } | null;
+  } | null;
   /** The viewer's bets (all bets for an operator view). */
   bets: {
     id: number;
@@ -82,13 +92,15 @@ function handView(h: Hand): HandView {
 
 /**
  * The view of `viewer` (a player name) of a working table, or an operator's view with every bet when viewer is null
- * (table.ts, playerView, for a saved table; AI players decide from it mid-command).
+ * (table.ts, playerView, for a saved table; AI players decide from it mid-command). `hole`: the dealer console's
+ * view, which shows the hole card as scanned; never a player's.
  */
-export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView {
+export function viewOf(ctx: Ctx, table: Table, viewer: string | null, hole = false): TableView {
   const round = table.round;
   const dealer = round.dealer;
-  const visible = dealer.cards.map((c, i) => (i === 1 && !dealer.holeShown ? null : cardText(c)));
-  const shown = dealer.cards.filter((_, i) => i !== 1 || dealer.holeShown);
+  const faceDown = (i: number) => i === 1 && !dealer.holeShown && !(hole && viewer === null);
+  const visible = dealer.cards.map((c, i) => (faceDown(i) ? null : cardText(c)));
+  const shown = dealer.cards.filter((_, i) => !faceDown(i));
   const me = viewer === null ? -1 : table.players.joinedIndex(viewer);
   const bj = ctx.pack.family === 'blackjack';
   const seated = round.common ? [] : round.holders;
@@ -156,13 +168,14 @@ export function viewOf(ctx: Ctx, table: Table, viewer: string | null): TableView
       : null,
     andarBahar: round.andarBahar
       ? {
-          gameCard: cardText(round.andarBahar.gameCard),
+          gameCard: round.andarBahar.gameCard < 0 ? null : cardText(round.andarBahar.gameCard),
           andar: sideCards(round.andarBahar, 0).map(cardText),
           bahar: sideCards(round.andarBahar, 1).map(cardText),
           winner: round.andarBahar.winner === null ? null : round.andarBahar.winner === 0 ? 'andar' : 'bahar',
         }
       : null,
     bets: betViews,
+    dealing: null,
     legal: viewer !== null && !suspended ? (table.family.legalMoves?.(ctx, table, viewer) ?? []) : [],
     preselect:
       viewer !== null &&
@@ -225,3 +238,23 @@ export function roundCardsAsText<R extends WithCards>(round: R) {
 
 /** Hands with their cards written as text. */
 export const handsAsText = (hands: readonly Hand[]) => hands.map((h) => ({ ...h, cards: h.cards.map(cardText) }));
+
+/**
+ * What a dealer-fed table waits for (R-LD-SOURCE-1) and why its round is paused (R-BJ-PAUSE-1); null
+ * at tables dealt from a seeded shoe.
+ */
+export function dealingOf(state: TableState): TableView['dealing'] {
+  const feed = state.feed;
+  if (!feed) return null;
+  const phase = state.round.phase;
+  const last = state.round.interruptions?.at(-1);
+  const paused = state.paused && phase !== 'settled' && phase !== 'void';
+  return {
+    need: feed.need && {
+      to: feed.need.to,
+      ...(feed.need.seat !== undefined ? { seat: feed.need.seat, hand: feed.need.hand } : {}),
+      text: feed.need.text,
+    },
+    paused: paused ? { reason: last?.kind === 'paused' ? last.reason : 'an operator paused the table' } : null,
+  };
+}

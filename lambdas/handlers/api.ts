@@ -129,6 +129,22 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
     operator: true,
     idempotent: true,
   },
+  {
+    key: 'POST /tables/{tableId}/cards',
+    path: 'TablePath',
+    summary:
+      "dealer-fed tables (dealer role): a card the studio's scanner read, idempotent by scanId (a re-read of the same physical card is not a second card; no Idempotency-Key needed). Taken only when the table needs a card and the shoe can hold it; otherwise 4xx with a plain message (unreadable-card, no-card-expected, wrong-place, impossible-card, round-paused) and nothing changes. The dealer's view (GET /tables/{tableId}) says in dealing.need what card is needed next and for whom (R-LD-SCAN-1)",
+    body: 'CardBody',
+    idempotent: true,
+  },
+  {
+    key: 'POST /tables/{tableId}/dealer',
+    path: 'TablePath',
+    summary:
+      'dealer-fed tables (dealer role): new-shoe, cut-card, burn (the shown card of a new shoe, with card and scanId) and misdeal (too many cards dealt: the round pauses, as an operator pause does, until an operator resumes the table (POST /tables/{tableId}/resume) or voids the round, R-BJ-PAUSE-1, R-LD-PAUSE-1)',
+    body: 'DealerCommandBody',
+    idempotent: true,
+  },
   { key: 'GET /history', summary: 'your latest rounds with every step' },
   {
     key: 'GET /rounds/{roundId}',
@@ -218,6 +234,10 @@ const roundTakesBet =
           code: 'betting-closed',
           message: `round ${round} takes no more bets: the table is on round ${state.round.id} (${state.round.phase}); name that round to bet on it, or "next"`,
         };
+const NOT_DEALER_FED: EngineError = {
+  code: 'not-dealer-fed',
+  message: 'this table deals from the seeded shoe; cards and dealer commands are for a table opened with source dealer',
+};
 const errorOf = (r: { ok: true } | { ok: false; error: EngineError }): EngineError | null => (r.ok ? null : r.error);
 
 /** Builds a pack's API over a store (DynamoDB table). */
@@ -292,6 +312,24 @@ export function createApi(deps: ApiDeps): Handler {
     return ok(response);
   }
 
+  /** A scanned card: idempotent by its scan id (the scanner's own key), at a dealer-fed table only. */
+  async function scanCommand(
+    actor: Actor,
+    tableId: string,
+    scanId: string,
+    cmd: Extract<Parameters<Game['command']>[0]['command'], { type: 'card' }>,
+  ): Promise<Result> {
+    const { response } = await game.command({
+      tableId,
+      actor,
+      command: cmd,
+      key: `scan:${scanId}`,
+      fingerprint: `scan ${tableId} ${cmd.card}`,
+      check: (state) => (state.feed ? null : NOT_DEALER_FED),
+    });
+    return ok(response);
+  }
+
   async function route(event: APIGatewayProxyEventV2): Promise<Result> {
     const method = event.requestContext.http.method;
     const match = router.match(method, event.rawPath);
@@ -324,7 +362,13 @@ export function createApi(deps: ApiDeps): Handler {
             : undefined;
         if (host === undefined) requireRole(claims, 'operator');
         const body = checkBody('CreateTableBody', jsonBody(event));
-        const { response } = await game.createTable(body.tableId, idempotencyKey(event), actor.caller, host);
+        const { response } = await game.createTable(
+          body.tableId,
+          idempotencyKey(event),
+          actor.caller,
+          host,
+          body.source ?? 'rng',
+        );
         return ok(response, (response as { created: boolean }).created ? 201 : 200);
       }
       case 'GET /tables/{tableId}':
@@ -450,9 +494,44 @@ export function createApi(deps: ApiDeps): Handler {
           event,
           actor,
           p.tableId!,
-          { type: action },
+          { type: action, reason },
           { note: reason, extra: (at) => [store.auditItem(p.tableId!, at, { actor: actor.id, action, reason })] },
         );
+      }
+      case 'POST /tables/{tableId}/cards': {
+        requireRole(claims, 'dealer');
+        const body = checkBody('CardBody', jsonBody(event));
+        return scanCommand(actor, p.tableId!, body.scanId, {
+          type: 'card',
+          card: body.card,
+          scanId: body.scanId,
+          ...(body.to ? { to: body.to } : {}),
+        });
+      }
+      case 'POST /tables/{tableId}/dealer': {
+        requireRole(claims, 'dealer');
+        const body = checkBody('DealerCommandBody', jsonBody(event));
+        if (body.command === 'burn') {
+          if (!body.card || !body.scanId)
+            throw new HttpError(
+              'invalid-body',
+              'burn: give the shown card and its scanId, e.g. {"command":"burn","card":"7H","scanId":"..."}',
+            );
+          return scanCommand(actor, p.tableId!, body.scanId, {
+            type: 'card',
+            card: body.card,
+            scanId: body.scanId,
+            to: 'burn',
+          });
+        }
+        const cmd =
+          body.command === 'misdeal'
+            ? ({ type: 'misdeal', reason: body.reason ?? 'too many cards dealt' } as const)
+            : ({ type: body.command } as const);
+        return command(event, actor, p.tableId!, cmd, {
+          note: body.reason,
+          check: (state) => (state.feed ? null : NOT_DEALER_FED),
+        });
       }
       case 'POST /rounds/{roundId}/void': {
         requireRole(claims, 'operator');

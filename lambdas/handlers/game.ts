@@ -4,6 +4,7 @@
 // reaches shoe injection (new shoes come from `newSeed`, a CSPRNG in live play).
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Role } from '../auth/index.ts';
 import {
   apply,
   type BetRecord,
@@ -68,7 +69,7 @@ export interface LoadShape {
 
 export interface Actor {
   id: string;
-  role: 'player' | 'operator';
+  role: Role;
   demo: boolean;
   /** What the caller may see of a table and its rounds (lambdas/projection). */
   audience: Audience;
@@ -149,17 +150,27 @@ export class Game {
     return this.packs.forSha(state.packSha256);
   }
 
-  /** `host`: a solo table opened by a player, who is then the only human who may play at it. */
+  /**
+   * `host`: a solo table opened by a player, who is then the only human who may play at it.
+   * `source`: where its cards come from, as the pack allows (R-LD-SOURCE-1).
+   */
   async createTable(
     tableId: string,
     key: string,
     caller: string,
     host?: string,
+    source: 'rng' | 'dealer' = 'rng',
   ): Promise<{ response: unknown; replayed: boolean }> {
     const now = this.deps.clock();
-    return this.deps.idempotency.run({ caller, key, now, fingerprint: `create ${tableId}` }, async () => {
+    const pack = this.deps.pack;
+    if (!pack.cardSources.includes(source))
+      throw new RuleError({
+        code: 'source-not-allowed',
+        message: `${pack.name} tables take their cards from ${pack.cardSources.join(' or ')} (spec.shoe.sources), not ${source}`,
+      });
+    return this.deps.idempotency.run({ caller, key, now, fingerprint: `create ${tableId} ${source}` }, async () => {
       await this.packs.storeCurrent(now);
-      const state = createTable(this.ctx(now), tableId, { host });
+      const state = createTable(this.ctx(now), tableId, { host, cardSource: source });
       try {
         await this.deps.store.createTable(state, now, OWN_TABLES_PER_PLAYER);
       } catch (error) {

@@ -12,7 +12,8 @@ export async function recallRound(
   audience: Audience,
 ): Promise<RoundRecall> {
   const me = playerOf(audience);
-  if (audience.kind === 'spectator') throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
+  if (audience.kind === 'spectator' || audience.kind === 'dealer')
+    throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
   const { round, parts, tableId, pack } = await store.round(roundId, me === null ? 'all' : [me]);
   if (me !== null && !parts[me]) throw new StoreError('round-not-found', `you have no bets in round ${roundId}`);
   const [steps, retired] = await Promise.all([store.steps(roundId, me ?? undefined), store.retiredShoe(round.shoeId)]);

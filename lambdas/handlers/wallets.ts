@@ -8,7 +8,7 @@
 // - Operators credit the wallets the pack's tables play from; a demo token moves no money.
 import type { Claims } from '../auth/index.ts';
 import type { CompiledPack } from '../pack/compiled.ts';
-import { type Audience, OPERATOR, playerAudience, SPECTATOR } from '../projection/index.ts';
+import { type Audience, DEALER, OPERATOR, playerAudience, SPECTATOR } from '../projection/index.ts';
 import { type DocumentClient, DynamoWallet, RoundStore, type WalletSpace } from '../store/index.ts';
 import { RuleError } from './game.ts';
 
@@ -24,6 +24,7 @@ export const playsHere = (pack: CompiledPack, demo: boolean): boolean => callerS
 /** What a caller may see of this pack's tables and rounds. */
 export function audienceOf(pack: CompiledPack, claims: Claims): Audience {
   if (claims.role === 'operator') return OPERATOR;
+  if (claims.role === 'dealer') return DEALER;
   return playsHere(pack, claims.demo === true) ? playerAudience(claims.sub) : SPECTATOR;
 }
 

@@ -30,7 +30,15 @@ const PlayerId = Type.String({
 const SeatNumber = Type.String({ pattern: '^[1-9][0-9]?$', description: 'a seat number, 1 to 99' });
 
 export const CreateTableBody = Type.Object(
-  { tableId: TableId },
+  {
+    tableId: TableId,
+    source: Type.Optional(
+      oneOf(['rng', 'dealer'], {
+        description:
+          "where the table's cards come from: rng, the seeded CSPRNG shoe (default), or dealer, a studio dealer's scanner, as the pack allows (R-LD-SOURCE-1)",
+      }),
+    ),
+  },
   { $id: 'CreateTableBody', additionalProperties: false },
 );
 
@@ -83,6 +91,40 @@ export const CreditBody = Type.Object(
   { $id: 'CreditBody', additionalProperties: false },
 );
 
+const ScanId = Type.String({
+  pattern: '^[A-Za-z0-9._:-]{1,128}$',
+  description: 'unique per physical read: the same scan id again is a re-read of the same card, never a second card',
+});
+const Place = oneOf(['seat', 'dealer-up', 'dealer', 'hole', 'common', 'stream', 'andar', 'bahar', 'game', 'burn'], {
+  description: 'where the dealer puts the card: refused (wrong-place) when the engine needs it elsewhere',
+});
+
+export const CardBody = Type.Object(
+  {
+    card: Type.String({
+      minLength: 1,
+      maxLength: 16,
+      description: 'the code the scanner read: rank (A, 2-9, T or 10, J, Q, K) and suit (S, H, D, C), e.g. AS',
+    }),
+    scanId: ScanId,
+    to: Type.Optional(Place),
+  },
+  { $id: 'CardBody', additionalProperties: false },
+);
+
+export const DealerCommandBody = Type.Object(
+  {
+    command: oneOf(['new-shoe', 'cut-card', 'burn', 'misdeal'], {
+      description:
+        "new-shoe: the next round starts a new shoe; cut-card: the cut card came out, this round is the shoe's last (R-BJ-SHOE-1); burn: the shown burn card of a new shoe (card, scanId; R-BJ-SHOE-2); misdeal: too many cards dealt, the round pauses (reason)",
+    }),
+    card: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+    scanId: Type.Optional(ScanId),
+    reason: Type.Optional(Reason),
+  },
+  { $id: 'DealerCommandBody', additionalProperties: false },
+);
+
 export const ReasonBody = Type.Object({ reason: Reason }, { $id: 'ReasonBody', additionalProperties: false });
 
 export const AiPlayerBody = Type.Object(
@@ -117,6 +159,8 @@ export const BODIES = {
   CreditBody,
   ReasonBody,
   AiPlayerBody,
+  CardBody,
+  DealerCommandBody,
 } as const;
 
 export type CreateTable = Static<typeof CreateTableBody>;

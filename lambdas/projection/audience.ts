@@ -5,11 +5,18 @@
 // - a spectator: only what the table shows everyone (another player's view of a round they are
 //   not in, a demo account at a real-money table, a push message to every client of a table);
 // - an operator: every player's seats, hands, bets and commands; never an undealt card, the hole
-//   card before it is shown, or a live seed (the shoe's seed is revealed once it is retired).
+//   card before it is shown, or a live seed (the shoe's seed is revealed once it is retired);
+// - a dealer (a studio's dealer console): the table's cards as dealt, the hole card included, and
+//   what card is needed next; no player's bets, money or commands.
 
-export type Audience = { kind: 'player'; player: string } | { kind: 'spectator' } | { kind: 'operator' };
+export type Audience =
+  | { kind: 'player'; player: string }
+  | { kind: 'spectator' }
+  | { kind: 'operator' }
+  | { kind: 'dealer' };
 
 export const OPERATOR: Audience = { kind: 'operator' };
+export const DEALER: Audience = { kind: 'dealer' };
 export const SPECTATOR: Audience = { kind: 'spectator' };
 export const playerAudience = (player: string): Audience => ({ kind: 'player', player });
 

@@ -19,6 +19,7 @@ import { projectEvents } from './events.ts';
 
 export {
   type Audience,
+  DEALER,
   isHouse,
   OPERATOR,
   playerAudience,
@@ -42,6 +43,8 @@ const NOBODY = '~';
 
 /** The table as the audience may see it now: a player's own seats, hands, bets and legal moves; an operator's every bet. */
 export function projectTable(ctx: Ctx, state: TableState, audience: Audience): TableView {
+  // The dealer console sees the cards as dealt, the hole card too (its scan), and no bets.
+  if (audience.kind === 'dealer') return { ...playerView(ctx, state, null, { hole: true }), bets: [] };
   return playerView(ctx, state, audience.kind === 'operator' ? null : (playerOf(audience) ?? NOBODY));
 }
 

@@ -4,7 +4,7 @@
 // and the shoe's seed once the shoe is retired; an operator gets every player's, plus what a
 // replay starts from (`croupier verify`): the table as the round opened and each command's balance.
 import { type Card, formatCard } from '../core/cards.ts';
-import type { BetRecord, Command, Hand, Phase, PublicEvent, RoundState } from '../engine/index.ts';
+import type { BetRecord, Command, Hand, Interruption, Phase, PublicEvent, RoundState, Scan } from '../engine/index.ts';
 import type { PlayerPart, RoundShared, Step } from '../store/index.ts';
 import { type Audience, playerOf, sees } from './audience.ts';
 import { projectEvents } from './events.ts';
@@ -56,7 +56,12 @@ export interface RecalledRound {
   follow: RoundState['follow'];
   /** Follow answers given in advance, by bet-behind id: the audience's own bets only (every one for operators). */
   followAdvance: RoundState['followAdvance'];
-  andarBahar: { gameCard: string; sides: [string[], string[]]; winner: 0 | 1 | null } | null;
+  andarBahar: { gameCard: string | null; sides: [string[], string[]]; winner: 0 | 1 | null } | null;
+  /**
+   * Dealer-fed rounds (R-LD-AUDIT-1): every scan the round took, in order (operators only: a scan
+   * of the hole card is the card itself), and every pause, resume and void with actor and reason.
+   */
+  dealerFed?: { scans?: Scan[]; interruptions: Interruption[]; note: string };
 }
 
 export interface RecalledStep {
@@ -92,6 +97,10 @@ const handText = (h: Hand): HandText => ({
   done: h.done,
   surrendered: h.surrendered,
 });
+
+/** A dealer's shoe is read, not shuffled: there is no seed to commit to, and recall says so (R-LD-AUDIT-1). */
+export const DEALER_SHOE_NOTE =
+  "dealt by hand from a dealer's shoe and read by the studio's scanner: there is no seed and no seed commitment; the scans are the record";
 
 /** A round as `audience` may recall it. A player's own part must be in `recorded.parts`. */
 export function projectRound(recorded: RecordedRound, audience: Audience): RoundRecall {
@@ -140,10 +149,19 @@ export function projectRound(recorded: RecordedRound, audience: Audience): Round
       follow: round.follow && { ...round.follow, answers: ownAnswers(round.follow.answers) },
       followAdvance: ownAnswers(round.followAdvance ?? {}),
       andarBahar: round.andarBahar && {
-        gameCard: formatCard(round.andarBahar.gameCard),
+        gameCard: round.andarBahar.gameCard < 0 ? null : formatCard(round.andarBahar.gameCard),
         sides: [texts(round.andarBahar.sides[0]), texts(round.andarBahar.sides[1])],
         winner: round.andarBahar.winner,
       },
+      ...(round.dealerFed
+        ? {
+            dealerFed: {
+              ...(operator ? { scans: round.scans ?? [] } : {}),
+              interruptions: round.interruptions ?? [],
+              note: DEALER_SHOE_NOTE,
+            },
+          }
+        : {}),
     },
     bets: shown.flatMap(([, part]) => part.bets),
     hands: Object.fromEntries(

@@ -41,6 +41,7 @@ export type TableCore = Pick<
   | 'warnings'
   | 'host'
   | 'ended'
+  | 'feed'
 > & {
   /** How many shoes this table has retired (the engine numbers new shoes from it). */
   retiredCount: number;
@@ -118,6 +119,7 @@ export function splitState(state: TableState, retiredBefore: number): Split {
       ...aiOf(state),
       ...(state.host !== undefined ? { host: state.host } : {}),
       ...(state.ended ? { ended: true } : {}),
+      ...(state.feed ? { feed: state.feed } : {}),
     },
     round,
     shoe: state.shoe,
@@ -184,5 +186,6 @@ export function assembleState(
     round: full,
     ...(core.host !== undefined ? { host: core.host } : {}),
     ...(core.ended ? { ended: true } : {}),
+    ...(core.feed ? { feed: core.feed } : {}),
   };
 }

@@ -50,7 +50,7 @@ export interface Harness {
     path: string,
     options?: {
       as?: string;
-      role?: 'player' | 'operator';
+      role?: 'player' | 'operator' | 'dealer';
       body?: unknown;
       raw?: string;
       key?: string | null;
@@ -73,7 +73,7 @@ export interface Running {
 
 type CallOptions = {
   as?: string;
-  role?: 'player' | 'operator';
+  role?: 'player' | 'operator' | 'dealer';
   body?: unknown;
   raw?: string;
   key?: string | null;
@@ -129,7 +129,7 @@ export function eventFor(
   path: string,
   o: {
     as?: string;
-    role?: 'player' | 'operator';
+    role?: 'player' | 'operator' | 'dealer';
     body?: unknown;
     raw?: string;
     key?: string | null;
