@@ -102,6 +102,14 @@ const handText = (h: Hand): HandText => ({
 export const DEALER_SHOE_NOTE =
   "dealt by hand from a dealer's shoe and read by the studio's scanner: there is no seed and no seed commitment; the scans are the record";
 
+/** The scans of a round for an operator: the hole card's only once it is shown or the round is over. */
+function operatorScans(round: RoundShared): Scan[] {
+  const over = round.phase === 'settled' || round.phase === 'void';
+  return (round.scans ?? []).map((s) =>
+    s.to === 'hole' && !over && !round.dealer.holeShown ? { ...s, card: 'face down' } : s,
+  );
+}
+
 /** A round as `audience` may recall it. A player's own part must be in `recorded.parts`. */
 export function projectRound(recorded: RecordedRound, audience: Audience): RoundRecall {
   const { round } = recorded;
@@ -156,7 +164,7 @@ export function projectRound(recorded: RecordedRound, audience: Audience): Round
       ...(round.dealerFed
         ? {
             dealerFed: {
-              ...(operator ? { scans: round.scans ?? [] } : {}),
+              ...(operator ? { scans: operatorScans(round) } : {}),
               interruptions: round.interruptions ?? [],
               note: DEALER_SHOE_NOTE,
             },

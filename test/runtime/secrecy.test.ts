@@ -10,7 +10,13 @@
 // What an audience has been shown is worked out here from the stored rounds, independently of
 // lambdas/projection: public are the dealer's cards but an unshown hole card, the seats' hands,
 // the common draw's shared cards, Andar Bahar's game card and sides, a burned card shown; a player
-// has also seen their own common-draw hands; an operator every player's hands and the stream.
+// has also seen their own common-draw hands; an operator every player's hands and the stream, and
+// a finished dealer-fed round's scans.
+//
+// Dealer-fed tables (R-LD-SOURCE-1) run the same rounds with a dealer scanning cards from a
+// shuffled physical shoe whenever the table needs one (sometimes late: the round pauses and an
+// operator resumes it): the hole card scanned face down is as secret as the seeded shoe's, and the
+// dealer's own answers hold no card that was not scanned.
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { formatCard } from '../../lambdas/core/cards.ts';
@@ -18,6 +24,8 @@ import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { type Call, type Harness, harness, packOf } from './harness.ts';
 
 const PACKS = ['blackjack-mewah', 'blackjack-lucky-ladies', 'blackjack-eropa', 'blackjack-tanpa-batas', 'andar-bahar'];
+/** Packs whose tables may be dealer-fed (spec.shoe.sources). */
+const DEALER_PACKS = ['blackjack-mewah', 'andar-bahar'];
 const RUNS = 2;
 const ROUNDS = 3;
 
@@ -104,6 +112,8 @@ const seedForms = (hex: string): string[] => {
 };
 
 interface Table {
+  /** Dealer-fed: the physical shoe the dealer scans from, and what was scanned. */
+  dealer?: { deck: string[]; scanned: Set<string>; answers: Call[]; late: boolean };
   h: Harness;
   pack: CompiledPack;
   tableId: string;
@@ -129,7 +139,7 @@ async function snapshot(t: Table) {
     }),
   );
   const live = (await t.h.store.load(t.tableId, 'all', t.h.clock.now)).state.shoe;
-  return { rounds, last, seeds: live ? seedForms(live.seed) : [] };
+  return { rounds, last, seeds: live?.seed ? seedForms(live.seed) : [] };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
@@ -154,6 +164,8 @@ function shownTo(now: Snapshot, audience: Audience): Set<string> {
       if (audience.kind === 'operator' || audience.name === player)
         for (const hand of part.common?.hands ?? []) add(hand.cards);
     if (audience.kind === 'operator' && round.common) add(round.common.stream);
+    if (audience.kind === 'operator' && (round.phase === 'settled' || round.phase === 'void'))
+      for (const s of round.scans ?? []) shown.add(s.card);
   }
   return shown;
 }
@@ -258,16 +270,77 @@ async function play(t: Table, step: Step): Promise<[string, Call][]> {
   return made;
 }
 
+/** A shuffled shoe of `decks` decks, from a seed (the studio's shuffle: nothing of it is ever sent but a scan). */
+function physicalShoe(decks: number, seed: number): string[] {
+  const cards = Array.from({ length: decks * 52 }, (_, i) => formatCard(i % 52));
+  let x = seed >>> 0 || 1;
+  for (let i = cards.length - 1; i > 0; i--) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    const j = x % (i + 1);
+    [cards[i], cards[j]] = [cards[j]!, cards[i]!];
+  }
+  return cards;
+}
+
+/**
+ * The dealer deals what the table needs: scans a card while one is needed (a late dealer lets the
+ * card deadline pass once: the round pauses and an operator resumes it). Andar Bahar's shuffling
+ * machine gives a fresh deck for every game card.
+ */
+async function dealerDeals(t: Table, seed: number): Promise<void> {
+  const d = t.dealer!;
+  for (let i = 0; i < 60; i++) {
+    const view = (await t.h.call('GET', `/tables/${t.tableId}`, { as: 'dee', role: 'dealer' })).body;
+    d.answers.push({ status: 200, body: view, raw: JSON.stringify(view) });
+    if (view.dealing.paused) {
+      const r = await t.h.call('POST', `/rounds/${view.round.id}/resume`, {
+        as: 'op',
+        role: 'operator',
+        body: { reason: 'dealer back at the table' },
+      });
+      expect(r.status, r.raw).toBe(200);
+      continue;
+    }
+    const need = view.dealing.need;
+    if (!need) return;
+    if (d.late && need.to !== 'game' && need.to !== 'burn') {
+      d.late = false;
+      t.h.clock.now = Math.max(t.h.clock.now, (view.round.deadline ?? t.h.clock.now) + 1);
+      continue;
+    }
+    if (need.to === 'game') d.deck = physicalShoe(t.pack.shoe.decks, seed + i);
+    const card = d.deck.pop()!;
+    const r = await t.h.call('POST', `/tables/${t.tableId}/cards`, {
+      as: 'dee',
+      role: 'dealer',
+      key: null,
+      body: { card, scanId: `${t.tableId}-${d.scanned.size + 1}-${i}` },
+    });
+    expect(r.status, `scan ${card} for ${need.text}: ${r.raw}`).toBe(200);
+    d.scanned.add(card);
+    d.answers.push(r);
+  }
+}
+
 let runs = 0;
 
-async function openTable(h: Harness, pack: CompiledPack): Promise<Table> {
+async function openTable(h: Harness, pack: CompiledPack, dealerFed = false, seed = 1): Promise<Table> {
   const run = ++runs;
   const players = ['a', 'b', 'c'].map((x) => `p${run}${x}`);
   const tableId = `s${run}`;
   const practice = pack.currency.practice;
   const host = pack.table.kind === 'solo' && practice ? players[0]! : null;
   if (host) expect((await h.call('POST', '/tables', { as: host, body: { tableId } })).status).toBe(201);
-  else expect((await h.call('POST', '/tables', { as: 'op', role: 'operator', body: { tableId } })).status).toBe(201);
+  else
+    expect(
+      (
+        await h.call('POST', '/tables', {
+          as: 'op',
+          role: 'operator',
+          body: { tableId, ...(dealerFed ? { source: 'dealer' } : {}) },
+        })
+      ).status,
+    ).toBe(201);
   for (const p of players)
     if (practice) expect((await h.call('POST', '/wallet/practice-points', { as: p })).status).toBe(200);
     else
@@ -280,40 +353,77 @@ async function openTable(h: Harness, pack: CompiledPack): Promise<Table> {
           })
         ).status,
       ).toBe(200);
-  return { h, pack, tableId, players, outsider: `p${run}o`, host };
+  return {
+    h,
+    pack,
+    tableId,
+    players,
+    outsider: `p${run}o`,
+    host,
+    ...(dealerFed
+      ? {
+          dealer: {
+            deck: physicalShoe(pack.shoe.decks, seed),
+            scanned: new Set<string>(),
+            answers: [],
+            late: seed % 2 === 0,
+          },
+        }
+      : {}),
+  };
+}
+
+async function property(packId: string, dealerFed: boolean): Promise<void> {
+  const h = await harness(packId, { seedLabel: `secrecy-${packId}${dealerFed ? '-dealer' : ''}` });
+  opened.push(h);
+  const { pack } = packOf(packId);
+  await fc.assert(
+    fc.asyncProperty(fc.array(roundArb, { minLength: ROUNDS, maxLength: ROUNDS }), fc.nat(), async (rounds, seed) => {
+      const steps = rounds.flat();
+      const t = await openTable(h, pack, dealerFed, seed);
+      const audiences: Audience[] = [
+        ...t.players.map((name) => ({ kind: 'player' as const, name })),
+        { kind: 'player', name: t.outsider },
+        { kind: 'operator' },
+      ];
+      if (t.dealer) await dealerDeals(t, seed);
+      for (const [i, step] of steps.entries()) {
+        const made = await play(t, step);
+        if (t.dealer) await dealerDeals(t, seed + i);
+        const context = `${packId} ${t.tableId} step ${i + 1} (${JSON.stringify(step)})`;
+        // What is due (a deal, a timeout) is applied first; the store is read after the answers, since
+        // what an audience has been shown only grows.
+        await h.call('GET', `/tables/${t.tableId}`, { as: 'op', role: 'operator' });
+        const rounds = await roundsOf(t);
+        const answers = await Promise.all(audiences.map((audience) => reads(t, audience, rounds)));
+        const now = await snapshot(t);
+        audiences.forEach((audience, k) => {
+          const name = audience.kind === 'operator' ? 'op' : audience.name;
+          const own = made.filter(([who]) => who === name).map(([, r]) => r);
+          checkAnswers(now, audience, [...own, ...answers[k]!], context);
+        });
+        if (t.dealer)
+          for (const answer of t.dealer.answers.splice(0)) {
+            const found = { texts: [] as string[], numeric: [] as string[] };
+            cardsIn(answer.body, '', found);
+            expect(
+              found.texts.filter((c) => !t.dealer!.scanned.has(c)),
+              `${context}: the dealer got unscanned cards`,
+            ).toEqual([]);
+          }
+      }
+    }),
+    { numRuns: RUNS, endOnFailure: true },
+  );
 }
 
 describe('no answer holds a card its audience was not shown, or a live seed', () => {
-  test.each(PACKS)('%s: random rounds, every route, every audience, after every step', async (packId) => {
-    const h = await harness(packId, { seedLabel: `secrecy-${packId}` });
-    opened.push(h);
-    const { pack } = packOf(packId);
-    await fc.assert(
-      fc.asyncProperty(fc.array(roundArb, { minLength: ROUNDS, maxLength: ROUNDS }), async (rounds) => {
-        const steps = rounds.flat();
-        const t = await openTable(h, pack);
-        const audiences: Audience[] = [
-          ...t.players.map((name) => ({ kind: 'player' as const, name })),
-          { kind: 'player', name: t.outsider },
-          { kind: 'operator' },
-        ];
-        for (const [i, step] of steps.entries()) {
-          const made = await play(t, step);
-          const context = `${packId} ${t.tableId} step ${i + 1} (${JSON.stringify(step)})`;
-          // What is due (a deal, a timeout) is applied first; the store is read after the answers, since
-          // what an audience has been shown only grows.
-          await h.call('GET', `/tables/${t.tableId}`, { as: 'op', role: 'operator' });
-          const rounds = await roundsOf(t);
-          const answers = await Promise.all(audiences.map((audience) => reads(t, audience, rounds)));
-          const now = await snapshot(t);
-          audiences.forEach((audience, k) => {
-            const name = audience.kind === 'operator' ? 'op' : audience.name;
-            const own = made.filter(([who]) => who === name).map(([, r]) => r);
-            checkAnswers(now, audience, [...own, ...answers[k]!], context);
-          });
-        }
-      }),
-      { numRuns: RUNS, endOnFailure: true },
-    );
-  });
+  test.each(PACKS)('%s: random rounds, every route, every audience, after every step', (packId) =>
+    property(packId, false),
+  );
+  test.each(DEALER_PACKS)(
+    "R-LD-SOURCE-1 %s dealer-fed: the scanned hole card is as secret as the seeded shoe's; the dealer sees only scans",
+    (packId) => property(packId, true),
+    300_000,
+  );
 });
