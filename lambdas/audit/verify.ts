@@ -2,9 +2,11 @@
 // auditor or a regulator: the shoe's revealed seed matches the commitment published when the shoe
 // started (R-BJ-SHOE-3), the pack is the one the round ran under (its SHA-256), and replaying the
 // round's commands from its opening, at their times, deals the same cards and settles every bet the
-// same. Pure: the caller reads the recall and the pack.
+// same. A dealer-fed round has no seed (R-LD-AUDIT-1): it is replayed from its scans, each card
+// where the dealer put it. Pure: the caller reads the recall and the pack.
+import { parseCard } from '../core/cards.ts';
 import { commitment } from '../core/rng.ts';
-import { newShoe } from '../core/shoe.ts';
+import { fixedShoe, newShoe, type ShoeState } from '../core/shoe.ts';
 import {
   type BetRecord,
   handsAsText,
@@ -32,8 +34,27 @@ export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: Recal
     pack.sha256 === recall.pack.sha256,
     `${recall.pack.id} ${recall.pack.version}, sha256 ${recall.pack.sha256}${pack.sha256 === recall.pack.sha256 ? '' : `; the pack given has ${pack.sha256}`}`,
   );
+  const dealerFed = recall.round.dealerFed;
   const seed = recall.shoe.seed;
-  if (!seed) {
+  let shoe: ShoeState | null = null;
+  if (dealerFed) {
+    if (!dealerFed.scans) {
+      check('scans', false, "this recall has no scans: verify an operator's recall of the round");
+      return checks;
+    }
+    // The burn card of a new shoe is scanned before the round's opening; every other scan is a card dealt in order.
+    const dealt = dealerFed.scans.filter((s) => s.to !== 'burn').map((s) => parseCard(s.card) ?? -1);
+    check(
+      'shoe',
+      !dealt.includes(-1),
+      `shoe ${recall.shoe.id}: ${dealerFed.note}; ${dealt.length} ${dealt.length === 1 ? 'card' : 'cards'} dealt from ${dealerFed.scans.length} ${dealerFed.scans.length === 1 ? 'scan' : 'scans'}`,
+    );
+    if (dealt.includes(-1) || !recall.opening) {
+      if (!recall.opening) check('replay', false, "this recall has no opening: verify an operator's recall");
+      return checks;
+    }
+    shoe = fixedShoe(pack.shoe.decks, [...new Array(recall.opening.shoePosition).fill(0), ...dealt]);
+  } else if (!seed) {
     check(
       'shoe',
       false,
@@ -41,13 +62,14 @@ export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: Recal
     );
     return checks;
   }
-  const seedBytes = Buffer.from(seed, 'hex');
-  const committed = commitment(seedBytes) === recall.shoe.commitment;
-  check(
-    'shoe',
-    committed,
-    `shoe ${recall.shoe.id}: SHA-256 of the revealed seed ${committed ? 'is' : 'is not'} the commitment ${recall.shoe.commitment} published when it started`,
-  );
+  const seedBytes = seed ? Buffer.from(seed, 'hex') : null;
+  const committed = shoe !== null || commitment(seedBytes!) === recall.shoe.commitment;
+  if (!shoe)
+    check(
+      'shoe',
+      committed,
+      `shoe ${recall.shoe.id}: SHA-256 of the revealed seed ${committed ? 'is' : 'is not'} the commitment ${recall.shoe.commitment} published when it started`,
+    );
   if (!recall.opening) {
     check(
       'replay',
@@ -92,7 +114,7 @@ export function verifyRecall(pack: CompiledPack, charts: AiCharts, recall: Recal
     },
     events: [],
   };
-  const replayed = replayRound(ctx, recall.table, record, newShoe(pack.shoe, recall.shoe.id, seedBytes)).round;
+  const replayed = replayRound(ctx, recall.table, record, shoe ?? newShoe(pack.shoe, recall.shoe.id, seedBytes!)).round;
   const again = roundCardsAsText(replayed);
 
   // A part the round does not have (no seats at Andar Bahar, no common draw at a seated table) is left out.

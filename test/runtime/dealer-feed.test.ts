@@ -3,7 +3,8 @@
 // second card, the hole card stays the dealer's until it is shown, and a round with no card by the
 // card deadline pauses until an operator resumes or voids it.
 import { afterAll, describe, expect, test } from 'vitest';
-import { type Harness, harness } from './harness.ts';
+import { verifyRecall } from '../../lambdas/audit/verify.ts';
+import { type Harness, harness, packOf } from './harness.ts';
 
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));
@@ -21,12 +22,39 @@ async function dealerTable(pack: string, players: string[]): Promise<Harness> {
   return h;
 }
 
+/**
+ * R-LD-AUDIT-1: the operator's recall lists every scan in order, with scan id, time, actor and
+ * place; says there is no seed commitment; `croupier verify` replays it from the scans and settles
+ * the same bets, and a recall with a scan changed does not verify.
+ */
+async function audited(h: Harness, packId: string, scanCount: number): Promise<void> {
+  const recall = (await h.call('GET', '/rounds/t1-r1', OP)).body;
+  const dealerFed = recall.round.dealerFed;
+  expect(dealerFed.note).toContain('no seed commitment');
+  expect(recall.shoe.commitment).toBe('');
+  expect(dealerFed.scans).toHaveLength(scanCount);
+  for (const s of dealerFed.scans)
+    expect(Object.keys(s)).toEqual(expect.arrayContaining(['card', 'scanId', 'at', 'actor', 'to']));
+  expect(new Set(dealerFed.scans.map((s: any) => s.scanId)).size).toBe(scanCount);
+  const { pack, charts } = packOf(packId);
+  const checks = verifyRecall(pack, charts, recall);
+  expect(
+    checks.filter((c) => !c.ok),
+    JSON.stringify(checks),
+  ).toEqual([]);
+  expect(checks.map((c) => c.what)).toEqual(expect.arrayContaining(['shoe', 'bets']));
+  const last = dealerFed.scans.length - 1;
+  const tampered = structuredClone(recall);
+  tampered.round.dealerFed.scans[last].card = tampered.round.dealerFed.scans[last].card === 'KD' ? 'QD' : 'KD';
+  expect(verifyRecall(pack, charts, tampered).some((c) => !c.ok)).toBe(true);
+}
+
 let scans = 0;
 const scan = (h: Harness, card: string, scanId = `scan-${++scans}`, to?: string) =>
   h.call('POST', '/tables/t1/cards', { ...DEALER, key: null, body: { card, scanId, ...(to ? { to } : {}) } });
 
 describe('a dealer-fed blackjack-mewah table', () => {
-  test('R-LD-SCAN-1: the dealer deals a full round by scanner; refusals change nothing; a rescan is one card', async () => {
+  test('R-LD-SCAN-1, R-LD-AUDIT-1: the dealer deals a full round by scanner; refusals change nothing; a rescan is one card', async () => {
     const h = await dealerTable('blackjack-mewah', ['alice', 'bob']);
     for (const [p, seat] of [
       ['alice', 1],
@@ -97,6 +125,7 @@ describe('a dealer-fed blackjack-mewah table', () => {
     const alice = (await h.call('GET', '/wallet', { as: 'alice' })).body.balance;
     const bob = (await h.call('GET', '/wallet', { as: 'bob' })).body.balance;
     expect([alice, bob]).toEqual([101_000, 99_000]);
+    await audited(h, 'blackjack-mewah', 8);
   });
 
   test('R-LD-PAUSE-1: no card by the card deadline pauses the round; nothing applies until an operator resumes it; a void returns every bet', async () => {
@@ -135,6 +164,7 @@ describe('a dealer-fed blackjack-mewah table', () => {
       ['paused', 'dee', 'misdeal: two cards fell on seat 1'],
       ['voided', 'op', 'misdeal'],
     ]);
+    await audited(h, 'blackjack-mewah', 4);
   });
 });
 
@@ -154,6 +184,7 @@ describe('a dealer-fed andar-bahar table', () => {
     expect(impossible.body.code).toBe('impossible-card');
     expect((await scan(h, '7S')).status).toBe(200); // Andar's first card: Andar wins
     expect((await h.call('GET', '/wallet', { as: 'alice' })).body.balance).toBe(100_900);
+    await audited(h, 'andar-bahar', 2);
   });
 
   test('a table of a pack that allows only the seeded shoe is refused source dealer', async () => {
