@@ -3,8 +3,9 @@
 // development-only endpoints the page needs to stand in for a casino's lobby:
 //   GET  /dev/packs   the packs this server runs (their APIs are at /<pack-id>/...), their versions,
 //                     and the pack files in rules/ that do not compile, with their errors
-//   POST /dev/token   a player's token signed with the local development key for a name typed on the page
-//   POST /dev/tables  opens a table if it is not there yet            } what an operator does at a
+//   POST /dev/token   a player's (or a studio dealer's) token signed with the local development key for a name
+//   POST /dev/tables  opens a table if it is not there yet (dealer-fed }
+//                     when a dealer opens it)                         } what an operator does at a
 //   POST /dev/deal    closes betting and deals now                    } casino, done for the signed-in
 //   POST /dev/credit  credits the caller's own wallet                 } player of the page
 // It is a Mount like a pack's API, so the server routes it the same way; it never runs in AWS.
@@ -88,16 +89,15 @@ export function webMount(options: WebOptions): Mount {
       return file(path === '/' ? 'index.html' : path.replace(/^\/+/, ''));
     }
     if (path === '/dev/token') {
-      const body = (jsonBody(event) ?? {}) as { name?: unknown; demo?: unknown };
+      const body = (jsonBody(event) ?? {}) as { name?: unknown; demo?: unknown; dealer?: unknown };
       const name = typeof body.name === 'string' ? body.name.trim() : '';
       if (!NAME.test(name))
         throw new HttpError('invalid-body', 'body.name: 1-64 letters, digits, dots, dashes or underscores');
-      // A player's token only: operator tokens come from `croupier token --role operator`.
-      const token = signToken(
-        { sub: name, role: 'player', ...(body.demo === true ? { demo: true } : {}) },
-        { key: options.devKey },
-      );
-      return jsonResult(200, { token, sub: name, role: 'player', demo: body.demo === true });
+      // A player's or a studio dealer's token: operator tokens come from `croupier token --role operator`.
+      const role = body.dealer === true ? 'dealer' : 'player';
+      const demo = role === 'player' && body.demo === true;
+      const token = signToken({ sub: name, role, ...(demo ? { demo: true } : {}) }, { key: options.devKey });
+      return jsonResult(200, { token, sub: name, role, demo });
     }
     const body = jsonBody(event) as { pack?: unknown; table?: unknown; amount?: unknown };
     const mount = options.packs().find((m) => m.basePath === `/${String(body?.pack)}`);
@@ -107,7 +107,11 @@ export function webMount(options: WebOptions): Mount {
     // countdown already dealt) is an answer, not a failure.
     switch (path) {
       case '/dev/tables': {
-        const r = await call(mount, OPERATOR, 'operator', 'POST', '/tables', { tableId: body.table });
+        const dealerFed = roleOf(event) === 'dealer';
+        const r = await call(mount, OPERATOR, 'operator', 'POST', '/tables', {
+          tableId: body.table,
+          ...(dealerFed ? { source: 'dealer' } : {}),
+        });
         if (r.status !== 201 && r.body?.code !== 'table-exists') return jsonResult(r.status, r.body);
         return jsonResult(200, { tableId: body.table, created: r.status === 201 });
       }
@@ -188,6 +192,12 @@ function callerOf(event: APIGatewayProxyEventV2): string {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || !sub) throw new HttpError('not-found', 'sign in first');
   return sub;
+}
+
+/** The role the server verified for this request. */
+function roleOf(event: APIGatewayProxyEventV2): unknown {
+  return (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer?.jwt
+    ?.claims?.role;
 }
 
 function text(status: number, body: string, type: string): Result {

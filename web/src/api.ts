@@ -24,6 +24,8 @@ export interface Session {
   name: string;
   token: string;
   demo: boolean;
+  /** A studio dealer's token (R-LD-SOURCE-1): the page is the dealer console. */
+  dealer?: boolean;
 }
 
 function key(): string {
@@ -134,9 +136,9 @@ export interface Wallet {
 export const packs = () => request<{ packs: string[]; problems?: PackProblem[] }>('GET', '/dev/packs', null);
 export const rules = (pack: string) => request<Rules>('GET', `/${pack}/rules`, null);
 
-export async function devToken(name: string, demo = false): Promise<Session> {
-  const r = await request<{ token: string; sub: string }>('POST', '/dev/token', null, { name, demo });
-  return { name: r.sub, token: r.token, demo };
+export async function devToken(name: string, demo = false, dealer = false): Promise<Session> {
+  const r = await request<{ token: string; sub: string }>('POST', '/dev/token', null, { name, demo, dealer });
+  return { name: r.sub, token: r.token, demo, ...(dealer ? { dealer: true } : {}) };
 }
 
 /** Claims of a pasted token, read (not verified: the server verifies it on every call). */
@@ -148,7 +150,12 @@ export function sessionFromToken(token: string): Session | null {
       demo?: boolean;
     };
     if (typeof payload.sub !== 'string') return null;
-    return { name: payload.sub, token, demo: payload.demo === true };
+    return {
+      name: payload.sub,
+      token,
+      demo: payload.demo === true,
+      ...(payload.role === 'dealer' ? { dealer: true } : {}),
+    };
   } catch {
     return null;
   }
@@ -212,6 +219,17 @@ export class PackApi {
     request<{ tableId: string; created: boolean }>('POST', '/dev/tables', this.token, { pack: this.pack, table });
   dealNow = (table: string) =>
     request<{ dealt: boolean; reason?: string }>('POST', '/dev/deal', this.token, { pack: this.pack, table });
+  /** Dealer-fed tables: a card the dealer scanned (a fresh scan id per read; the same id again is a re-read). */
+  scan = (table: string, card: string, scanId: string) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/cards`), this.token, {
+      card,
+      scanId,
+    });
+  dealerCommand = (table: string, command: 'new-shoe' | 'cut-card' | 'misdeal', reason?: string) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/dealer`), this.token, {
+      command,
+      ...(reason ? { reason } : {}),
+    });
   credit = (amount: number) =>
     request<{ balance: number }>('POST', '/dev/credit', this.token, { pack: this.pack, amount });
 }

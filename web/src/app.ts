@@ -12,19 +12,25 @@ import {
   type Session,
   sessionFromToken,
 } from './api.ts';
+import { DealerPanel } from './dealer.ts';
 import { HistoryPanel } from './history.ts';
 import { RulesPanel } from './rules.ts';
 import { TablePanel } from './table.ts';
 
-type Tab = 'rules' | 'play' | 'history';
-const TABS: [Tab, string][] = [
+type Tab = 'rules' | 'play' | 'history' | 'dealer';
+const PLAYER_TABS: [Tab, string][] = [
   ['rules', 'Rules'],
   ['play', 'Play'],
   ['history', 'History'],
 ];
+/** A studio dealer's token: the rules and the dealer console of a dealer-fed table (R-LD-SOURCE-1). */
+const DEALER_TABS: [Tab, string][] = [
+  ['rules', 'Rules'],
+  ['dealer', 'Dealer'],
+];
 
 /** Arrow keys, Home and End move between the tabs and select the one they land on. */
-function moveTab(e: KeyboardEvent, select: (t: Tab) => void): void {
+function moveTab(e: KeyboardEvent, TABS: [Tab, string][], select: (t: Tab) => void): void {
   // From the focused tab, not the last render: keys may come faster than renders.
   const i = TABS.findIndex(([t]) => `tab-${t}` === (e.target as HTMLElement).id);
   if (i < 0) return;
@@ -44,7 +50,10 @@ const title = (id: string) =>
 
 function readHash(): { pack: string | null; tab: Tab } {
   const [, pack, tab] = location.hash.split('/');
-  return { pack: pack || null, tab: tab === 'rules' || tab === 'history' ? tab : tab === 'play' ? 'play' : 'rules' };
+  return {
+    pack: pack || null,
+    tab: tab === 'rules' || tab === 'history' || tab === 'dealer' ? tab : tab === 'play' ? 'play' : 'rules',
+  };
 }
 
 /** How often the page asks which packs are served: `npm start` reloads rules/ as they are edited. */
@@ -87,12 +96,13 @@ function stored<T>(key: string): T | null {
 function SignIn({ onSession }: { onSession: (s: Session) => void }) {
   const [name, setName] = useState('');
   const [demo, setDemo] = useState(false);
+  const [dealer, setDealer] = useState(false);
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);
   const signIn = async (e: Event) => {
     e.preventDefault();
     try {
-      onSession(await devToken(name.trim(), demo));
+      onSession(await devToken(name.trim(), demo, dealer));
     } catch (err) {
       setError((err as Error).message);
     }
@@ -131,6 +141,12 @@ function SignIn({ onSession }: { onSession: (s: Session) => void }) {
         null,
         h('input', { type: 'checkbox', checked: demo, onChange: () => setDemo(!demo) }),
         ' demo account',
+      ),
+      h(
+        'label',
+        null,
+        h('input', { type: 'checkbox', name: 'dealer', checked: dealer, onChange: () => setDealer(!dealer) }),
+        ' studio dealer',
       ),
       h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
     ),
@@ -216,6 +232,7 @@ export function App() {
     setSession(null);
   };
   const api = useMemo(() => (session && pack ? new PackApi(pack, session.token) : null), [session?.token, pack]);
+  const TABS = session?.dealer ? DEALER_TABS : PLAYER_TABS;
 
   return h(
     'div',
@@ -231,6 +248,7 @@ export function App() {
             `Playing as `,
             h('strong', { 'data-testid': 'player' }, session.name),
             session.demo ? ' (demo)' : '',
+            session.dealer ? ' (dealer)' : '',
             ' ',
             h('button', { type: 'button', onClick: signOut }, 'Sign out'),
           )
@@ -267,7 +285,7 @@ export function App() {
               class: 'tabs',
               role: 'tablist',
               'aria-label': 'views',
-              onKeyDown: (e: KeyboardEvent) => moveTab(e, (t) => go(pack, t)),
+              onKeyDown: (e: KeyboardEvent) => moveTab(e, TABS, (t) => go(pack, t)),
             },
             TABS.map(([t, label]) =>
               // Roving focus (WAI-ARIA tabs): only the selected tab is in the Tab order; arrows move between them.
@@ -296,9 +314,11 @@ export function App() {
                 ? h(RulesPanel, { rules })
                 : !session
                   ? h(SignIn, { onSession: signedIn })
-                  : tab === 'play'
-                    ? h(TablePanel, { key: `${pack}:${session.token}`, rules, session })
-                    : h(HistoryPanel, { api: api!, rules, player: session.name }),
+                  : session.dealer
+                    ? h(DealerPanel, { key: `${pack}:${session.token}`, rules, session })
+                    : tab === 'play'
+                      ? h(TablePanel, { key: `${pack}:${session.token}`, rules, session })
+                      : h(HistoryPanel, { api: api!, rules, player: session.name }),
           ),
         )
       : h('main', null, h('p', null, 'Pick a variant to see its rules and play it.')),
