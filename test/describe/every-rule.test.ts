@@ -43,6 +43,10 @@ const NOT_ON_THE_PAGE: Record<string, string> = {
   '/spec/bets/*/payouts': 'hand bets must have it and others must not: its two ratios are tested on their own',
   '/spec/actions/stand':
     'every blackjack pack allows stand (validate refuses one without); every page says what it does',
+  '/spec/shoe/sources':
+    "where a table's cards come from is chosen when an operator opens it (R-LD-SOURCE-1); the game and its rules are the same",
+  '/spec/timing/cardSeconds':
+    "a studio floor procedure for the supervisor (R-LD-PAUSE-1), no decision of the player's; a paused round says so in its view",
   '/spec/bets/*/type':
     'the type decides which other properties a bet must have, so it never changes alone; ' +
     'main bets, bets behind and side bets each have their own words',
@@ -55,6 +59,17 @@ type Edit = { file: string; pack: string; edit: (doc: Doc) => void };
 
 /** Where a pack must first be changed for a property to matter (the original page is then the changed pack's). */
 const CONTEXTS: Record<string, Edit[]> = {
+  // A dealer-fed pack cannot become a common-draw one (R-LD-SOURCE-1): the kind changes on the seeded shoe alone.
+  '/spec/table/kind': [
+    {
+      file: 'blackjack-lucky-ladies.yaml',
+      pack: 'blackjack-lucky-ladies',
+      edit: (d) => {
+        delete d.spec.shoe.sources;
+        delete d.spec.timing.cardSeconds;
+      },
+    },
+  ],
   // Split aces may double only where they take more than one card.
   '/spec/actions/double/splitAces': [
     {
