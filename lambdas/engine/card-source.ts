@@ -3,19 +3,7 @@
 // holds only what was scanned, and a draw past it stops the command with CardNeeded, which says
 // what card is needed next and for whom. The feed (feed.ts) runs the command again once it is scanned.
 import type { Table } from './model.ts';
-import type { TableState } from './types.ts';
-
-export interface CardNeed {
-  /** Where the card goes. */
-  to: 'seat' | 'dealer-up' | 'dealer' | 'hole' | 'common' | 'stream' | 'andar' | 'bahar' | 'game' | 'burn';
-  /** Seated tables: the seat, and the hand on it (1 = the first). */
-  seat?: number;
-  hand?: number;
-  /** Dealt face down: the hole card, secret to players until it is shown. */
-  faceDown: boolean;
-  /** In words, for the dealer console. */
-  text: string;
-}
+import type { CardNeed, TableState } from './types.ts';
 
 /** Thrown where a dealer-fed shoe has no card for the interpreter yet; the command is run again once it has. */
 export class CardNeeded extends Error {
@@ -24,9 +12,6 @@ export class CardNeeded extends Error {
     this.name = 'CardNeeded';
   }
 }
-
-/** Whether the table's cards come from a dealer's scans. */
-export const dealerFed = (table: Table): boolean => table.shoe?.dealer != null;
 
 /** What a blackjack draw labelled `label` (an event's `to`: seat-3, dealer, dealer-hole, common, stream-2) needs. */
 export function blackjackNeed(table: Table, label: string): CardNeed {

@@ -7,12 +7,12 @@
 // (R-LD-AUDIT-1). No card by the pack's card deadline, or a misdeal: the round pauses exactly as
 // an operator's pause does (R-BJ-PAUSE-1, R-LD-PAUSE-1) until an operator resumes or voids it.
 import { formatCard, parseCard } from '../core/cards.ts';
-import { type CardNeed, CardNeeded, staticNeed } from './card-source.ts';
+import { CardNeeded, staticNeed } from './card-source.ts';
 import { saveTableInto } from './codec.ts';
 import { ok } from './context.ts';
 import type { Ctx } from './model.ts';
 import { applyNow, execute, loadTable } from './table.ts';
-import type { Command, EngineEvent, FeedState, Interruption, Result, TableState } from './types.ts';
+import type { CardNeed, Command, EngineEvent, FeedState, Interruption, Result, TableState } from './types.ts';
 import { fail } from './types.ts';
 
 type Pending = NonNullable<FeedState['pending']>;

@@ -4,7 +4,6 @@
 import type { Card } from '../core/cards.ts';
 import type { ShoeState } from '../core/shoe.ts';
 import type { ModeName } from '../pack/schema.ts';
-import type { CardNeed } from './card-source.ts';
 
 export type Phase = 'betting' | 'insurance' | 'turns' | 'follow' | 'dealer' | 'settled' | 'void';
 export type AiLevel = 'easy' | 'normal' | 'hard';
@@ -179,6 +178,19 @@ export interface Interruption {
   actor: string;
   kind: 'paused' | 'resumed' | 'voided';
   reason: string;
+}
+
+/** The card a dealer-fed table needs next and for whom (card-source.ts says it). */
+export interface CardNeed {
+  /** Where the card goes. */
+  to: 'seat' | 'dealer-up' | 'dealer' | 'hole' | 'common' | 'stream' | 'andar' | 'bahar' | 'game' | 'burn';
+  /** Seated tables: the seat, and the hand on it (1 = the first). */
+  seat?: number;
+  hand?: number;
+  /** Dealt face down: the hole card, secret to players until it is shown. */
+  faceDown: boolean;
+  /** In words, for the dealer console. */
+  text: string;
 }
 
 /**
