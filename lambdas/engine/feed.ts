@@ -78,9 +78,28 @@ function tableWide(ctx: Ctx, state: TableState, cmd: Command, actor: string): Re
  * stops until an operator resumes it or voids it. Recorded with the round, with actor and reason.
  */
 function pause(ctx: Ctx, state: TableState, actor: string, reason: string): Result {
+  const undo = state.paused ? () => {} : logPending(ctx, state, state.feed!.pending);
   const r = tableWide(ctx, state, { type: 'pause', reason }, actor);
-  if (r.ok && unfinished(state)) record(state, { at: ctx.env.now, actor, kind: 'paused', reason });
+  if (!r.ok) undo();
+  else if (unfinished(state)) record(state, { at: ctx.env.now, actor, kind: 'paused', reason });
   return r;
+}
+
+/**
+ * Writes the waiting command to the round's log before a pause or a void that comes while it waits:
+ * a replay (R-LD-AUDIT-1) then deals it from the round's scans before the pause, where it began,
+ * and not after it, where a paused table would refuse it. Once logged, it is not logged again when done.
+ */
+function logPending(ctx: Ctx, state: TableState, pending: Pending | null): () => void {
+  if (!pending || !ctx.events || pending.logged) return () => {};
+  const log = state.round.log;
+  log.push({ at: pending.at, actor: pending.actor, command: pending.command });
+  pending.logged = true;
+  // Undoes it, should the pause or void be refused.
+  return () => {
+    log.pop();
+    delete pending.logged;
+  };
 }
 
 const pausedRefusal = (state: TableState): Result =>
@@ -170,6 +189,7 @@ function run(ctx: Ctx, state: TableState, pending: Pending): Result {
   const feed = state.feed!;
   const before = state.round;
   const table = loadTable(ctx, pending.base);
+  const baseLogged = pending.base.round.log.length;
   const events = ctx.events;
   const heard = events ? events.length : 0;
   let need: CardNeed | null = null;
@@ -183,12 +203,16 @@ function run(ctx: Ctx, state: TableState, pending: Pending): Result {
     if (!(e instanceof CardNeeded)) throw e;
     need = e.need;
   }
-  const logged = before.log.length;
+  // The round's log is the table's own, as it was before this run (the base's holds only what it
+  // needs to run the command again), and the command's entries once it is done, if not logged yet.
+  const log = before.log.slice();
+  const added = need === null && !pending.logged ? table.round.log.slice(baseLogged) : [];
   const scans = [...(pending.base.round.scans ?? []), ...pending.scans];
   const interruptions = before.interruptions;
   saveTableInto(ctx.pack, table, state);
   state.feed = feed;
   const round = state.round;
+  if (round.id === before.id) round.log = [...log, ...added];
   if (scans.length) round.scans = scans;
   if (interruptions) round.interruptions = interruptions;
   if (events) tellNew(events, heard, pending, need === null);
@@ -199,7 +223,6 @@ function run(ctx: Ctx, state: TableState, pending: Pending): Result {
     return ok(ctx);
   }
   // The command is logged once it is done; the table shows it as far as it got.
-  round.log.length = logged;
   if (round.phase === 'betting') round.phase = 'dealer';
   feed.pending = pending;
   feed.need = need;
@@ -229,12 +252,10 @@ function tellNew(events: EngineEvent[], heard: number, pending: Pending, done: b
 function voidFed(ctx: Ctx, state: TableState, cmd: Extract<Command, { type: 'void' }>, actor: string): Result {
   const feed = state.feed!;
   const pending = feed.pending;
-  const before = state.round.log.length;
-  // So a replay deals the cards the round got before it was voided.
-  if (pending) state.round.log.push({ at: pending.at, actor: pending.actor, command: pending.command });
+  const undo = logPending(ctx, state, pending);
   const r = applyNow(ctx, state, cmd, actor);
   if (!r.ok) {
-    state.round.log.length = before;
+    undo();
     return r;
   }
   feed.pending = null;

@@ -207,6 +207,8 @@ export interface FeedState {
     scans: Scan[];
     /** Non-money events of it already told (each re-run tells only what is new). */
     told: number;
+    /** Already in the round's log (a pause or a void came while it waited, feed.ts logPending). */
+    logged?: true;
   } | null;
   /** What card is needed next, and for whom; null when none is. */
   need: CardNeed | null;
