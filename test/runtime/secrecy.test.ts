@@ -293,7 +293,7 @@ async function dealerDeals(t: Table, seed: number): Promise<void> {
     const view = (await t.h.call('GET', `/tables/${t.tableId}`, { as: 'dee', role: 'dealer' })).body;
     d.answers.push({ status: 200, body: view, raw: JSON.stringify(view) });
     if (view.dealing.paused) {
-      const r = await t.h.call('POST', `/rounds/${view.round.id}/resume`, {
+      const r = await t.h.call('POST', `/tables/${t.tableId}/resume`, {
         as: 'op',
         role: 'operator',
         body: { reason: 'dealer back at the table' },
