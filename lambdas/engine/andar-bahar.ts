@@ -156,14 +156,16 @@ export const andarBahar: Family = {
   },
 
   timeout: () => fail('no-window-open', 'Andar Bahar has no decision windows after betting'),
-};
 
-/** A dealer-fed round's game card (R-AB-GAME-1): scanned after the round opens; betting opens with it. */
-export function drawGameCard(ctx: Ctx, table: Table): void {
-  const ab = table.round.andarBahar!;
-  const card = table.shoe!.draw();
-  if (card < 0) throw new CardNeeded(GAME_CARD_NEED);
-  ab.gameCard = card;
-  if (ctx.events) emit(ctx, table, { type: 'card', to: 'game', card });
-  table.round.deadline = ctx.env.now + ctx.pack.timing.bettingMs;
-}
+  // A dealer-fed round's game card (R-AB-GAME-1): scanned after the round opens; betting opens with it.
+  gameCard(ctx, table) {
+    const ab = table.round.andarBahar!;
+    if (ab.gameCard >= 0) return fail('no-game-card-due', 'the game card of this round is already drawn');
+    const card = table.shoe!.draw();
+    if (card < 0) throw new CardNeeded(GAME_CARD_NEED);
+    ab.gameCard = card;
+    if (ctx.events) emit(ctx, table, { type: 'card', to: 'game', card });
+    table.round.deadline = ctx.env.now + ctx.pack.timing.bettingMs;
+    return ok(ctx);
+  },
+};

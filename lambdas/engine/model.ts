@@ -230,6 +230,11 @@ export interface Family {
   plainSeat?(ctx: Ctx, table: Table, player: number, seat: number): boolean;
   /** What `viewer` may do now (TableView.legal); none where the family has no decisions. */
   legalMoves?(ctx: Ctx, table: Table, viewer: string): LegalMove[];
+  /**
+   * A dealer-fed round's game card, scanned after the round opens (Andar Bahar, R-AB-GAME-1); a
+   * family without one refuses it.
+   */
+  gameCard?(ctx: Ctx, table: Table): Result;
 }
 
 // ------------------------------------------------------------------ pay-table settlement

@@ -8,7 +8,6 @@
 // working form kept between commands (the simulator, which never saves a round).
 import type { Card } from '../core/cards.ts';
 import { dealerShoe, fixedShoe, newShoe, Shoe, type ShoeState } from '../core/shoe.ts';
-import { drawGameCard } from './andar-bahar.ts';
 import { returnAll } from './bets.ts';
 import { BURN_NEED, CardNeeded, staticNeed } from './card-source.ts';
 import { decodeTable, savePlayers, saveSeats, saveTable, saveTableInto } from './codec.ts';
@@ -223,10 +222,7 @@ function dispatch(ctx: Ctx, table: Table, cmd: Command): Result {
       burnDealerShoe(ctx, table);
       return ok(ctx);
     case 'game-card':
-      if (!round.andarBahar || round.andarBahar.gameCard >= 0)
-        return fail('no-game-card-due', 'the game card of this round is already drawn');
-      drawGameCard(ctx, table);
-      return ok(ctx);
+      return table.family.gameCard?.(ctx, table) ?? fail('no-game-card-due', 'this game has no game card');
     case 'new-shoe':
     case 'cut-card': {
       const shoe = table.shoe;
