@@ -28,10 +28,12 @@ export const ESM_BANNER =
 
 /**
  * Modules replaced in the bundles: the SDK's default credential chain by the environment's
- * credentials, which is all a Lambda function has (lambdas/store/lambda-credentials.ts).
+ * credentials, which is all a Lambda function has (lambdas/store/lambda-credentials.ts), and the
+ * endpoint cache's LRU by a Map (lambdas/store/lru-cache.ts).
  */
 export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'lambdas/store/lambda-credentials.ts'),
+  'mnemonist/lru-cache': join(REPO_ROOT, 'lambdas/store/lru-cache.ts'),
 } as const;
 
 /**

@@ -133,16 +133,16 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
     key: 'POST /tables/{tableId}/cards',
     path: 'TablePath',
     summary:
-      "dealer-fed tables (dealer role): a card the studio's scanner read, idempotent by scanId (a re-read of the same physical card is not a second card; no Idempotency-Key needed). Taken only when the table needs a card and the shoe can hold it; otherwise 4xx with a plain message (unreadable-card, no-card-expected, wrong-place, impossible-card, round-paused) and nothing changes. The dealer's view (GET /tables/{tableId}) says in dealing.need what card is needed next and for whom (R-LD-SCAN-1)",
+      'a scanned card (dealer role, R-LD-SCAN-1), idempotent by scanId; taken only when dealing.need asks for one, else 422 and nothing changes',
     body: 'CardBody',
     idempotent: true,
   },
   {
-    key: 'POST /tables/{tableId}/dealer',
-    path: 'TablePath',
+    key: 'POST /tables/{tableId}/dealer/{command}',
+    path: 'DealerPath',
     summary:
-      'dealer-fed tables (dealer role): new-shoe, cut-card, burn (the shown card of a new shoe, with card and scanId) and misdeal (too many cards dealt: the round pauses, as an operator pause does, until an operator resumes the table (POST /tables/{tableId}/resume) or voids the round, R-BJ-PAUSE-1, R-LD-PAUSE-1)',
-    body: 'DealerCommandBody',
+      'a dealer command (dealer role) with its reason: new-shoe, cut-card (R-BJ-SHOE-1), misdeal (pauses the round)',
+    body: 'ReasonBody',
     idempotent: true,
   },
   { key: 'GET /history', summary: 'your latest rounds with every step' },
@@ -508,28 +508,13 @@ export function createApi(deps: ApiDeps): Handler {
           ...(body.to ? { to: body.to } : {}),
         });
       }
-      case 'POST /tables/{tableId}/dealer': {
+      case 'POST /tables/{tableId}/dealer/{command}': {
         requireRole(claims, 'dealer');
-        const body = checkBody('DealerCommandBody', jsonBody(event));
-        if (body.command === 'burn') {
-          if (!body.card || !body.scanId)
-            throw new HttpError(
-              'invalid-body',
-              'burn: give the shown card and its scanId, e.g. {"command":"burn","card":"7H","scanId":"..."}',
-            );
-          return scanCommand(actor, p.tableId!, body.scanId, {
-            type: 'card',
-            card: body.card,
-            scanId: body.scanId,
-            to: 'burn',
-          });
-        }
-        const cmd =
-          body.command === 'misdeal'
-            ? ({ type: 'misdeal', reason: body.reason ?? 'too many cards dealt' } as const)
-            : ({ type: body.command } as const);
+        const { reason } = checkBody('ReasonBody', jsonBody(event));
+        const name = p.command as 'new-shoe' | 'cut-card' | 'misdeal';
+        const cmd = name === 'misdeal' ? ({ type: name, reason } as const) : ({ type: name } as const);
         return command(event, actor, p.tableId!, cmd, {
-          note: body.reason,
+          note: reason,
           check: (state) => (state.feed ? null : NOT_DEALER_FED),
         });
       }

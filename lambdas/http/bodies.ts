@@ -33,10 +33,7 @@ export const CreateTableBody = Type.Object(
   {
     tableId: TableId,
     source: Type.Optional(
-      oneOf(['rng', 'dealer'], {
-        description:
-          "where the table's cards come from: rng, the seeded CSPRNG shoe (default), or dealer, a studio dealer's scanner, as the pack allows (R-LD-SOURCE-1)",
-      }),
+      oneOf(['rng', 'dealer'], { description: 'the seeded shoe (default) or a dealer (R-LD-SOURCE-1)' }),
     ),
   },
   { $id: 'CreateTableBody', additionalProperties: false },
@@ -93,36 +90,16 @@ export const CreditBody = Type.Object(
 
 const ScanId = Type.String({
   pattern: '^[A-Za-z0-9._:-]{1,128}$',
-  description: 'unique per physical read: the same scan id again is a re-read of the same card, never a second card',
-});
-const Place = oneOf(['seat', 'dealer-up', 'dealer', 'hole', 'common', 'stream', 'andar', 'bahar', 'game', 'burn'], {
-  description: 'where the dealer puts the card: refused (wrong-place) when the engine needs it elsewhere',
+  description: 'unique per physical read: the same id again is a re-read, never a second card',
 });
 
 export const CardBody = Type.Object(
   {
-    card: Type.String({
-      minLength: 1,
-      maxLength: 16,
-      description: 'the code the scanner read: rank (A, 2-9, T or 10, J, Q, K) and suit (S, H, D, C), e.g. AS',
-    }),
+    card: Type.String({ maxLength: 16, description: 'the code the scanner read, e.g. AS or TD' }),
     scanId: ScanId,
-    to: Type.Optional(Place),
+    to: Type.Optional(Type.String({ maxLength: 16, description: 'where the dealer puts it (dealing.need.to)' })),
   },
   { $id: 'CardBody', additionalProperties: false },
-);
-
-export const DealerCommandBody = Type.Object(
-  {
-    command: oneOf(['new-shoe', 'cut-card', 'burn', 'misdeal'], {
-      description:
-        "new-shoe: the next round starts a new shoe; cut-card: the cut card came out, this round is the shoe's last (R-BJ-SHOE-1); burn: the shown burn card of a new shoe (card, scanId; R-BJ-SHOE-2); misdeal: too many cards dealt, the round pauses (reason)",
-    }),
-    card: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
-    scanId: Type.Optional(ScanId),
-    reason: Type.Optional(Reason),
-  },
-  { $id: 'DealerCommandBody', additionalProperties: false },
 );
 
 export const ReasonBody = Type.Object({ reason: Reason }, { $id: 'ReasonBody', additionalProperties: false });
@@ -146,9 +123,16 @@ export const AiSeatPath = Type.Object(
 );
 export const RoundPath = Type.Object({ roundId: RoundId }, { $id: 'RoundPath', additionalProperties: false });
 export const WalletPath = Type.Object({ playerId: PlayerId }, { $id: 'WalletPath', additionalProperties: false });
+export const DealerPath = Type.Object(
+  {
+    tableId: TableId,
+    command: Type.String({ pattern: '^(new-shoe|cut-card|misdeal)$', description: 'new-shoe, cut-card or misdeal' }),
+  },
+  { $id: 'DealerPath', additionalProperties: false },
+);
 
 /** Every path schema, by name (schemas/api/<name>.schema.json). */
-export const PATHS = { TablePath, AiSeatPath, RoundPath, WalletPath } as const;
+export const PATHS = { TablePath, AiSeatPath, RoundPath, WalletPath, DealerPath } as const;
 
 /** Every body schema, by name (schemas/api/<name>.schema.json). */
 export const BODIES = {
@@ -160,7 +144,6 @@ export const BODIES = {
   ReasonBody,
   AiPlayerBody,
   CardBody,
-  DealerCommandBody,
 } as const;
 
 export type CreateTable = Static<typeof CreateTableBody>;

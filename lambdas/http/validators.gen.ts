@@ -5,7 +5,7 @@
 function ucs2length(str){const len=str.length;let length=0;let pos=0;let value;while(pos<len){length++;value=str.charCodeAt(pos++);if(value>=0xd800&&value<=0xdbff&&pos<len){value=str.charCodeAt(pos);if((value&0xfc00)===0xdc00)pos++;}}return length;}
 
 export const CreateTableBody = validate20;
-const schema31 = {"$id":"CreateTableBody","additionalProperties":false,"type":"object","required":["tableId"],"properties":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"},"source":{"type":"string","enum":["rng","dealer"],"description":"where the table's cards come from: rng, the seeded CSPRNG shoe (default), or dealer, a studio dealer's scanner, as the pack allows (R-LD-SOURCE-1)"}}};
+const schema31 = {"$id":"CreateTableBody","additionalProperties":false,"type":"object","required":["tableId"],"properties":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"},"source":{"type":"string","enum":["rng","dealer"],"description":"the seeded shoe (default) or a dealer (R-LD-SOURCE-1)"}}};
 const pattern4 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -817,7 +817,7 @@ return errors === 0;
 }
 
 export const CardBody = validate27;
-const schema38 = {"$id":"CardBody","additionalProperties":false,"type":"object","required":["card","scanId"],"properties":{"card":{"minLength":1,"maxLength":16,"description":"the code the scanner read: rank (A, 2-9, T or 10, J, Q, K) and suit (S, H, D, C), e.g. AS","type":"string"},"scanId":{"pattern":"^[A-Za-z0-9._:-]{1,128}$","description":"unique per physical read: the same scan id again is a re-read of the same card, never a second card","type":"string"},"to":{"type":"string","enum":["seat","dealer-up","dealer","hole","common","stream","andar","bahar","game","burn"],"description":"where the dealer puts the card: refused (wrong-place) when the engine needs it elsewhere"}}};
+const schema38 = {"$id":"CardBody","additionalProperties":false,"type":"object","required":["card","scanId"],"properties":{"card":{"maxLength":16,"description":"the code the scanner read, e.g. AS or TD","type":"string"},"scanId":{"pattern":"^[A-Za-z0-9._:-]{1,128}$","description":"unique per physical read: the same id again is a re-read, never a second card","type":"string"},"to":{"maxLength":16,"description":"where the dealer puts it (dealing.need.to)","type":"string"}}};
 const pattern9 = new RegExp("^[A-Za-z0-9._:-]{1,128}$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -849,12 +849,6 @@ if(typeof data0 === "string"){
 if(func1(data0) > 16){
 validate27.errors = [{instancePath:instancePath+"/card",keyword:"maxLength",params:{limit: 16}}];
 return false;
-}
-else {
-if(func1(data0) < 1){
-validate27.errors = [{instancePath:instancePath+"/card",keyword:"minLength",params:{limit: 1}}];
-return false;
-}
 }
 }
 else {
@@ -892,13 +886,17 @@ if(valid0){
 if(data.to !== undefined){
 let data2 = data.to;
 const _errs6 = errors;
-if(typeof data2 !== "string"){
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func1(data2) > 16){
+validate27.errors = [{instancePath:instancePath+"/to",keyword:"maxLength",params:{limit: 16}}];
+return false;
+}
+}
+else {
 validate27.errors = [{instancePath:instancePath+"/to",keyword:"type",params:{type: "string"}}];
 return false;
 }
-if(!((((((((((data2 === "seat") || (data2 === "dealer-up")) || (data2 === "dealer")) || (data2 === "hole")) || (data2 === "common")) || (data2 === "stream")) || (data2 === "andar")) || (data2 === "bahar")) || (data2 === "game")) || (data2 === "burn"))){
-validate27.errors = [{instancePath:instancePath+"/to",keyword:"enum",params:{allowedValues: schema38.properties.to.enum}}];
-return false;
 }
 var valid0 = _errs6 === errors;
 }
@@ -919,143 +917,7 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const DealerCommandBody = validate28;
-const schema39 = {"$id":"DealerCommandBody","additionalProperties":false,"type":"object","required":["command"],"properties":{"command":{"type":"string","enum":["new-shoe","cut-card","burn","misdeal"],"description":"new-shoe: the next round starts a new shoe; cut-card: the cut card came out, this round is the shoe's last (R-BJ-SHOE-1); burn: the shown burn card of a new shoe (card, scanId; R-BJ-SHOE-2); misdeal: too many cards dealt, the round pauses (reason)"},"card":{"minLength":1,"maxLength":16,"type":"string"},"scanId":{"pattern":"^[A-Za-z0-9._:-]{1,128}$","description":"unique per physical read: the same scan id again is a re-read of the same card, never a second card","type":"string"},"reason":{"minLength":1,"maxLength":500,"pattern":"\\S","type":"string"}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="DealerCommandBody" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.command === undefined) && (missing0 = "command")){
-validate28.errors = [{instancePath,keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "command") || (key0 === "card")) || (key0 === "scanId")) || (key0 === "reason"))){
-validate28.errors = [{instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.command !== undefined){
-let data0 = data.command;
-const _errs2 = errors;
-if(typeof data0 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/command",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((data0 === "new-shoe") || (data0 === "cut-card")) || (data0 === "burn")) || (data0 === "misdeal"))){
-validate28.errors = [{instancePath:instancePath+"/command",keyword:"enum",params:{allowedValues: schema39.properties.command.enum}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.card !== undefined){
-let data1 = data.card;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func1(data1) > 16){
-validate28.errors = [{instancePath:instancePath+"/card",keyword:"maxLength",params:{limit: 16}}];
-return false;
-}
-else {
-if(func1(data1) < 1){
-validate28.errors = [{instancePath:instancePath+"/card",keyword:"minLength",params:{limit: 1}}];
-return false;
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/card",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scanId !== undefined){
-let data2 = data.scanId;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!pattern9.test(data2)){
-validate28.errors = [{instancePath:instancePath+"/scanId",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._:-]{1,128}$"}}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/scanId",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-let data3 = data.reason;
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data3 === "string"){
-if(func1(data3) > 500){
-validate28.errors = [{instancePath:instancePath+"/reason",keyword:"maxLength",params:{limit: 500}}];
-return false;
-}
-else {
-if(func1(data3) < 1){
-validate28.errors = [{instancePath:instancePath+"/reason",keyword:"minLength",params:{limit: 1}}];
-return false;
-}
-else {
-if(!pattern7.test(data3)){
-validate28.errors = [{instancePath:instancePath+"/reason",keyword:"pattern",params:{pattern: "\\S"}}];
-return false;
-}
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/reason",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate28.errors = [{instancePath,keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-
-
-export const SCHEMAS = { CreateTableBody: schema31, BetBody: schema32, BetSlipBody: schema33, ActionBody: schema34, CreditBody: schema35, ReasonBody: schema36, AiPlayerBody: schema37, CardBody: schema38, DealerCommandBody: schema39 };
-export const VALIDATORS = { CreateTableBody, BetBody, BetSlipBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody, CardBody, DealerCommandBody };
-export const PATH_SCHEMAS = {"TablePath":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"}},"AiSeatPath":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"},"seat":{"pattern":"^[1-9][0-9]?$","description":"a seat number, 1 to 99","type":"string"}},"RoundPath":{"roundId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$","description":"a round id as views and history give it: the table id, -r and the round number","type":"string"}},"WalletPath":{"playerId":{"pattern":"^(?!~)[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]{1,128}$","description":"a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~","type":"string"}}};
+export const SCHEMAS = { CreateTableBody: schema31, BetBody: schema32, BetSlipBody: schema33, ActionBody: schema34, CreditBody: schema35, ReasonBody: schema36, AiPlayerBody: schema37, CardBody: schema38 };
+export const VALIDATORS = { CreateTableBody, BetBody, BetSlipBody, ActionBody, CreditBody, ReasonBody, AiPlayerBody, CardBody };
+export const PATH_SCHEMAS = {"TablePath":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"}},"AiSeatPath":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"},"seat":{"pattern":"^[1-9][0-9]?$","description":"a seat number, 1 to 99","type":"string"}},"RoundPath":{"roundId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$","description":"a round id as views and history give it: the table id, -r and the round number","type":"string"}},"WalletPath":{"playerId":{"pattern":"^(?!~)[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]{1,128}$","description":"a player's id (their token's sub): 1 to 128 characters, no control characters, not starting with ~","type":"string"}},"DealerPath":{"tableId":{"pattern":"^[a-z0-9][a-z0-9-]{0,62}$","description":"lowercase letters, digits and dashes, 1 to 63 characters, starting with a letter or digit","type":"string"},"command":{"pattern":"^(new-shoe|cut-card|misdeal)$","description":"new-shoe, cut-card or misdeal","type":"string"}}};

@@ -150,9 +150,9 @@ describe('a dealer-fed blackjack-mewah table', () => {
     expect((await scan(h, '9D')).status).toBe(200); // seat 1: 18
 
     // Paused again (a misdeal reported by the dealer), then voided: every bet back.
-    const misdeal = await h.call('POST', '/tables/t1/dealer', {
+    const misdeal = await h.call('POST', '/tables/t1/dealer/misdeal', {
       ...DEALER,
-      body: { command: 'misdeal', reason: 'two cards fell on seat 1' },
+      body: { reason: 'two cards fell on seat 1' },
     });
     expect(misdeal.status, JSON.stringify(misdeal.body)).toBe(200);
     expect((await h.call('POST', '/rounds/t1-r1/void', { ...OP, body: { reason: 'misdeal' } })).status).toBe(200);

@@ -59,6 +59,7 @@ const VALID: Record<string, RegExp> = {
   roundId: /^[a-z0-9][a-z0-9-]{0,62}-r[0-9]{1,15}$/,
   playerId: new RegExp(PLAYER_ID_PATTERN, 'u'),
   seat: /^[1-9][0-9]?$/,
+  command: /^(new-shoe|cut-card|misdeal)$/,
 };
 const ROUTES = ROUTE_DOCS.filter((r) => r.key.includes('{'));
 const BODIES: Record<string, unknown> = {
@@ -68,6 +69,7 @@ const BODIES: Record<string, unknown> = {
   AiPlayerBody: { level: 'easy', seat: 3 },
   ReasonBody: { reason: 'fuzz' },
   CreditBody: { amount: 100, reason: 'fuzz' },
+  CardBody: { card: 'AS', scanId: 'fuzz-1' },
 };
 const operatorRoute = (key: string) => /pause|resume|void|credit|deal/.test(key);
 
@@ -115,7 +117,13 @@ describe('fuzzed path parameters and headers, on every route', () => {
         const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
         const target = names[id.length % names.length]!;
         fc.pre(!VALID[target]!.test(id));
-        const fill: Record<string, string> = { tableId: 't1', roundId: 't1-r1', playerId: 'alice', seat: '2' };
+        const fill: Record<string, string> = {
+          tableId: 't1',
+          roundId: 't1-r1',
+          playerId: 'alice',
+          seat: '2',
+          command: 'misdeal',
+        };
         fill[target] = id;
         const path = template.replace(/\{(\w+)\}/g, (_, n: string) => encoded(fill[n]!));
         const r = await h.call(method, path, {
@@ -162,7 +170,8 @@ describe('fuzzed path parameters and headers, on every route', () => {
             .replace('{tableId}', 'nowhere')
             .replace('{roundId}', 'nowhere-r1')
             .replace('{playerId}', 'alice')
-            .replace('{seat}', '2');
+            .replace('{seat}', '2')
+            .replace('{command}', 'misdeal');
           const event = eventFor(method, path, {
             as: operator ? 'op' : 'alice',
             role: operator ? 'operator' : 'player',

@@ -225,10 +225,9 @@ export class PackApi {
       card,
       scanId,
     });
-  dealerCommand = (table: string, command: 'new-shoe' | 'cut-card' | 'misdeal', reason?: string) =>
-    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/dealer`), this.token, {
-      command,
-      ...(reason ? { reason } : {}),
+  dealerCommand = (table: string, command: 'new-shoe' | 'cut-card' | 'misdeal', reason: string) =>
+    request<CommandResponse>('POST', this.path(`/tables/${encodeURIComponent(table)}/dealer/${command}`), this.token, {
+      reason,
     });
   credit = (amount: number) =>
     request<{ balance: number }>('POST', '/dev/credit', this.token, { pack: this.pack, amount });

@@ -65,12 +65,10 @@ export function DealerPanel({ rules, session }: { rules: Rules; session: Session
     }
     input.current?.focus();
   };
-  const command = (name: 'new-shoe' | 'cut-card' | 'misdeal') => async () => {
+  const command = (name: 'new-shoe' | 'cut-card' | 'misdeal', reason: string) => async () => {
     if (!open) return;
     try {
-      setView(
-        (await api.dealerCommand(open, name, name === 'misdeal' ? 'misdeal reported at the table' : undefined)).view,
-      );
+      setView((await api.dealerCommand(open, name, reason)).view);
       setRefusal(null);
     } catch (err) {
       setRefusal((err as Error).message);
@@ -138,9 +136,9 @@ export function DealerPanel({ rules, session }: { rules: Rules; session: Session
     h(
       'div',
       { class: 'row' },
-      h('button', { type: 'button', onClick: command('new-shoe') }, 'New shoe'),
-      h('button', { type: 'button', onClick: command('cut-card') }, 'Cut card out'),
-      h('button', { type: 'button', onClick: command('misdeal') }, 'Misdeal'),
+      h('button', { type: 'button', onClick: command('new-shoe', 'new shoe at the table') }, 'New shoe'),
+      h('button', { type: 'button', onClick: command('cut-card', 'cut card out') }, 'Cut card out'),
+      h('button', { type: 'button', onClick: command('misdeal', 'misdeal reported at the table') }, 'Misdeal'),
     ),
     view && !ab
       ? h(
