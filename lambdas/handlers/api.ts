@@ -138,6 +138,13 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
     idempotent: true,
   },
   {
+    key: 'POST /tables/{tableId}/burn',
+    path: 'TablePath',
+    summary: "a new shoe's shown burn card (dealer role, R-BJ-SHOE-2): a scan taken only as the burn card",
+    body: 'CardBody',
+    idempotent: true,
+  },
+  {
     key: 'POST /tables/{tableId}/dealer/{command}',
     path: 'DealerPath',
     summary:
@@ -498,14 +505,16 @@ export function createApi(deps: ApiDeps): Handler {
           { note: reason, extra: (at) => [store.auditItem(p.tableId!, at, { actor: actor.id, action, reason })] },
         );
       }
-      case 'POST /tables/{tableId}/cards': {
+      case 'POST /tables/{tableId}/cards':
+      case 'POST /tables/{tableId}/burn': {
         requireRole(claims, 'dealer');
         const body = checkBody('CardBody', jsonBody(event));
+        const to = match.routeKey.endsWith('burn') ? 'burn' : body.to;
         return scanCommand(actor, p.tableId!, body.scanId, {
           type: 'card',
           card: body.card,
           scanId: body.scanId,
-          ...(body.to ? { to: body.to } : {}),
+          ...(to ? { to } : {}),
         });
       }
       case 'POST /tables/{tableId}/dealer/{command}': {

@@ -73,7 +73,11 @@ describe('a dealer-fed blackjack-mewah table', () => {
     expect((await h.call('POST', '/tables/t1/deal', OP)).status).toBe(200);
     const need = async () => (await h.call('GET', '/tables/t1', DEALER)).body.dealing.need;
     expect(await need()).toMatchObject({ to: 'burn' });
-    expect((await scan(h, '5C')).status).toBe(200); // burn: 5 more face down
+    // The burn card, as the dealer's burn command: 5 more face down. Only the burn card is taken there.
+    const burn = (card: string, scanId: string) =>
+      h.call('POST', '/tables/t1/burn', { ...DEALER, key: null, body: { card, scanId } });
+    expect((await burn('5C', 'burn-1')).status).toBe(200);
+    expect((await burn('6C', 'burn-2')).body.code).toBe('wrong-place'); // the seat's card is next
     expect(await need()).toMatchObject({ to: 'seat', seat: 1, hand: 1, text: 'seat 1, hand 1' });
 
     const before = (await h.call('GET', '/tables/t1', DEALER)).body;
