@@ -113,7 +113,8 @@ const seedForms = (hex: string): string[] => {
 
 interface Table {
   /** Dealer-fed: the physical shoe the dealer scans from, and what was scanned. */
-  dealer?: { deck: string[]; scanned: Set<string>; answers: Call[]; late: boolean };
+  /** `reads`: physical reads so far, each with its own scan id (a card code can come out twice in 8 decks). */
+  dealer?: { deck: string[]; scanned: Set<string>; answers: Call[]; late: boolean; reads: number };
   h: Harness;
   pack: CompiledPack;
   tableId: string;
@@ -314,7 +315,7 @@ async function dealerDeals(t: Table, seed: number): Promise<void> {
       as: 'dee',
       role: 'dealer',
       key: null,
-      body: { card, scanId: `${t.tableId}-${d.scanned.size + 1}-${i}` },
+      body: { card, scanId: `${t.tableId}-${++d.reads}` },
     });
     expect(r.status, `scan ${card} for ${need.text}: ${r.raw}`).toBe(200);
     d.scanned.add(card);
@@ -365,6 +366,7 @@ async function openTable(h: Harness, pack: CompiledPack, dealerFed = false, seed
           dealer: {
             deck: physicalShoe(pack.shoe.decks, seed),
             scanned: new Set<string>(),
+            reads: 0,
             answers: [],
             late: seed % 2 === 0,
           },
