@@ -226,6 +226,11 @@ export class Snapshots {
       for (const p of who === 'all' ? listed! : who) {
         const item = got.get(keys.roundPlayer(roundId, p));
         if (item) parts[p] = playerItem(item);
+        // A batch read is no snapshot: it can see a commit's round item (which lists the player)
+        // without the player item written with it. Going on would write the round back without
+        // them, and lose their bets: read again instead.
+        else if (listed?.includes(p))
+          throw new ConflictError(`round ${roundId} lists ${p}, whose item the read did not see yet`);
       }
     // Players of a paged round: their wallets in one more batch.
     await got.ask(Object.keys(parts).map((p) => keys.wallet(p, this.space)));
