@@ -14,6 +14,7 @@ for (const [name, file] of [
   ['simulate', './simulate.ts'],
   ['report', './report.ts'],
   ['cli', './cli.ts'],
+  ['load', './load.ts'],
   // Last: it checks results, not speed, and would only slow the figures above.
   ['fastPath', './fast-path.ts'],
 ] as const) {

@@ -38,6 +38,9 @@ export interface VariantAlarmsProps {
   readonly stateMachine: IStateMachine;
 }
 
+/** A push that waits this long in the stream is late enough to page (ms). */
+const FANOUT_ITERATOR_AGE_MS = 10_000;
+
 const period = (w: AlarmWindow) => Duration.minutes(w.periodMinutes);
 
 export class VariantAlarms extends Construct {
@@ -60,6 +63,15 @@ export class VariantAlarms extends Construct {
         config.alarms.lambdaErrors,
         burst,
         `${name} function errors`,
+      );
+    // Push's fan-out reads the table's stream: records waiting longer than this mean clients hear late.
+    if (props.functions.fanout)
+      this.alarm(
+        'fanoutIteratorAge',
+        props.functions.fanout.metric('IteratorAge', { period: period(burst), statistic: Stats.MAXIMUM }),
+        FANOUT_ITERATOR_AGE_MS,
+        burst,
+        'push fan-out stream age (ms)',
       );
     // Live play's functions have reserved concurrency: a throttle means they need more. The
     // simulation's are throttled by design when the pool is busy, and its tasks retry.

@@ -18,6 +18,8 @@ export const HANDLERS = {
   sweep: 'lambdas/handlers/sweep.ts',
   simulate: 'lambdas/handlers/simulate.ts',
   aggregate: 'lambdas/handlers/aggregate.ts',
+  socket: 'lambdas/push/socket-handler.ts',
+  fanout: 'lambdas/push/fanout-handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 export const handlerEntry = (name: HandlerName): string => join(REPO_ROOT, HANDLERS[name]);

@@ -16,7 +16,12 @@ export type TableAction =
   | 'ConditionCheckItem';
 
 /** The IAM actions a function holds on its table, by handler. The simulation touches no table. */
-export const TABLE_ACCESS: { readonly api: readonly TableAction[]; readonly sweep: readonly TableAction[] } = {
+export const TABLE_ACCESS: {
+  readonly api: readonly TableAction[];
+  readonly sweep: readonly TableAction[];
+  readonly socket: readonly TableAction[];
+  readonly fanout: readonly TableAction[];
+} = {
   // Reads of tables, rounds, wallets and history; transactions of rounds, wallets, ledger and
   // idempotency records; journal pages in batches; a released idempotency claim is deleted.
   api: [
@@ -32,6 +37,10 @@ export const TABLE_ACCESS: { readonly api: readonly TableAction[]; readonly swee
   // The same maintenance a request applies (lambdas/handlers/game.ts `maintain`), never an
   // idempotency claim, so never a delete.
   sweep: ['GetItem', 'Query', 'BatchGetItem', 'BatchWriteItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+  // Connection records (lambdas/push/connections.ts) and the read-only snapshot a subscription answers with.
+  socket: ['GetItem', 'Query', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  // A table's subscribers, the snapshot, and gone connections removed.
+  fanout: ['GetItem', 'Query', 'BatchGetItem', 'DeleteItem'],
 };
 
 export const iamActions = (actions: readonly TableAction[]): string[] => actions.map((a) => `dynamodb:${a}`);

@@ -4,7 +4,7 @@
 // to the table exactly what its code calls (infra/table-access.ts). Every stateful resource has a
 // logical id written here, so neither a pack edit nor a refactor of constructs can replace it.
 import { CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type CfnTable, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
@@ -17,6 +17,7 @@ import type { StageConfig } from './config.ts';
 import { VariantDashboard } from './dashboard.ts';
 import { HandlerFunction } from './handler-function.ts';
 import { VariantApi } from './http-api.ts';
+import { VariantPush } from './push-api.ts';
 import { Simulation } from './simulation.ts';
 import { iamActions, TABLE_ACCESS } from './table-access.ts';
 
@@ -32,9 +33,10 @@ export const OUTPUTS = {
   alarmTopicArn: 'AlarmTopicArn',
   tableName: 'TableName',
   dashboardName: 'DashboardName',
+  webSocketUrl: 'WebSocketUrl',
 } as const;
 
-type Handler = 'api' | 'sweep' | 'simulate' | 'aggregate';
+type Handler = 'api' | 'sweep' | 'simulate' | 'aggregate' | 'socket' | 'fanout';
 
 /** Why a function has no dead-letter queue (cdk-nag Serverless-LambdaDLQ): how it is invoked. */
 const NO_DLQ: Record<Handler, string> = {
@@ -42,6 +44,9 @@ const NO_DLQ: Record<Handler, string> = {
   sweep: 'Its only event is the one-minute schedule: the next minute replaces a failed run (SweepStalled alarms)',
   simulate: 'Invoked synchronously by Step Functions, which retries and records the failure in the execution',
   aggregate: 'Invoked synchronously by Step Functions, which retries and records the failure in the execution',
+  socket: 'Invoked synchronously by the WebSocket API: the client gets the error, there is no event to keep',
+  fanout:
+    "Fed by the table's stream: a failing batch is retried and bisected, then dropped; the table's next change pushes a newer snapshot (messages are versioned), and a client that reconnects catches up",
 };
 
 export interface VariantStackProps extends StackProps {
@@ -53,6 +58,7 @@ export class VariantStack extends Stack {
   readonly table: Table;
   readonly functions: Record<Handler, HandlerFunction>;
   readonly api: VariantApi;
+  readonly push: VariantPush;
   readonly simulation: Simulation;
   readonly alarms: VariantAlarms;
   readonly dashboard: VariantDashboard;
@@ -74,6 +80,8 @@ export class VariantStack extends Stack {
       timeToLiveAttribute: TABLE_KEY_SCHEMA.ttlAttribute,
       removalPolicy: config.removalPolicy,
       deletionProtection: config.stage === 'prod',
+      // Server push reads what changed from here (infra/push-api.ts), after the command committed.
+      stream: StreamViewType.NEW_IMAGE,
     });
     (this.table.node.defaultChild as CfnTable).overrideLogicalId(TABLE_LOGICAL_ID);
 
@@ -121,12 +129,34 @@ export class VariantStack extends Stack {
       }),
       simulate: fn('simulate', `${pack.id}: plays one simulation batch`, 1769, Duration.minutes(15)),
       aggregate: fn('aggregate', `${pack.id}: merges simulation batches`, 512, Duration.minutes(1)),
+      socket: fn('socket', `${pack.id}: push connections and subscriptions`, 512, Duration.seconds(10), {
+        environment: {
+          ...tableEnv,
+          CROUPIER_ROLE_CLAIM: config.jwt.roleClaim,
+          CROUPIER_JWT_ISSUER: config.jwt.issuer,
+          CROUPIER_JWT_AUDIENCE: config.jwt.audience.join(','),
+        },
+      }),
+      fanout: fn('fanout', `${pack.id}: pushes table changes to connections`, 1024, Duration.minutes(1), {
+        environment: tableEnv,
+      }),
     };
     // Only the functions that play live rounds touch the table, each with what it calls.
     this.table.grant(this.functions.api.fn, ...iamActions(TABLE_ACCESS.api));
     this.table.grant(this.functions.sweep.fn, ...iamActions(TABLE_ACCESS.sweep));
+    this.table.grant(this.functions.socket.fn, ...iamActions(TABLE_ACCESS.socket));
+    this.table.grant(this.functions.fanout.fn, ...iamActions(TABLE_ACCESS.fanout));
 
     this.api = new VariantApi(this, 'Api', { name: id, handler: this.functions.api.fn, config });
+    this.push = new VariantPush(this, 'Push', {
+      name: id,
+      config,
+      table: this.table,
+      socket: this.functions.socket.fn,
+      fanout: this.functions.fanout.fn,
+    });
+    for (const f of [this.functions.socket, this.functions.fanout])
+      f.fn.addEnvironment('CROUPIER_PUSH_ENDPOINT', this.push.callbackUrl);
 
     // A sweep event that waited is stale (the next minute brings a fresh one): never retried.
     this.functions.sweep.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
@@ -179,7 +209,11 @@ export class VariantStack extends Stack {
     output(OUTPUTS.alarmTopicArn, this.alarms.topic.topicArn, 'Every alarm of this variant; subscribe on-call here');
     output(OUTPUTS.tableName, this.table.tableName, "The variant's DynamoDB table (retained in prod)");
     output(OUTPUTS.dashboardName, this.dashboard.dashboard.dashboardName, 'CloudWatch dashboard of this variant');
-    // WebSocketUrl: the push API of issue 50 adds its URL here, next to ApiUrl.
+    output(
+      OUTPUTS.webSocketUrl,
+      this.push.stage.url,
+      'Server push: connect with ?token=<JWT>, then subscribe (docs/push.md)',
+    );
 
     Tags.of(this).add('croupier:stage', config.stage);
     Tags.of(this).add('croupier:pack', pack.id);

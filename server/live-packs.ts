@@ -40,6 +40,8 @@ export interface PackStatus {
 
 export interface LivePacksOptions {
   rulesDir: string;
+  /** Serve only these packs of the folder (default: every Variant pack). */
+  only?: readonly string[];
   routes: readonly string[];
   publicRoutes: readonly string[];
   /** Builds the handler and sweep of a version (creating the pack's table when it is new). */
@@ -117,6 +119,7 @@ export class LivePacks {
     const problems = new Map<string, PackProblem>();
     for (const file of packFiles(rulesDir)) {
       const id = file.replace(/\.yaml$/, '');
+      if (this.options.only && !this.options.only.includes(id)) continue;
       const path = join(rulesDir, file);
       const shown = relative(process.cwd(), path) || path;
       let build: PackBuild;

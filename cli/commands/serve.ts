@@ -17,6 +17,7 @@ import { RULES_DIR } from '../../lambdas/pack/load.ts';
 import { JavaMissingError } from '../../server/dynamo-local.ts';
 import { createLambdaServer, type Handler, listen, type Mount } from '../../server/lambda-server.ts';
 import { LivePacks, type PackStatus } from '../../server/live-packs.ts';
+import { type LocalPush, startLocalPush } from '../../server/local-push.ts';
 import { startLocalStack, stopOnSignals } from '../../server/local-stack.ts';
 import { type Studio, studioMount } from '../../server/studio.ts';
 import { webMount } from '../../server/web.ts';
@@ -52,6 +53,16 @@ export interface ServerOptions {
   devKeyPath?: string;
   /** Where log lines go (default: stdout as JSON). */
   log?: (entry: Record<string, unknown>) => void;
+  /** Serve only these packs of the rules folder (a load run's). */
+  packIds?: readonly string[];
+  /** DynamoDB Local keeps nothing on disk (a load run's throwaway data). */
+  inMemory?: boolean;
+  /** How long DynamoDB Local may take to answer first (a busy machine). */
+  startTimeoutMs?: number;
+  /** Told the name of every DynamoDB call the HTTP handlers make (the load run counts them). */
+  onDynamoCall?: (command: string) => void;
+  /** Told of every push fan-out batch. */
+  onFanout?: Parameters<typeof startLocalPush>[0]['onFanout'];
 }
 
 /** Starts the local stack and server, watching the rules folder (also used by the runtime bench and tests). */
@@ -61,21 +72,35 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   const stack = await startLocalStack({
     packIds: [],
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    ...(options.inMemory ? { dataDir: undefined } : {}),
+    ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
     ...options.dynamo,
   });
+  const onCall = options.onDynamoCall;
+  if (onCall)
+    stack.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        onCall(String(context.commandName).replace(/Command$/, ''));
+        return next(args);
+      },
+      { step: 'initialize', name: 'countCalls' },
+    );
   // Operators' credit limits: CROUPIER_CREDIT_LIMIT_PER_CALL / _PER_DAY (minor units) over the local defaults.
   const creditLimits = creditLimitsFrom(process.env);
   const key = loadDevKey(options.devKeyPath);
   const seeds = options.newSeed ?? newSeed;
   const logger = options.quiet ? new Logger({ serviceName: 'croupier-api', logLevel: 'SILENT' }) : undefined;
+  let push: LocalPush | undefined;
   const live = new LivePacks({
     rulesDir,
+    ...(options.packIds ? { only: options.packIds } : {}),
     routes: ROUTES,
     publicRoutes: PUBLIC_ROUTES,
     log: options.log ?? (options.quiet ? () => undefined : log),
     async serve(id, { pack, charts }) {
       const tableName = await stack.addTable(id);
       const store = openStore(stack.doc, tableName, pack);
+      await push?.serve(id, { pack, charts }, tableName);
       return {
         sweep: createSweep(
           { pack, charts, store, clock: Date.now, newSeed: seeds },
@@ -99,8 +124,6 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   let server: Server | undefined;
   let studio: Studio | undefined;
   try {
-    await live.reload();
-    stopWatching = live.watch();
     // The web table at / (local only): the page, a player's dev token, AI players (server/web.ts).
     const web = webMount({ packs: live.mounts, status: live.status, devKey: key });
     // The studio (local only): edit a pack in the page, with the validator and the exact RTP as you type.
@@ -117,6 +140,17 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
       audience: DEV_AUDIENCE,
       log: () => undefined,
     });
+    // Server push: each pack's WebSocket routes on this port, fed from its table's stream.
+    push = startLocalPush({
+      server,
+      endpoint: stack.endpoint,
+      jwks: key.jwks,
+      issuer: DEV_ISSUER,
+      audience: DEV_AUDIENCE,
+      ...(options.onFanout ? { onFanout: options.onFanout } : {}),
+    });
+    await live.reload();
+    stopWatching = live.watch();
     const url = await listen(server, options.port ?? 3000);
     // The sweep EventBridge runs in AWS: finish rounds nobody touches.
     const timer = setInterval(
@@ -125,6 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     );
     timer.unref();
     const running = server;
+    const pushing = push;
     return {
       url,
       get packIds() {
@@ -135,6 +170,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
         clearInterval(timer);
         stopWatching();
         await studio?.stop();
+        await pushing.stop();
         running.closeAllConnections();
         await new Promise<void>((done) => running.close(() => done()));
         await stack.stop();
@@ -143,6 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   } catch (error) {
     stopWatching();
     await studio?.stop();
+    await push?.stop();
     server?.close();
     await stack.stop();
     throw error;

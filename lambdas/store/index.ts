@@ -25,10 +25,11 @@ export type { Lease } from './lease.ts';
 export { assertMinorUnits, assertPositiveMinorUnits } from './money.ts';
 export { PackArtifacts } from './packs.ts';
 export type { Steps, WritePlan } from './plan.ts';
+export { queryItems } from './query.ts';
 export { type RetryOptions, retryOnConflict } from './retry.ts';
 export { RoundStore, type RoundStoreOptions } from './rounds.ts';
 export type { Loaded, TableItem } from './snapshot.ts';
-export { type PlayerPart, type RoundShared, splitState } from './split.ts';
+export { assembleState, type PlayerPart, type RoundShared, splitState } from './split.ts';
 export type { Step, StepInput } from './step.ts';
 export { createTable, deleteTable } from './table.ts';
 export {

@@ -45,7 +45,7 @@ describe.skipIf(missing.length > 0)(`a full synth with bundling${skipped ? ` (${
     const template = assembly.getStackByName(stack.stackName).template as { Resources: Record<string, any> };
 
     const fns = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(4);
+    expect(fns).toHaveLength(6);
     // Built for the runtime the functions run on (one value: infra/config.ts).
     expect(ESBUILD_OPTIONS.target).toBe('node24');
     for (const fn of fns) expect(fn.Properties.Runtime).toBe(LAMBDA_RUNTIME.name);

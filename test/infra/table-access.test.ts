@@ -3,14 +3,24 @@
 // middleware records the action every call needs (a transaction: those of its items), and each
 // function used every action it holds and none it does not. The same run checks the play metrics
 // the Lambda entries publish: rounds settled and money in and out agree with the wallets' ledgers.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { actionsOfCall, TABLE_ACCESS } from '../../infra/table-access.ts';
+import { loadDevKey, signToken } from '../../lambdas/auth/index.ts';
 import type { EngineEvent } from '../../lambdas/engine/types.ts';
 import { createApi } from '../../lambdas/handlers/api.ts';
+import { PackShelf } from '../../lambdas/handlers/packs.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
+import { Connections } from '../../lambdas/push/connections.ts';
+import { type ChangeRecord, createFanout } from '../../lambdas/push/fanout.ts';
+import { createSocketHandler } from '../../lambdas/push/socket.ts';
+import { jwtVerifier } from '../../lambdas/push/verify.ts';
 import { createDocumentClient, type DocumentClient } from '../../lambdas/store/index.ts';
+import { PackArtifacts } from '../../lambdas/store/packs.ts';
 import { callOn, type Harness, harness, packOf, seeds } from '../runtime/harness.ts';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
 
@@ -36,7 +46,9 @@ function recordingClient(actions: Set<string>): DocumentClient {
 }
 
 /** What the API and the sweep did, and what they told the metrics. */
-const used = { api: new Set<string>(), sweep: new Set<string>() };
+const used = { api: new Set<string>(), sweep: new Set<string>(), socket: new Set<string>(), fanout: new Set<string>() };
+const FUNCTIONS = ['api', 'sweep', 'socket', 'fanout'] as const;
+const key = loadDevKey(join(mkdtempSync(join(tmpdir(), 'table-access-')), 'key.json'));
 const play = { settled: 0, moneyIn: 0, moneyOut: 0 };
 function committed(events: readonly EngineEvent[]): void {
   for (const e of events)
@@ -71,7 +83,50 @@ async function variant(packId: string) {
     quiet,
   );
   const call = (method: string, path: string, o: Parameters<typeof callOn>[3] = {}) => callOn(api, method, path, o);
-  return { h, call, sweep };
+  // Push: the socket routes and the fan-out as deployed (recording); one connection is gone when posted to.
+  const pushDeps = (doc: DocumentClient) => ({
+    ...running,
+    store: store(doc),
+    packs: new PackShelf(running, new PackArtifacts(doc, h.table.tableName)),
+    connections: new Connections(doc, h.table.tableName, () => h.clock.now),
+    clock: () => h.clock.now,
+    post: async (connectionId: string) => (connectionId === 'gone' ? ('gone' as const) : ('sent' as const)),
+  });
+  const socket = createSocketHandler({
+    ...pushDeps(recordingClient(used.socket)),
+    verify: jwtVerifier({
+      issuer: 'croupier-local',
+      audience: 'croupier',
+      jwksUri: 'http://127.0.0.1/j',
+      jwks: key.jwks,
+    }),
+  });
+  const fanout = createFanout(pushDeps(recordingClient(used.fanout)));
+  const follow = async (connectionId: string, sub: string, tableId: string, firstMessage = false) => {
+    const token = signToken({ sub, role: 'player' }, { key });
+    const context = (routeKey: string) => ({ routeKey, connectionId });
+    await socket({ requestContext: context('$connect'), queryStringParameters: firstMessage ? {} : { token } });
+    if (firstMessage)
+      await socket({ requestContext: context('$default'), body: JSON.stringify({ action: 'auth', token }) });
+    await socket({
+      requestContext: context('$default'),
+      body: JSON.stringify({ action: 'subscribe', table: tableId }),
+    });
+  };
+  const leave = (connectionId: string) => socket({ requestContext: { routeKey: '$disconnect', connectionId } });
+  /** Tells the fan-out the table and these players' parts of its current round changed. */
+  const changed = async (tableId: string, who: readonly string[]) => {
+    const { currentRoundId } = await h.store.tableItem(tableId);
+    const record = (PK: string, SK: string): ChangeRecord => ({
+      eventName: 'MODIFY',
+      dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } },
+    });
+    await fanout([
+      record(`TABLE#${tableId}`, 'TABLE'),
+      ...who.map((p) => record(`ROUND#${currentRoundId}`, `PLAYER#${p}`)),
+    ]);
+  };
+  return { h, call, sweep, follow, leave, changed };
 }
 
 const opened: Harness[] = [];
@@ -85,6 +140,8 @@ beforeAll(async () => {
   const seated = await variant('blackjack-mewah');
   opened.push(seated.h);
   expect((await seated.call('POST', '/tables', { ...op, body: { tableId: 't1' } })).status).toBe(201);
+  await seated.follow('c-alice', 'alice', 't1');
+  await seated.follow('gone', 'bob', 't1', true);
   for (const p of ['alice', 'bob']) {
     players.push({ v: seated, name: p });
     expect(
@@ -115,6 +172,8 @@ beforeAll(async () => {
   for (const p of ['alice', 'bob'])
     await seated.call('POST', '/tables/t1/actions', { as: p, body: { action: 'stand', seat: p === 'alice' ? 1 : 2 } });
   await seated.call('GET', '/tables/t1', { as: 'alice' });
+  await seated.changed('t1', ['alice', 'bob']);
+  await seated.leave('c-alice');
   seated.h.clock.now += 10 * 60_000;
   await seated.sweep();
   await seated.call('GET', '/rounds/t1-r1', { as: 'alice' });
@@ -137,6 +196,8 @@ beforeAll(async () => {
   await everyone((p) =>
     common.call('POST', `/wallets/${p}/credit`, { ...op, body: { amount: 10_000, reason: 'seed' } }),
   );
+  await common.follow('c-p0', 'p0', 'c1');
+  await common.changed('c1', ['p0', 'p1']);
   for (const [round, settle] of [
     [1, () => common.call('GET', '/tables/c1', op)],
     [2, () => common.sweep()],
@@ -175,7 +236,7 @@ beforeAll(async () => {
 }, 300_000);
 
 describe('DynamoDB actions per function', () => {
-  test.each(['api', 'sweep'] as const)('the %s function calls exactly the actions it is granted', (fn) => {
+  test.each(FUNCTIONS)('the %s function calls exactly the actions it is granted', (fn) => {
     const granted = [...TABLE_ACCESS[fn]].sort();
     expect(
       [...used[fn]].filter((a) => !granted.includes(a as never)),
@@ -188,8 +249,7 @@ describe('DynamoDB actions per function', () => {
   });
 
   test('nothing scans, reads a stream or manages the table', () => {
-    for (const fn of ['api', 'sweep'] as const)
-      for (const a of used[fn]) expect(a).not.toMatch(/Scan|Stream|Shard|Table|Records/);
+    for (const fn of FUNCTIONS) for (const a of used[fn]) expect(a).not.toMatch(/Scan|Stream|Shard|Table|Records/);
   });
 });
 

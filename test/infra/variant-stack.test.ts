@@ -64,10 +64,10 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
     expect(table.Properties.DeletionProtectionEnabled ?? false).toBe(stage === 'prod');
   });
 
-  test('four functions on the newest Node.js runtime, arm64, with the pack id, version and SHA-256, Powertools namespace and their own log group', () => {
+  test('six functions on the newest Node.js runtime, arm64, with the pack id, version and SHA-256, Powertools namespace and their own log group', () => {
     expect(LAMBDA_RUNTIME.name).toBe('nodejs24.x');
     const fns = functions(t);
-    expect(fns).toHaveLength(4);
+    expect(fns).toHaveLength(6);
     for (const [, fn] of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: LAMBDA_RUNTIME.name,
@@ -86,11 +86,18 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
     }
-    for (const description of ['HTTP API', 'stale rounds', 'simulation batch', 'merges simulation'])
+    for (const description of [
+      'HTTP API',
+      'stale rounds',
+      'simulation batch',
+      'merges simulation',
+      'push connections',
+      'pushes table changes',
+    ])
       functionNamed(t, description);
     const groups = t.findResources('AWS::Logs::LogGroup');
     const own = fns.map(([, fn]) => fn.Properties.LoggingConfig.LogGroup.Ref);
-    expect(new Set(own).size).toBe(4);
+    expect(new Set(own).size).toBe(6);
     for (const ref of own) expect(groups[ref]).toBeDefined();
   });
 
@@ -111,8 +118,8 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
 
   test('every log group has the stage retention and removal policy', () => {
     const groups = Object.values(t.findResources('AWS::Logs::LogGroup') as Record<string, Resource>);
-    // four functions, the API access logs and the state machine
-    expect(groups).toHaveLength(6);
+    // six functions, the HTTP and WebSocket APIs' access logs and the state machine
+    expect(groups).toHaveLength(9);
     for (const g of groups) {
       expect(g.Properties.RetentionInDays).toBe(config.logRetention);
       expect(g.DeletionPolicy).toBe(removal);
@@ -126,10 +133,30 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
       ['stale rounds', iamActions(TABLE_ACCESS.sweep)],
       ['simulation batch', []],
       ['merges simulation', []],
+      ['push connections', iamActions(TABLE_ACCESS.socket)],
+      ['pushes table changes', iamActions(TABLE_ACCESS.fanout)],
     ];
+    const push = ['push connections', 'pushes table changes'];
     for (const [description, actions] of expected) {
       const [id, fn] = functionNamed(t, description);
-      const statements = statementsOf(t, id);
+      // Push's functions also post to their connections; the fan-out reads the table's stream.
+      const all = statementsOf(t, id);
+      const isStream = (s: { Action: string | string[] }) =>
+        [s.Action].flat().every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/.test(a));
+      const isPost = (s: { Action: string | string[] }) =>
+        [s.Action].flat().every((a) => a === 'execute-api:ManageConnections');
+      const statements = push.includes(description) ? all.filter((s) => !isStream(s) && !isPost(s)) : all;
+      if (push.includes(description)) {
+        expect(all.filter(isPost), description).toHaveLength(1);
+        const stream = all.filter(isStream);
+        expect(stream.length > 0, description).toBe(description === 'pushes table changes');
+        for (const s of stream)
+          for (const r of [s.Resource].flat())
+            expect(
+              r === '*' ? [s.Action].flat() : JSON.stringify(r),
+              `${description}: stream reads name the table's stream (ListStreams has no resource)`,
+            ).toEqual(r === '*' ? ['dynamodb:ListStreams'] : expect.stringContaining('StreamArn'));
+      }
       expect(dynamoActions(statements).sort(), description).toEqual([...actions].sort());
       for (const s of statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:'))))
         expect([s.Resource].flat(), description).toEqual([table]);
@@ -147,31 +174,33 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
         actions.length ? { Ref: TABLE_LOGICAL_ID } : undefined,
       );
     }
-    const everything = Object.values(t.findResources('AWS::IAM::Policy') as Record<string, Resource>).flatMap((p) =>
-      p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
-    );
-    for (const never of [
-      'dynamodb:Scan',
-      'dynamodb:GetRecords',
-      'dynamodb:GetShardIterator',
-      'dynamodb:DescribeStream',
-    ])
-      expect(everything).not.toContain(never);
+    const fanoutRole = functionNamed(t, 'pushes table changes')[1].Properties.Role['Fn::GetAtt'][0];
+    const policies = Object.values(t.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+    const actionsOf = (ps: Resource[]) =>
+      ps.flatMap((p) =>
+        p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
+      );
+    const ofFanout = (p: Resource) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === fanoutRole);
+    expect(actionsOf(policies)).not.toContain('dynamodb:Scan');
+    // Only the fan-out reads the stream.
+    for (const never of ['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream'])
+      expect(actionsOf(policies.filter((p) => !ofFanout(p)))).not.toContain(never);
     for (const role of Object.values(t.findResources('AWS::IAM::Role') as Record<string, Resource>))
       expect(role.Properties.ManagedPolicyArns).toBeUndefined();
   });
 
   test('the HTTP API verifies JWTs from the stage issuer and audience on every route but the public ones', () => {
-    t.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
-    t.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    const apis = t.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } });
+    expect(Object.keys(apis)).toHaveLength(1);
+    const httpApi = Object.keys(apis)[0];
     t.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: { Issuer: config.jwt.issuer, Audience: [...config.jwt.audience] },
     });
-    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).map(
-      (r) => r.Properties,
-    );
+    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>)
+      .map((r) => r.Properties)
+      .filter((r) => r.ApiId.Ref === httpApi);
     expect(routes.map((r) => r.RouteKey).sort()).toEqual(['$default', 'GET /openapi.json', 'GET /rules']);
     for (const r of routes) expect(r.AuthorizationType).toBe(r.RouteKey === '$default' ? 'JWT' : 'NONE');
     t.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
@@ -182,7 +211,8 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
   });
 
   test('the default stage throttles each route, the public ones far lower, and writes JSON access logs with the request id', () => {
-    t.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    // The HTTP API's and the WebSocket API's (./push-api.ts).
+    t.resourceCountIs('AWS::ApiGatewayV2::Stage', 2);
     const publicLimit = {
       ThrottlingRateLimit: config.throttling.publicRateLimit,
       ThrottlingBurstLimit: config.throttling.publicBurstLimit,
@@ -201,11 +231,15 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
       },
     });
     expect(config.throttling.publicRateLimit).toBeLessThanOrEqual(config.throttling.rateLimit / 5);
-    const stage = Object.values(t.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource & { DependsOn: string[] };
+    const stage = Object.values(
+      t.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } }),
+    )[0] as Resource & { DependsOn: string[] };
     expect(() => JSON.parse(stage.Properties.AccessLogSettings.Format)).not.toThrow();
     // The stage names the public routes' keys, so it must come after them.
     const routes = t.findResources('AWS::ApiGatewayV2::Route');
-    const publicRoutes = Object.keys(routes).filter((k) => (routes[k] as Resource).Properties.RouteKey !== '$default');
+    const publicRoutes = Object.keys(routes).filter((k) =>
+      (routes[k] as Resource).Properties.RouteKey.startsWith('GET '),
+    );
     expect(stage.DependsOn).toEqual(expect.arrayContaining(publicRoutes));
   });
 
@@ -241,7 +275,8 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
       return hit[0][1].Properties;
     };
     const names = [
-      ...['api', 'sweep', 'simulate', 'aggregate'].map((f) => `${f}Errors`),
+      ...['api', 'sweep', 'simulate', 'aggregate', 'socket', 'fanout'].map((f) => `${f}Errors`),
+      'fanoutIteratorAge',
       'apiThrottles',
       'sweepThrottles',
       'Api5xx',
@@ -281,7 +316,8 @@ describe.each(['dev', 'prod'] as Stage[])('the %s variant stack', (stage) => {
       const a = judged(`${fn}${metric}`, burst);
       expect(a).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metric, Statistic: 'Sum', Threshold: threshold });
     };
-    for (const fn of ['api', 'sweep', 'simulate', 'aggregate']) lambda(fn, 'Errors', config.alarms.lambdaErrors);
+    for (const fn of ['api', 'sweep', 'simulate', 'aggregate', 'socket', 'fanout'])
+      lambda(fn, 'Errors', config.alarms.lambdaErrors);
     for (const fn of ['api', 'sweep']) lambda(fn, 'Throttles', config.alarms.lambdaThrottles);
     expect(alarm('apiErrors').Dimensions[0].Value).toEqual({ Ref: functionNamed(t, 'HTTP API')[0] });
     expect(alarm('sweepThrottles').Dimensions[0].Value).toEqual({ Ref: functionNamed(t, 'stale rounds')[0] });

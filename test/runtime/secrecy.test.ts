@@ -7,6 +7,10 @@
 // whatever the encoding: card text anywhere ("JC", also inside messages), the engine's numeric
 // card codes where a card could stand, the seed as hex, base64 or base64url.
 //
+// Push messages are checked the same way: every audience follows the table over the push routes,
+// and after every step the fan-out is told the table and every player's part changed; each
+// audience's messages (the catch-up on subscribing included) are checked like its answers.
+//
 // What an audience has been shown is worked out here from the stored rounds, independently of
 // lambdas/projection: public are the dealer's cards but an unshown hole card, the seats' hands,
 // the common draw's shared cards, Andar Bahar's game card and sides, a burned card shown; a player
@@ -17,10 +21,20 @@
 // shuffled physical shoe whenever the table needs one (sometimes late: the round pauses and an
 // operator resumes it): the hole card scanned face down is as secret as the seeded shoe's, and the
 // dealer's own answers hold no card that was not scanned.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
+import { loadDevKey, signToken } from '../../lambdas/auth/index.ts';
 import { formatCard } from '../../lambdas/core/cards.ts';
+import { PackShelf } from '../../lambdas/handlers/packs.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
+import { Connections } from '../../lambdas/push/connections.ts';
+import { type ChangeRecord, createFanout } from '../../lambdas/push/fanout.ts';
+import { createSocketHandler } from '../../lambdas/push/socket.ts';
+import { jwtVerifier } from '../../lambdas/push/verify.ts';
+import { PackArtifacts } from '../../lambdas/store/packs.ts';
 import { type Call, type Harness, harness, packOf } from './harness.ts';
 
 const PACKS = ['blackjack-mewah', 'blackjack-lucky-ladies', 'blackjack-eropa', 'blackjack-tanpa-batas', 'andar-bahar'];
@@ -110,6 +124,70 @@ const seedForms = (hex: string): string[] => {
   const bytes = Buffer.from(hex, 'hex');
   return [hex, hex.toUpperCase(), bytes.toString('base64'), bytes.toString('base64url')];
 };
+
+/** Push for a harness's table: its socket routes and fan-out, every message kept by connection. */
+function pushFor(h: Harness, packId: string) {
+  const { pack, charts } = packOf(packId);
+  const key = loadDevKey(join(mkdtempSync(join(tmpdir(), 'secrecy-push-')), 'key.json'));
+  const inbox = new Map<string, string[]>();
+  const deps = {
+    pack,
+    store: h.store,
+    packs: new PackShelf({ pack, charts }, new PackArtifacts(h.table.doc, h.table.tableName)),
+    connections: new Connections(h.table.doc, h.table.tableName, () => h.clock.now),
+    clock: () => h.clock.now,
+    post: async (connectionId: string, data: string) => {
+      inbox.get(connectionId)?.push(data);
+      return 'sent' as const;
+    },
+  };
+  const socket = createSocketHandler({
+    ...deps,
+    verify: jwtVerifier({
+      issuer: 'croupier-local',
+      audience: 'croupier',
+      jwksUri: 'http://127.0.0.1/jwks',
+      jwks: key.jwks,
+    }),
+  });
+  const fanout = createFanout(deps);
+  let n = 0;
+  return {
+    /** Connects as `sub` and follows the table; the connection's id. */
+    async follow(tableId: string, sub: string, role: 'player' | 'operator'): Promise<string> {
+      const connectionId = `c${++n}`;
+      inbox.set(connectionId, []);
+      const token = signToken({ sub, role }, { key });
+      const opened = await socket({
+        requestContext: { routeKey: '$connect', connectionId },
+        queryStringParameters: { token },
+      });
+      expect(opened.statusCode).toBe(200);
+      await socket({
+        requestContext: { routeKey: '$default', connectionId },
+        body: JSON.stringify({ action: 'subscribe', table: tableId }),
+      });
+      return connectionId;
+    },
+    /** Tells the fan-out the table and every player's part of its round changed. */
+    async changed(tableId: string, players: readonly string[]): Promise<void> {
+      const { currentRoundId } = await h.store.tableItem(tableId);
+      const record = (PK: string, SK: string): ChangeRecord => ({
+        eventName: 'MODIFY',
+        dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } },
+      });
+      await fanout([
+        record(`TABLE#${tableId}`, 'TABLE'),
+        ...players.map((p) => record(`ROUND#${currentRoundId}`, `PLAYER#${p}`)),
+      ]);
+    },
+    /** The messages a connection got since last asked, as answers. */
+    take(connectionId: string): Call[] {
+      const got = inbox.get(connectionId)!.splice(0);
+      return got.map((raw) => ({ status: 200, body: JSON.parse(raw), raw }));
+    },
+  };
+}
 
 interface Table {
   /** Dealer-fed: the physical shoe the dealer scans from, and what was scanned. */
@@ -379,6 +457,7 @@ async function property(packId: string, dealerFed: boolean): Promise<void> {
   const h = await harness(packId, { seedLabel: `secrecy-${packId}${dealerFed ? '-dealer' : ''}` });
   opened.push(h);
   const { pack } = packOf(packId);
+  const push = pushFor(h, packId);
   await fc.assert(
     fc.asyncProperty(fc.array(roundArb, { minLength: ROUNDS, maxLength: ROUNDS }), fc.nat(), async (rounds, seed) => {
       const steps = rounds.flat();
@@ -388,6 +467,11 @@ async function property(packId: string, dealerFed: boolean): Promise<void> {
         { kind: 'player', name: t.outsider },
         { kind: 'operator' },
       ];
+      const followers = await Promise.all(
+        audiences.map((a) =>
+          a.kind === 'operator' ? push.follow(t.tableId, 'op', 'operator') : push.follow(t.tableId, a.name, 'player'),
+        ),
+      );
       if (t.dealer) await dealerDeals(t, seed);
       for (const [i, step] of steps.entries()) {
         const made = await play(t, step);
@@ -398,11 +482,14 @@ async function property(packId: string, dealerFed: boolean): Promise<void> {
         await h.call('GET', `/tables/${t.tableId}`, { as: 'op', role: 'operator' });
         const rounds = await roundsOf(t);
         const answers = await Promise.all(audiences.map((audience) => reads(t, audience, rounds)));
+        await push.changed(t.tableId, [...t.players, t.outsider]);
         const now = await snapshot(t);
         audiences.forEach((audience, k) => {
           const name = audience.kind === 'operator' ? 'op' : audience.name;
           const own = made.filter(([who]) => who === name).map(([, r]) => r);
-          checkAnswers(now, audience, [...own, ...answers[k]!], context);
+          const pushed = push.take(followers[k]!);
+          expect(pushed.length, `${context}: ${name} got no push message`).toBeGreaterThan(0);
+          checkAnswers(now, audience, [...own, ...answers[k]!, ...pushed], context);
         });
         if (t.dealer)
           for (const answer of t.dealer.answers.splice(0)) {

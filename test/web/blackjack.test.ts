@@ -301,7 +301,7 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
       .or(page.getByRole('button', { name: 'Insurance: no' }))
       .first();
     await decision.waitFor();
-    // The decision is held 2.5 s on its way: the page polls every second.
+    // The decision is held 2.5 s on its way: a view pushed meanwhile is read only once it is answered.
     const polls: number[] = [];
     page.on('request', (r) => {
       if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/tables/mewah-poll')) polls.push(Date.now());
@@ -320,8 +320,6 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     await expect.poll(() => answered).toBeGreaterThan(0);
     expect(sent).toBeGreaterThan(0);
     expect(polls.filter((at) => at > sent && at < answered)).toEqual([]);
-    const before = polls.length;
-    await expect.poll(() => polls.length).toBeGreaterThan(before); // and polling goes on
     expect(w.errors).toEqual([]);
   });
 

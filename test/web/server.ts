@@ -11,11 +11,14 @@ import { DEV_AUDIENCE, DEV_ISSUER, type DevKey, loadDevKey, signToken } from '..
 import { createApi, PUBLIC_ROUTES, ROUTES } from '../../lambdas/handlers/api.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
 import { behindRows, lineRows, rtpRows } from '../../lambdas/math/index.ts';
+import type { AiCharts } from '../../lambdas/pack/chart.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
+import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack, RULES_DIR } from '../../lambdas/pack/load.ts';
 import { createDocumentClient } from '../../lambdas/store/client.ts';
 import { createTable, deleteTable } from '../../lambdas/store/table.ts';
 import { createLambdaServer, listen, type Mount } from '../../server/lambda-server.ts';
+import { startLocalPush } from '../../server/local-push.ts';
 import { webMount } from '../../server/web.ts';
 
 export interface WebServer {
@@ -48,6 +51,7 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
   const suffix = createHash('sha256').update(`${Date.now()}:${Math.random()}`).digest('hex').slice(0, 6);
   const tables: string[] = [];
   const mounts: Mount[] = [];
+  const pushed: { id: string; pack: CompiledPack; charts: AiCharts; tableName: string }[] = [];
   for (const id of packIds) {
     const pack = loadPack(id);
     const tableName = `web-${id}-${suffix}`;
@@ -65,6 +69,7 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
       behind: () => behindRows(pack),
     });
     mounts.push({ basePath: `/${id}`, routes: ROUTES, publicRoutes: PUBLIC_ROUTES, handler });
+    pushed.push({ id, pack, charts: loadCharts(pack), tableName });
   }
   const server: Server = createLambdaServer({
     mounts: [...mounts, webMount({ packs: () => mounts, devKey: key })],
@@ -73,6 +78,9 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
     audience: DEV_AUDIENCE,
     log: () => {},
   });
+  // Push as `npm start` serves it: each pack's socket on this port, fed from its table's stream.
+  const push = startLocalPush({ server, endpoint, jwks: key.jwks, issuer: DEV_ISSUER, audience: DEV_AUDIENCE });
+  for (const { id, pack, charts, tableName } of pushed) await push.serve(id, { pack, charts }, tableName);
   const base = await listen(server, 0);
   return {
     base,
@@ -91,6 +99,7 @@ export async function startWebServer(endpoint: string, options: { seedLabel?: st
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
     async close() {
+      await push.stop();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       for (const t of tables) await deleteTable(doc, t).catch(() => {});

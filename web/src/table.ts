@@ -1,4 +1,5 @@
-// Playing a table: open (or create) it, poll the caller's redacted view, bet, decide, and see the
+// Playing a table: open (or create) it, follow the caller's redacted view by server push (a slow
+// poll only while push is disconnected), bet, decide, and see the
 // last round's result from its recall. A practice table seats AI players through the API; a
 // table in several tabs shares each tab's results with the others (./tabs.ts).
 import { h } from 'preact';
@@ -10,9 +11,11 @@ import { Actions, type BetForm, Betting, Countdown, phaseText, repeatBets } from
 import { betLabel, delta, money, moneyWith, parseMoney } from './format.ts';
 import { net } from './history.ts';
 import { ownHands } from './last-table.ts';
+import { followTable, overlay } from './push.ts';
 import { type TabReport, useTabs } from './tabs.ts';
 
-const POLL_MS = 1000;
+/** Views are pushed; the page polls only while push is disconnected, and slowly. */
+const FALLBACK_POLL_MS = 10_000;
 
 export function defaultTable(rules: Rules, player: string): string {
   if (rules.rules.table.kind !== 'solo') return 'main';
@@ -214,6 +217,12 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     seat: 1,
   });
   const roundsWithBets = useRef(new Set<string>());
+  /** What a view was last read for once it came due (a deadline, a finished round). */
+  const dueRead = useRef<string | null>(null);
+  /** When the view shown now first arrived. */
+  const seenAt = useRef(0);
+  const viewRef = useRef<TableView | null>(null);
+  viewRef.current = view;
   const current = useRef<string | null>(null);
 
   // The API does not list a table's AI players before a deal: the page remembers the ones it seated.
@@ -239,6 +248,8 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     if (before && before !== v.round.id && roundsWithBets.current.has(before))
       void api.recall(before).then(setLast, () => {});
     if (v.round.phase === 'settled' && v.bets.length) void api.recall(v.round.id).then(setLast, () => {});
+    if (v.round.id !== viewRef.current?.round.id || v.round.phase !== viewRef.current?.round.phase)
+      seenAt.current = Date.now();
     setView(v);
   }
 
@@ -282,13 +293,20 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
 
   const hasBots = kind === 'solo' && rules.currency.practice && Object.keys(rules.rules.table.ai ?? {}).length > 0;
 
-  // Poll the view.
+  // Follow the view by push; poll slowly only while disconnected. A pushed view that arrives while a
+  // command is in flight may be from before it: the view is read once the command is done instead.
   useEffect(() => {
     if (!table) return;
     let stopped = false;
     let running = false;
-    const tick = async () => {
-      if (running || stopped || commands.current > 0) return;
+    let connected = false;
+    let missed = false;
+    const read = async () => {
+      if (running || stopped) return;
+      if (commands.current > 0) {
+        missed = true;
+        return;
+      }
       running = true;
       try {
         const seq = begin();
@@ -300,10 +318,48 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
         running = false;
       }
     };
-    const t = setInterval(() => void tick(), POLL_MS);
+    const follower = followTable(
+      rules.id,
+      api.token,
+      table,
+      (m) => {
+        if (stopped) return;
+        if (commands.current > 0) {
+          missed = true;
+          return;
+        }
+        accept(m.audience === 'you' ? m.view : overlay(viewRef.current, m.view), begin());
+      },
+      (up) => {
+        connected = up;
+      },
+    );
+    const fallback = setInterval(() => {
+      if (!connected) void read();
+    }, FALLBACK_POLL_MS);
+    // What a command left unread, and what is due: nothing is pushed until someone applies it (a
+    // passed deadline; the next round, which opens on the first request after a round finished).
+    const due = setInterval(() => {
+      const v = viewRef.current;
+      if (missed && commands.current === 0) {
+        missed = false;
+        void read();
+        return;
+      }
+      if (!v) return;
+      const finished = v.round.phase === 'settled' || v.round.phase === 'void';
+      const at = finished ? seenAt.current : v.round.deadline;
+      const key = finished ? `after ${v.round.id}` : `deadline ${v.round.deadline}`;
+      if (at !== null && Date.now() > at + 1000 && dueRead.current !== key) {
+        dueRead.current = key;
+        void read();
+      }
+    }, 250);
     return () => {
       stopped = true;
-      clearInterval(t);
+      follower.stop();
+      clearInterval(fallback);
+      clearInterval(due);
     };
   }, [table, api]);
 

@@ -1,0 +1,130 @@
+// Owns reading a DynamoDB Local table's stream, as Lambda's event source mapping reads it in AWS:
+// every shard in order, records handed over in batches, the next batch only once the last one
+// was handled. `npm start` feeds the push fan-out from it, so local pushes follow the same path.
+import { setTimeout as delay } from 'node:timers/promises';
+import { DescribeTableCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  type _Record,
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DocumentClient } from '../lambdas/store/index.ts';
+
+export interface StreamPoller {
+  stop(): Promise<void>;
+}
+
+/** Turns the table's stream on (new images, as the CDK stack declares it) if it is off; returns its ARN. */
+export async function enableStream(doc: DocumentClient, tableName: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { Table } = await doc.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.StreamSpecification?.StreamEnabled && Table.LatestStreamArn) return Table.LatestStreamArn;
+    if (attempt === 0)
+      await doc.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+        }),
+      );
+    else await delay(100);
+  }
+  throw new Error(`the stream of ${tableName} did not turn on`);
+}
+
+export interface PollOptions {
+  endpoint: string;
+  streamArn: string;
+  onRecords: (records: _Record[]) => Promise<unknown>;
+  /** Pause after an empty read of every shard. */
+  idleMs?: number;
+  /** Records per read (Lambda's batch size). */
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** Reads from the stream's current end on; new shards from their start. */
+export function pollStream(options: PollOptions): StreamPoller {
+  const client = new DynamoDBStreamsClient({
+    region: 'us-east-1',
+    endpoint: options.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const idle = options.idleMs ?? 10;
+  const iterators = new Map<string, string>();
+  const finished = new Set<string>();
+  let stopped = false;
+  let firstLook = true;
+
+  async function discover(): Promise<void> {
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await client.send(
+        new DescribeStreamCommand({ StreamArn: options.streamArn, ExclusiveStartShardId: start }),
+      );
+      for (const shard of StreamDescription?.Shards ?? []) {
+        const id = shard.ShardId!;
+        if (iterators.has(id) || finished.has(id)) continue;
+        const open = shard.SequenceNumberRange?.EndingSequenceNumber === undefined;
+        // At start only the open shards matter, from now on; a shard found later is read from its start.
+        if (firstLook && !open) {
+          finished.add(id);
+          continue;
+        }
+        const { ShardIterator } = await client.send(
+          new GetShardIteratorCommand({
+            StreamArn: options.streamArn,
+            ShardId: id,
+            ShardIteratorType: firstLook ? 'LATEST' : 'TRIM_HORIZON',
+          }),
+        );
+        if (ShardIterator) iterators.set(id, ShardIterator);
+      }
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    firstLook = false;
+  }
+
+  const loop = (async () => {
+    let lastLook = 0;
+    while (!stopped) {
+      try {
+        if (Date.now() - lastLook > 1000 || iterators.size === 0) {
+          lastLook = Date.now();
+          await discover();
+        }
+        let read = 0;
+        for (const [id, iterator] of [...iterators]) {
+          if (stopped) break;
+          const out = await client.send(
+            new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize ?? 1000 }),
+          );
+          if (out.NextShardIterator) iterators.set(id, out.NextShardIterator);
+          else {
+            iterators.delete(id);
+            finished.add(id);
+            lastLook = 0;
+          }
+          if (out.Records?.length) {
+            read += out.Records.length;
+            await options.onRecords(out.Records);
+          }
+        }
+        if (read === 0) await delay(idle);
+      } catch (error) {
+        if (stopped) break;
+        options.onError?.(error);
+        await delay(200);
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// The web table follows a table by server push: two players on one seated table see each other's
+// moves (the deal, a decision that passes the turn, the settlement) with no view polled while
+// push is connected; a reload catches up from the table's version.
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { dealNow, signInAndOpen, type Watched, watchedPage, webSuite } from './browser.ts';
+
+const suite = webSuite('web-push');
+const TABLE = 'push-1';
+
+/** Every GET of the table's view the page sends, with when. */
+function viewReads(page: Page): number[] {
+  const at: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith(`/tables/${TABLE}`)) at.push(Date.now());
+  });
+  return at;
+}
+
+async function seatedWithBet(name: string, seat: number): Promise<Watched> {
+  const w = await watchedPage(suite.context());
+  await signInAndOpen(w, suite.server().base, 'blackjack-mewah', name, TABLE);
+  await w.page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+  await expect.poll(() => w.page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+  await w.page.locator(`input[name=seat][value="${seat}"]`).check();
+  await w.page.getByRole('button', { name: 'Bet Main' }).click();
+  await w.page.getByTestId(`seat-${seat}`).waitFor();
+  return w;
+}
+
+/** Answers the page's decisions until none is offered: insurance no, then stand. */
+async function decide(page: Page): Promise<void> {
+  const no = page.getByRole('button', { name: /: no$/ }).first();
+  const stand = page.getByRole('button', { name: 'Stand', exact: true }).first();
+  for (let i = 0; i < 8; i++) {
+    if (await no.isVisible()) await no.click();
+    else if (await stand.isVisible()) await stand.click();
+    else return;
+    await page.waitForTimeout(300);
+  }
+}
+
+describe('server push', { timeout: 120_000 }, () => {
+  test('blackjack-mewah: two players see each other’s moves with no view polled while connected', async () => {
+    const ana = await seatedWithBet('ana', 1);
+    const ben = await seatedWithBet('ben', 2);
+    const anaReads = viewReads(ana.page);
+    const benReads = viewReads(ben.page);
+    const quietFrom = Date.now();
+
+    await dealNow(ana.page);
+    // Ana's deal reaches Ben's page: both seats' cards, and the dealer's up card.
+    await ben.page.getByTestId('dealer').locator('[data-card]').first().waitFor();
+    await ben.page.getByTestId('seat-1').locator('[data-card]').first().waitFor();
+    expect(
+      benReads.filter((t) => t >= quietFrom),
+      'Ben polled while push was connected',
+    ).toEqual([]);
+
+    // Seat 1 plays first: Ana's decisions pass the turn to Ben, whose page offers his own then.
+    await decide(ana.page);
+    const anaDone = Date.now();
+    await ben.page
+      .getByRole('button', { name: 'Stand', exact: true })
+      .or(ben.page.getByRole('button', { name: /: no$/ }))
+      .first()
+      .waitFor();
+    expect(
+      benReads.filter((t) => t >= quietFrom),
+      'Ben polled while push was connected',
+    ).toEqual([]);
+    // Ben's decisions finish the round: Ana's page hears of it (a read right after her own command aside).
+    await decide(ben.page);
+    await ana.page.getByTestId('last-round').waitFor({ timeout: 30_000 });
+    expect(
+      anaReads.filter((t) => t >= anaDone + 1000),
+      'Ana polled while push was connected',
+    ).toEqual([]);
+
+    // A reload subscribes afresh and catches up to the table as it is.
+    await ben.page.reload();
+    await ben.page.locator('input[name=table]').fill(TABLE);
+    await ben.page.getByRole('button', { name: /^(Open|Join) table$/ }).click();
+    await expect.poll(() => ben.page.getByTestId('phase').getAttribute('data-phase')).not.toBe(null);
+    expect([...ana.errors, ...ben.errors]).toEqual([]);
+  });
+});
