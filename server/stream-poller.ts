@@ -8,7 +8,9 @@ import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   GetRecordsCommand,
+  type GetRecordsCommandOutput,
   GetShardIteratorCommand,
+  type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DocumentClient } from '../lambdas/store/index.ts';
 
@@ -44,7 +46,12 @@ export interface PollOptions {
   onError?: (error: unknown) => void;
 }
 
-/** Reads from the stream's current end on; new shards from their start. */
+/**
+ * Reads from the stream's current end on; new shards from their start. A shard's iterator that
+ * DynamoDB Local refuses (TrimmedDataAccessException: it does so for a LATEST iterator taken while
+ * the shard was empty, once the first record arrives; ExpiredIteratorException after 15 minutes)
+ * is taken again after the last record read, so one shard's refusal never stops the others.
+ */
 export function pollStream(options: PollOptions): StreamPoller {
   const client = new DynamoDBStreamsClient({
     region: 'us-east-1',
@@ -53,9 +60,23 @@ export function pollStream(options: PollOptions): StreamPoller {
   });
   const idle = options.idleMs ?? 10;
   const iterators = new Map<string, string>();
+  /** Per shard, the sequence number of the last record handed over. */
+  const lastRead = new Map<string, string>();
   const finished = new Set<string>();
   let stopped = false;
   let firstLook = true;
+
+  const iteratorOf = async (shardId: string, type: ShardIteratorType, after?: string) =>
+    (
+      await client.send(
+        new GetShardIteratorCommand({
+          StreamArn: options.streamArn,
+          ShardId: shardId,
+          ShardIteratorType: after ? 'AFTER_SEQUENCE_NUMBER' : type,
+          ...(after ? { SequenceNumber: after } : {}),
+        }),
+      )
+    ).ShardIterator;
 
   async function discover(): Promise<void> {
     let start: string | undefined;
@@ -72,51 +93,65 @@ export function pollStream(options: PollOptions): StreamPoller {
           finished.add(id);
           continue;
         }
-        const { ShardIterator } = await client.send(
-          new GetShardIteratorCommand({
-            StreamArn: options.streamArn,
-            ShardId: id,
-            ShardIteratorType: firstLook ? 'LATEST' : 'TRIM_HORIZON',
-          }),
-        );
-        if (ShardIterator) iterators.set(id, ShardIterator);
+        const iterator = await iteratorOf(id, firstLook ? 'LATEST' : 'TRIM_HORIZON');
+        if (iterator) iterators.set(id, iterator);
       }
       start = StreamDescription?.LastEvaluatedShardId;
     } while (start);
     firstLook = false;
   }
 
+  /** Reads one batch of a shard and hands it over; answers how many records it held. */
+  async function readShard(id: string, iterator: string): Promise<number> {
+    let out: GetRecordsCommandOutput;
+    try {
+      out = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize ?? 1000 }));
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
+      // After the last record read; a shard never read from: from its oldest record.
+      const again = await iteratorOf(id, 'TRIM_HORIZON', lastRead.get(id));
+      if (again) iterators.set(id, again);
+      else iterators.delete(id);
+      return 0;
+    }
+    if (out.NextShardIterator) iterators.set(id, out.NextShardIterator);
+    else {
+      iterators.delete(id);
+      finished.add(id);
+    }
+    const records = out.Records ?? [];
+    if (!records.length) return 0;
+    lastRead.set(id, records[records.length - 1]!.dynamodb!.SequenceNumber!);
+    await options.onRecords(records);
+    return records.length;
+  }
+
   const loop = (async () => {
     let lastLook = 0;
     while (!stopped) {
+      let read = 0;
       try {
         if (Date.now() - lastLook > 1000 || iterators.size === 0) {
           lastLook = Date.now();
           await discover();
         }
-        let read = 0;
-        for (const [id, iterator] of [...iterators]) {
-          if (stopped) break;
-          const out = await client.send(
-            new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize ?? 1000 }),
-          );
-          if (out.NextShardIterator) iterators.set(id, out.NextShardIterator);
-          else {
-            iterators.delete(id);
-            finished.add(id);
-            lastLook = 0;
-          }
-          if (out.Records?.length) {
-            read += out.Records.length;
-            await options.onRecords(out.Records);
-          }
-        }
-        if (read === 0) await delay(idle);
       } catch (error) {
         if (stopped) break;
         options.onError?.(error);
-        await delay(200);
       }
+      for (const [id, iterator] of [...iterators]) {
+        if (stopped) break;
+        try {
+          read += await readShard(id, iterator);
+          if (finished.has(id)) lastLook = 0;
+        } catch (error) {
+          if (stopped) break;
+          options.onError?.(error);
+          await delay(200);
+        }
+      }
+      if (read === 0) await delay(idle);
     }
   })();
 

@@ -3,7 +3,7 @@
 // push is connected; a reload catches up from the table's version.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { dealNow, signInAndOpen, type Watched, watchedPage, webSuite } from './browser.ts';
+import { dealNow, roundNo, signInAndOpen, type Watched, watchedPage, webSuite } from './browser.ts';
 
 const suite = webSuite('web-push');
 const TABLE = 'push-1';
@@ -17,15 +17,18 @@ function viewReads(page: Page): number[] {
   return at;
 }
 
-async function seatedWithBet(name: string, seat: number): Promise<Watched> {
+async function seated(name: string): Promise<Watched> {
   const w = await watchedPage(suite.context());
   await signInAndOpen(w, suite.server().base, 'blackjack-mewah', name, TABLE);
   await w.page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
   await expect.poll(() => w.page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+  return w;
+}
+
+async function bet(w: Watched, seat: number): Promise<void> {
   await w.page.locator(`input[name=seat][value="${seat}"]`).check();
   await w.page.getByRole('button', { name: 'Bet Main' }).click();
   await w.page.getByTestId(`seat-${seat}`).waitFor();
-  return w;
 }
 
 /** Answers the page's decisions until none is offered: insurance no, then stand. */
@@ -42,8 +45,12 @@ async function decide(page: Page): Promise<void> {
 
 describe('server push', { timeout: 120_000 }, () => {
   test('blackjack-mewah: two players see each other’s moves with no view polled while connected', async () => {
-    const ana = await seatedWithBet('ana', 1);
-    const ben = await seatedWithBet('ben', 2);
+    const ana = await seated('ana');
+    const ben = await seated('ben');
+    // Both bets within the round's betting window (it runs from the round's opening).
+    await Promise.all([bet(ana, 1), bet(ben, 2)]);
+    const round = await roundNo(ana.page);
+    expect(await roundNo(ben.page)).toBe(round);
     const anaReads = viewReads(ana.page);
     const benReads = viewReads(ben.page);
     const quietFrom = Date.now();
