@@ -48,9 +48,10 @@ export interface PollOptions {
 
 /**
  * Reads from the stream's current end on; new shards from their start. A shard's iterator that
- * DynamoDB Local refuses (TrimmedDataAccessException: it does so for a LATEST iterator taken while
- * the shard was empty, once the first record arrives; ExpiredIteratorException after 15 minutes)
- * is taken again after the last record read, so one shard's refusal never stops the others.
+ * DynamoDB Local refuses (TrimmedDataAccessException: it numbers records across tables, and refuses
+ * a LATEST iterator taken on an empty shard once other tables' records came before its first;
+ * ExpiredIteratorException after 15 minutes) is taken again after the last record read, so one
+ * shard's refusal never stops the others.
  */
 export function pollStream(options: PollOptions): StreamPoller {
   const client = new DynamoDBStreamsClient({
