@@ -10,6 +10,8 @@ interface Options {
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const calls: Record<string, number> = {};
+/** Transactions DynamoDB cancelled, by reason (an item's code; one transaction may give several). */
+const cancelled: Record<string, number> = {};
 const pushed = { batches: 0, tables: 0, sent: 0, gone: 0 };
 const server = await startServer({
   port: 0,
@@ -18,8 +20,9 @@ const server = await startServer({
   rulesDir: options.rulesDir,
   packIds: [options.packId],
   quiet: true,
-  onDynamoCall: (command) => {
+  onDynamoCall: (command, reasons) => {
     calls[command] = (calls[command] ?? 0) + 1;
+    for (const r of new Set(reasons ?? [])) cancelled[r] = (cancelled[r] ?? 0) + 1;
   },
   onFanout: (r) => {
     pushed.batches++;
@@ -39,7 +42,8 @@ async function stop(): Promise<never> {
 }
 
 process.on('message', (m: { type: string }) => {
-  if (m.type === 'stats') process.send?.({ type: 'stats', calls: { ...calls }, pushed: { ...pushed } });
+  if (m.type === 'stats')
+    process.send?.({ type: 'stats', calls: { ...calls }, cancelled: { ...cancelled }, pushed: { ...pushed } });
   if (m.type === 'stop') void stop();
 });
 // The load run ended (or died): never outlive it.

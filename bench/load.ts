@@ -40,6 +40,10 @@ export interface LoadDetail {
   callsByKind: Record<string, number>;
   pushMessages: number;
   pushSamples: number;
+  /** Push latency per kind of change: a bet's own view, the deal to everyone, a decision's own view. */
+  pushLatencyByKind: Record<'bet' | 'deal' | 'act', { p50: number; p99: number }>;
+  /** Transactions DynamoDB cancelled, by reason, while players bet and acted (each answered by a retry). */
+  cancelledTransactions: Record<string, number>;
   connected: number;
   problems: string[];
 }
@@ -56,6 +60,8 @@ const CREDIT = 100_000;
 const STAKE = 1_000;
 /** Requests in flight at once (a busy casino front end keeps a pool of connections, not one per player). */
 const IN_FLIGHT = 48;
+/** Operators crediting the players (one operator's daily credit tally is one item: not a hot one). */
+const OPERATORS = 16;
 /** Connections opened at once. */
 const CONNECTING = 200;
 const MAX_PLAYERS = 20_000;
@@ -171,6 +177,7 @@ class Client {
 
 interface Stats {
   calls: Record<string, number>;
+  cancelled: Record<string, number>;
   pushed: { batches: number; tables: number; sent: number; gone: number };
 }
 
@@ -183,8 +190,9 @@ async function startStack(packId: string, players: number, notes: string[]) {
   const timing = ['spec', 'timing'];
   const betting = Number(doc.getIn([...timing, 'bettingSeconds']));
   const decision = Number(doc.getIn([...timing, 'decisionSeconds']));
-  // Betting closes with the operator's deal once every bet is in; decisions get time for every player to act.
-  const decisionSeconds = Math.max(decision, Math.ceil(players / 40));
+  // Betting closes with the operator's deal once every bet is in; decisions get time for every player to
+  // act (a command takes ~20 ms of DynamoDB Local here) and no longer: a common-draw window waits out its deadline.
+  const decisionSeconds = Math.max(8, Math.ceil(players / 25));
   doc.setIn([...timing, 'bettingSeconds'], 3600);
   doc.setIn([...timing, 'decisionSeconds'], decisionSeconds);
   if (doc.hasIn([...timing, 'insuranceSeconds'])) doc.setIn([...timing, 'insuranceSeconds'], decisionSeconds);
@@ -257,6 +265,9 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
     const base = `${stack.url}/${packId}`;
     const key = loadDevKey();
     const operator = signToken({ sub: 'load-operator', role: 'operator' }, { key });
+    const crediting = Array.from({ length: OPERATORS }, (_, i) =>
+      signToken({ sub: `load-operator-${i}`, role: 'operator' }, { key }),
+    );
     let errors5xx = 0;
     async function call(method: string, path: string, token: string, body?: unknown) {
       for (let attempt = 0; ; attempt++) {
@@ -299,8 +310,11 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
       const player = `p${String(i).padStart(6, '0')}`;
       clients.push(new Client(player, signToken({ sub: player, role: 'player' }, { key })));
     }
-    await pool(clients, IN_FLIGHT, async (c) => {
-      const r = await call('POST', `/wallets/${c.player}/credit`, operator, { amount: CREDIT, reason: 'load run' });
+    await pool(clients, IN_FLIGHT, async (c, i) => {
+      const r = await call('POST', `/wallets/${c.player}/credit`, crediting[i % OPERATORS]!, {
+        amount: CREDIT,
+        reason: 'load run',
+      });
       if (r.status !== 200) problems.push(`credit ${c.player}: ${r.status}`);
     });
 
@@ -328,10 +342,14 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
     const accepted = bets.filter((b) => b.status >= 200 && b.status < 300);
     const refused = bets.filter((b) => b.status >= 400 && b.status < 500);
     const pushSamples: number[] = [];
+    const pushBy = { bet: [] as number[], deal: [] as number[], act: [] as number[] };
+    const sample = (kind: keyof typeof pushBy, ms: number) => {
+      pushSamples.push(ms);
+      pushBy[kind].push(ms);
+    };
     // Push: a bet's own view reaches its player (in the fan-out's time, after the bet answered).
     await until(() => accepted.every((b) => b.client.firstYouWithBet > 0), 60_000);
-    for (const b of accepted)
-      if (b.client.firstYouWithBet) pushSamples.push(Math.max(0, b.client.firstYouWithBet - b.at));
+    for (const b of accepted) if (b.client.firstYouWithBet) sample('bet', Math.max(0, b.client.firstYouWithBet - b.at));
 
     log('dealing');
     const deal = await call('POST', `/tables/${tableId}/deal`, operator);
@@ -340,8 +358,15 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
     if (!dealt) problems.push('not every client heard of the deal within 120 s');
     for (const c of clients) {
       const first = [...c.phaseAt].find(([p]) => p !== 'betting');
-      if (first) pushSamples.push(Math.max(0, first[1] - deal.at));
+      if (first) sample('deal', Math.max(0, first[1] - deal.at));
     }
+
+    const cancelled: Record<string, number> = {};
+    const addCancelled = (from: Stats, to: Stats) => {
+      for (const [k, n] of Object.entries(to.cancelled))
+        cancelled[k] = (cancelled[k] ?? 0) + n - (from.cancelled[k] ?? 0);
+    };
+    if (before && afterBets) addCancelled(before, afterBets);
 
     log('acting');
     let actsAccepted = 0;
@@ -376,11 +401,14 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
         if (r.status >= 200 && r.status < 300) {
           actsAccepted++;
           const seen = await until(() => c.youSince(r.sent) !== null, 30_000);
-          if (seen) pushSamples.push(Math.max(0, c.youSince(r.sent)! - r.at));
+          if (seen) sample('act', Math.max(0, c.youSince(r.sent)! - r.at));
         } else if (r.status >= 400 && r.status < 500) actsRefused++;
       });
       const statsAfter = await stack.stats();
-      if (statsBefore && statsAfter) actCalls += callsOf(statsBefore, statsAfter);
+      if (statsBefore && statsAfter) {
+        actCalls += callsOf(statsBefore, statsAfter);
+        addCancelled(statsBefore, statsAfter);
+      }
       // The shared window closes at its deadline (a common-draw round waits for everyone's): then it is applied.
       if (deadline !== null) {
         const wait = deadline - Date.now();
@@ -476,6 +504,8 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
         callsByKind,
         pushMessages: end?.pushed.sent ?? clients.reduce((n, c) => n + c.messages, 0),
         pushSamples: pushSamples.length,
+        pushLatencyByKind: { bet: summary(pushBy.bet), deal: summary(pushBy.deal), act: summary(pushBy.act) },
+        cancelledTransactions: cancelled,
         connected,
         problems: problems.slice(0, 20),
       },

@@ -59,8 +59,11 @@ export interface ServerOptions {
   inMemory?: boolean;
   /** How long DynamoDB Local may take to answer first (a busy machine). */
   startTimeoutMs?: number;
-  /** Told the name of every DynamoDB call the HTTP handlers make (the load run counts them). */
-  onDynamoCall?: (command: string) => void;
+  /**
+   * Told the name of every DynamoDB call the HTTP handlers make (the load run counts them), and,
+   * for a transaction DynamoDB cancelled, why (`TransactionConflict`, `ConditionalCheckFailed`).
+   */
+  onDynamoCall?: (command: string, cancelled?: string[]) => void;
   /** Told of every push fan-out batch. */
   onFanout?: Parameters<typeof startLocalPush>[0]['onFanout'];
 }
@@ -80,8 +83,19 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   if (onCall)
     stack.doc.middlewareStack.add(
       (next, context) => async (args) => {
-        onCall(String(context.commandName).replace(/Command$/, ''));
-        return next(args);
+        const command = String(context.commandName).replace(/Command$/, '');
+        try {
+          const out = await next(args);
+          onCall(command);
+          return out;
+        } catch (error) {
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+          onCall(
+            command,
+            reasons?.map((r) => r.Code ?? 'None').filter((c) => c !== 'None'),
+          );
+          throw error;
+        }
       },
       { step: 'initialize', name: 'countCalls' },
     );

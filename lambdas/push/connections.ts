@@ -3,7 +3,10 @@
 // | item                 | PK                      | SK                     | access pattern |
 // |----------------------|-------------------------|------------------------|----------------|
 // | connection           | `CONN#<connectionId>`   | `CONN`                 | who is connected (audience) and the tables it follows, read by its own messages and at `$disconnect` |
-// | table's subscriber   | `PUSH#<tableId>`        | `CONN#<connectionId>`  | every connection that follows a table (Query, paged): the fan-out's one read per table and batch |
+// | table's subscriber   | `PUSH#<tableId>`        | `<who>#<connectionId>` | every connection that follows a table (Query, paged), or one player's (`P#<player>#` prefix): what the fan-out reads per table and batch |
+//
+// `<who>` is `P#<player>` for a player, `OP` for an operator, `SPEC` for a spectator: a change of a
+// few players' own parts reads their connections only, never the table's 10,000 followers.
 //
 // Both carry `expiresAt` (the table's TTL attribute): API Gateway closes a connection after two
 // hours at most, so a record whose `$disconnect` never ran is gone a little later on its own.
@@ -29,9 +32,11 @@ export interface Subscriber {
 }
 
 const connectionKey = (connectionId: string) => ({ PK: `CONN#${part(connectionId)}`, SK: 'CONN' });
-const subscriberKey = (tableId: string, connectionId: string) => ({
+const whoOf = (audience: Audience): string =>
+  audience.kind === 'player' ? `P#${part(audience.player)}` : audience.kind === 'operator' ? 'OP' : 'SPEC';
+const subscriberKey = (tableId: string, connectionId: string, audience: Audience) => ({
   PK: `PUSH#${part(tableId)}`,
-  SK: `CONN#${part(connectionId)}`,
+  SK: `${whoOf(audience)}#${part(connectionId)}`,
 });
 
 export class Connections {
@@ -103,7 +108,7 @@ export class Connections {
         new PutCommand({
           TableName: this.tableName,
           Item: {
-            ...subscriberKey(tableId, connection.connectionId),
+            ...subscriberKey(tableId, connection.connectionId, connection.audience),
             type: 'subscriber',
             connectionId: connection.connectionId,
             audience: JSON.stringify(connection.audience),
@@ -116,12 +121,24 @@ export class Connections {
   }
 
   /** Every connection that follows a table. */
-  async subscribers(tableId: string): Promise<Subscriber[]> {
+  subscribers(tableId: string): Promise<Subscriber[]> {
+    return this.query(tableId);
+  }
+
+  /** The connections of these players that follow a table (one small Query per player, at once). */
+  async playerSubscribers(tableId: string, players: Iterable<string>): Promise<Subscriber[]> {
+    const each = await Promise.all(
+      [...players].map((p) => this.query(tableId, `${whoOf({ kind: 'player', player: p })}#`)),
+    );
+    return each.flat();
+  }
+
+  private async query(tableId: string, prefix?: string): Promise<Subscriber[]> {
     const out: Subscriber[] = [];
     for await (const item of queryItems(this.doc, {
       TableName: this.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `PUSH#${part(tableId)}` },
+      KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :who)' : 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `PUSH#${part(tableId)}`, ...(prefix ? { ':who': prefix } : {}) },
       ProjectionExpression: 'connectionId, audience',
     }))
       out.push({
@@ -132,20 +149,24 @@ export class Connections {
   }
 
   /** Forgets a connection (`$disconnect`, or gone when a message was posted to it). */
-  async close(connectionId: string, tables?: readonly string[]): Promise<void> {
-    const known = tables ?? (await this.get(connectionId))?.tables ?? [];
+  async close(connectionId: string): Promise<void> {
+    const connection = await this.get(connectionId);
+    const audience = connection?.audience;
     await Promise.all([
       this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: connectionKey(connectionId) })),
-      ...known.map((t) =>
-        this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subscriberKey(t, connectionId) })),
+      ...(audience ? (connection?.tables ?? []) : []).map((t) =>
+        this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subscriberKey(t, connectionId, audience!) })),
       ),
     ]);
   }
 
   /** Forgets a gone connection as a follower of one table (the fan-out found it gone). */
-  async drop(tableId: string, connectionId: string): Promise<void> {
+  async drop(tableId: string, subscriber: Subscriber): Promise<void> {
+    const { connectionId, audience } = subscriber;
     await Promise.all([
-      this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subscriberKey(tableId, connectionId) })),
+      this.doc.send(
+        new DeleteCommand({ TableName: this.tableName, Key: subscriberKey(tableId, connectionId, audience) }),
+      ),
       this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: connectionKey(connectionId) })),
     ]);
   }

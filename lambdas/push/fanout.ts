@@ -1,8 +1,10 @@
 // Owns the fan-out: told the table's committed changes (the DynamoDB stream in AWS, DynamoDB
 // Local's stream locally), it sends every connection that follows a changed table what it may
-// see of it, after the command that caused it has answered. Per batch and table: one read of the
-// table's subscribers, one snapshot (players' parts only for players whose part changed and who
-// are connected), one message per connection, posted concurrently; gone connections are removed.
+// see of it, after the command that caused it has answered. Per batch and table: the table's
+// subscribers (all of them for a shared change; for a change of players' own parts on a table of
+// unbounded players, those players' connections only), one snapshot (players' parts only for
+// players whose part changed and who are connected), one message per connection, posted
+// concurrently; gone connections are removed.
 import type { CompiledPack } from '../pack/compiled.ts';
 import type { Connections, Subscriber } from './connections.ts';
 import type { ServerMessage } from './protocol.ts';
@@ -89,10 +91,14 @@ export function createFanout(deps: FanoutDeps): (records: readonly ChangeRecord[
   }
 
   async function send(tableId: string, change: TableChange, result: FanoutResult): Promise<void> {
-    const subscribers = await deps.connections.subscribers(tableId);
     const own = (s: Subscriber) =>
       s.audience.kind === 'player' ? change.players.has(s.audience.player) : full && s.audience.kind === 'operator';
-    const receivers = change.shared ? subscribers : subscribers.filter(own);
+    // A change of players' own parts only: their connections (and, on a seated table, operators').
+    const receivers = change.shared
+      ? await deps.connections.subscribers(tableId)
+      : full
+        ? (await deps.connections.subscribers(tableId)).filter(own)
+        : await deps.connections.playerSubscribers(tableId, change.players);
     if (!receivers.length) return;
     const who = full
       ? 'all'
@@ -119,7 +125,7 @@ export function createFanout(deps: FanoutDeps): (records: readonly ChangeRecord[
         if (outcome === 'sent') result.sent++;
         if (outcome === 'gone') {
           result.gone++;
-          await deps.connections.drop(tableId, s.connectionId);
+          await deps.connections.drop(tableId, s);
         }
       }
     };

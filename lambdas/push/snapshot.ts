@@ -1,6 +1,6 @@
 // Owns reading a table as push messages need it, and the messages themselves: the table item,
-// the current round with the parts of the players named, their wallets; never the shoe (a view
-// needs no undealt card). Read-only and never refused while a transition is staged: a message is
+// the current round with the parts of the players named, their wallets (one BatchGetItem, warm);
+// never the shoe handed on (a view needs no undealt card). Read-only and never refused while a transition is staged: a message is
 // a snapshot of what is committed. Every view comes from the projection, per audience.
 import type { Ctx, TableState } from '../engine/index.ts';
 import type { PackShelf } from '../handlers/packs.ts';
@@ -13,7 +13,7 @@ import {
   SPECTATOR,
   type TableView,
 } from '../projection/index.ts';
-import { assembleState, type RoundStore } from '../store/index.ts';
+import { assembleState, isConflict, type RoundStore } from '../store/index.ts';
 import type { ServerMessage } from './protocol.ts';
 
 /** Tables whose players are unbounded: a push message carries one player's part at most (as a command loads it). */
@@ -43,7 +43,26 @@ export async function readSnapshot(
   tableId: string,
   who: 'all' | readonly string[],
 ): Promise<Snapshot> {
-  const table = await deps.store.tableItem(tableId);
+  // One batch read, warm (the store's own read, as a view's); a table in a staged transition
+  // reads what is committed item by item.
+  const read = await deps.store.read(tableId, who, deps.clock()).catch((error: unknown) => {
+    if (isConflict(error)) return null;
+    throw error;
+  });
+  if (read?.loaded) {
+    const { loaded } = read;
+    // The shoe is read with the table but never handed on: a message needs no undealt card.
+    const state = { ...loaded.state, shoe: null };
+    const running = await deps.packs.forSha(state.packSha256);
+    return {
+      tableId,
+      version: state.round.no * 1_000_000 + loaded.table.version + loaded.roundVersion,
+      full: who === 'all',
+      state,
+      ctx: { pack: running.pack, charts: running.charts, env: { now: deps.clock(), newSeed: noSeed }, events: [] },
+    };
+  }
+  const table = read?.table ?? (await deps.store.tableItem(tableId));
   const [round, named] = await Promise.all([
     deps.store.round(table.currentRoundId, who),
     who === 'all' ? undefined : deps.store.wallets([...who]),
