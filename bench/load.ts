@@ -191,8 +191,8 @@ async function startStack(packId: string, players: number, notes: string[]) {
   const betting = Number(doc.getIn([...timing, 'bettingSeconds']));
   const decision = Number(doc.getIn([...timing, 'decisionSeconds']));
   // Betting closes with the operator's deal once every bet is in; decisions get time for every player to
-  // act (a command takes ~20 ms of DynamoDB Local here) and no longer: a common-draw window waits out its deadline.
-  const decisionSeconds = Math.max(8, Math.ceil(players / 25));
+  // act (~50 commands/s on DynamoDB Local here) and no longer: a common-draw window waits out its deadline.
+  const decisionSeconds = Math.max(8, Math.ceil(players / 35));
   doc.setIn([...timing, 'bettingSeconds'], 3600);
   doc.setIn([...timing, 'decisionSeconds'], decisionSeconds);
   if (doc.hasIn([...timing, 'insuranceSeconds'])) doc.setIn([...timing, 'insuranceSeconds'], decisionSeconds);

@@ -38,7 +38,7 @@ export const TABLE_ACCESS: {
   // idempotency claim, so never a delete.
   sweep: ['GetItem', 'Query', 'BatchGetItem', 'BatchWriteItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
   // Connection records (lambdas/push/connections.ts) and the read-only snapshot a subscription answers with.
-  socket: ['GetItem', 'Query', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  socket: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
   // A table's subscribers, the snapshot, and gone connections removed.
   fanout: ['GetItem', 'Query', 'BatchGetItem', 'DeleteItem'],
 };

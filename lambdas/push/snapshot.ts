@@ -63,11 +63,15 @@ export async function readSnapshot(
     };
   }
   const table = read?.table ?? (await deps.store.tableItem(tableId));
-  const [round, named] = await Promise.all([
-    deps.store.round(table.currentRoundId, who),
-    who === 'all' ? undefined : deps.store.wallets([...who]),
+  // Every player of a table of few players: its seat holders and AI players (named in the table item).
+  const players =
+    who === 'all'
+      ? [...new Set([...Object.values(table.core.seats).map((s) => s.owner), ...Object.keys(table.core.ai ?? {})])]
+      : who;
+  const [round, wallets] = await Promise.all([
+    deps.store.round(table.currentRoundId, players),
+    deps.store.wallets(players),
   ]);
-  const wallets = named ?? (await deps.store.wallets(Object.keys(round.parts)));
   const balances = Object.fromEntries(Object.entries(wallets).map(([p, w]) => [p, w.balance]));
   const state = assembleState(table.core, round.round, null, round.parts, balances);
   const running = await deps.packs.forSha(state.packSha256);
