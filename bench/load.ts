@@ -548,8 +548,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const { json, ...options } = parseArgs(process.argv.slice(2));
     const { result, detail } = await runLoad(options);
     for (const note of detail.notes) process.stderr.write(`note: ${note}\n`);
-    if (json) console.log(JSON.stringify(result));
-    else console.log(JSON.stringify({ ...result, detail }, null, 2));
+    // The contract's fields on stdout; what explains them on stderr.
+    if (json) {
+      console.log(JSON.stringify(result));
+      process.stderr.write(`detail: ${JSON.stringify(detail)}\n`);
+    } else console.log(JSON.stringify({ ...result, detail }, null, 2));
     process.exit(0);
   } catch (error) {
     console.error(`load: ${(error as Error).message}`);
