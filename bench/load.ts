@@ -42,6 +42,8 @@ export interface LoadDetail {
   pushSamples: number;
   /** Push latency per kind of change: a bet's own view, the deal to everyone, a decision's own view. */
   pushLatencyByKind: Record<'bet' | 'deal' | 'act', { p50: number; p99: number }>;
+  /** The size of the operator's answer to the deal (its stored copy is one DynamoDB item, at most 400 KB). */
+  dealAnswerBytes: number;
   /** Transactions DynamoDB cancelled, by reason, while players bet and acted (each answered by a retry). */
   cancelledTransactions: Record<string, number>;
   connected: number;
@@ -505,6 +507,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
         pushMessages: end?.pushed.sent ?? clients.reduce((n, c) => n + c.messages, 0),
         pushSamples: pushSamples.length,
         pushLatencyByKind: { bet: summary(pushBy.bet), deal: summary(pushBy.deal), act: summary(pushBy.act) },
+        dealAnswerBytes: Buffer.byteLength(JSON.stringify(deal.body ?? null)),
         cancelledTransactions: cancelled,
         connected,
         problems: problems.slice(0, 20),
