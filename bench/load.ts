@@ -431,7 +431,9 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
       50,
     );
     if (!settled) problems.push('not every player heard of their settled bet');
-    const settleSeconds = Math.max(0, ...accepted.map((b) => b.client.settledYouAt).filter((t) => t > 0)) - settleFrom;
+    // Only a round every player heard settled has a settle time (its problems say why otherwise).
+    const lastSettled = Math.max(0, ...accepted.map((b) => b.client.settledYouAt).filter((t) => t > 0));
+    const settleSeconds = settled ? Math.max(0, lastSettled - settleFrom) : 0;
 
     log('reconciling wallets, ledgers and bets');
     let reconciled = true;
