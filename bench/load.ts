@@ -523,7 +523,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
 
 /** `npm run bench`: the load run at 1,000 players (100 with --quick); its figures, never a failure on time. */
 export async function benchLoad({ quick }: { quick: boolean }): Promise<unknown> {
-  const { result, detail } = await runLoad({ players: quick ? 100 : 1_000, log: () => undefined });
+  const { result, detail } = await runLoad({ players: quick ? 20 : 1_000, log: () => undefined });
   return { ...result, detail };
 }
 

@@ -19,6 +19,7 @@ test('npm run bench -- --quick prints every section, for every pack, without an 
     'simulate',
     'report',
     'cli',
+    'load',
     'fastPath',
   ]);
   for (const [name, section] of Object.entries(report)) expect(section, name).not.toHaveProperty('error');

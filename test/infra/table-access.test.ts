@@ -16,12 +16,12 @@ import { PackShelf } from '../../lambdas/handlers/packs.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
 import { Connections } from '../../lambdas/push/connections.ts';
-import { type ChangeRecord, createFanout } from '../../lambdas/push/fanout.ts';
+import { createFanout } from '../../lambdas/push/fanout.ts';
 import { createSocketHandler } from '../../lambdas/push/socket.ts';
 import { jwtVerifier } from '../../lambdas/push/verify.ts';
 import { createDocumentClient, type DocumentClient } from '../../lambdas/store/index.ts';
 import { PackArtifacts } from '../../lambdas/store/packs.ts';
-import { callOn, type Harness, harness, packOf, seeds } from '../runtime/harness.ts';
+import { callOn, changeRecords, type Harness, harness, packOf, seeds } from '../runtime/harness.ts';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
 
 const quiet = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
@@ -117,14 +117,7 @@ async function variant(packId: string) {
   /** Tells the fan-out the table and these players' parts of its current round changed. */
   const changed = async (tableId: string, who: readonly string[]) => {
     const { currentRoundId } = await h.store.tableItem(tableId);
-    const record = (PK: string, SK: string): ChangeRecord => ({
-      eventName: 'MODIFY',
-      dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } },
-    });
-    await fanout([
-      record(`TABLE#${tableId}`, 'TABLE'),
-      ...who.map((p) => record(`ROUND#${currentRoundId}`, `PLAYER#${p}`)),
-    ]);
+    await fanout(changeRecords(tableId, currentRoundId, who));
   };
   return { h, call, sweep, follow, leave, changed };
 }

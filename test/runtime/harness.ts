@@ -12,6 +12,7 @@ import type { AiCharts } from '../../lambdas/pack/chart.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
+import type { ChangeRecord } from '../../lambdas/push/fanout.ts';
 import type { DocumentClient } from '../../lambdas/store/index.ts';
 import type { RoundStore } from '../../lambdas/store/rounds.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
@@ -163,4 +164,13 @@ export function eventFor(
     ...(o.raw !== undefined ? { body: o.raw } : o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
     isBase64Encoded: false,
   } as APIGatewayProxyEventV2;
+}
+
+/** The stream records the fan-out reads when a table and these players' parts of its round change. */
+export function changeRecords(tableId: string, roundId: string, players: readonly string[]): ChangeRecord[] {
+  const record = (PK: string, SK: string): ChangeRecord => ({
+    eventName: 'MODIFY',
+    dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } },
+  });
+  return [record(`TABLE#${tableId}`, 'TABLE'), ...players.map((p) => record(`ROUND#${roundId}`, `PLAYER#${p}`))];
 }

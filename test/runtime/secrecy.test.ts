@@ -31,11 +31,11 @@ import { formatCard } from '../../lambdas/core/cards.ts';
 import { PackShelf } from '../../lambdas/handlers/packs.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { Connections } from '../../lambdas/push/connections.ts';
-import { type ChangeRecord, createFanout } from '../../lambdas/push/fanout.ts';
+import { createFanout } from '../../lambdas/push/fanout.ts';
 import { createSocketHandler } from '../../lambdas/push/socket.ts';
 import { jwtVerifier } from '../../lambdas/push/verify.ts';
 import { PackArtifacts } from '../../lambdas/store/packs.ts';
-import { type Call, type Harness, harness, packOf } from './harness.ts';
+import { type Call, changeRecords, type Harness, harness, packOf } from './harness.ts';
 
 const PACKS = ['blackjack-mewah', 'blackjack-lucky-ladies', 'blackjack-eropa', 'blackjack-tanpa-batas', 'andar-bahar'];
 /** Packs whose tables may be dealer-fed (spec.shoe.sources). */
@@ -172,14 +172,7 @@ function pushFor(h: Harness, packId: string) {
     /** Tells the fan-out the table and every player's part of its round changed. */
     async changed(tableId: string, players: readonly string[]): Promise<void> {
       const { currentRoundId } = await h.store.tableItem(tableId);
-      const record = (PK: string, SK: string): ChangeRecord => ({
-        eventName: 'MODIFY',
-        dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } },
-      });
-      await fanout([
-        record(`TABLE#${tableId}`, 'TABLE'),
-        ...players.map((p) => record(`ROUND#${currentRoundId}`, `PLAYER#${p}`)),
-      ]);
+      await fanout(changeRecords(tableId, currentRoundId, players));
     },
     /** The messages a connection got since last asked, as answers. */
     take(connectionId: string): Call[] {

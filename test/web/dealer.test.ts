@@ -87,6 +87,7 @@ describe('the dealer console', { timeout: 180_000 }, () => {
     // Seat 1 decides at once: its window (12 s, real time here) is not spent on the checks below.
     const stand = (p: Watched) => p.page.getByRole('button', { name: 'Stand', exact: true });
     await stand(ann).click({ timeout: 10_000 });
+    await expect.poll(() => stand(ann).count()).toBe(0); // ann's stand has been taken
     await d.locator('input[name=card]').fill('2C');
     await d.locator('input[name=card]').press('Enter');
     await expect
