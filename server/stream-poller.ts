@@ -24,12 +24,17 @@ export async function enableStream(doc: DocumentClient, tableName: string): Prom
     const { Table } = await doc.send(new DescribeTableCommand({ TableName: tableName }));
     if (Table?.StreamSpecification?.StreamEnabled && Table.LatestStreamArn) return Table.LatestStreamArn;
     if (attempt === 0)
-      await doc.send(
-        new UpdateTableCommand({
-          TableName: tableName,
-          StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
-        }),
-      );
+      await doc
+        .send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+          }),
+        )
+        .catch((error: unknown) => {
+          // Another server on the same DynamoDB Local turned it on first: the next look finds it.
+          if (!/already has an enabled stream/.test(String((error as Error).message))) throw error;
+        });
     else await delay(100);
   }
   throw new Error(`the stream of ${tableName} did not turn on`);
