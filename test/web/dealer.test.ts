@@ -25,7 +25,7 @@ async function dealerConsole(pack: string, table: string): Promise<Watched> {
   await page.locator('input[name=player]').fill('dee');
   await page.locator('input[name=dealer]').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
-  expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Rules', 'Dealer']);
+  await expect.poll(() => page.getByRole('tab').allInnerTexts()).toEqual(['Rules', 'Dealer']);
   await page.locator('input[name=table]').fill(table);
   await page.getByRole('button', { name: 'Deal at this table' }).click();
   await page.getByTestId('need').waitFor();
