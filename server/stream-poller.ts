@@ -44,8 +44,13 @@ export interface PollOptions {
   endpoint: string;
   streamArn: string;
   onRecords: (records: _Record[]) => Promise<unknown>;
-  /** Pause after an empty read of every shard. */
+  /** Pause after an empty read of every shard; it doubles while the stream stays quiet, up to `quietMs`. */
   idleMs?: number;
+  /**
+   * The longest pause: a quiet table is read about as often as Lambda reads a shard in AWS (four
+   * times a second), so idle pollers do not keep DynamoDB Local busy from the commands they follow.
+   */
+  quietMs?: number;
   /** Records per read (Lambda's batch size). */
   batchSize?: number;
   onError?: (error: unknown) => void;
@@ -65,6 +70,8 @@ export function pollStream(options: PollOptions): StreamPoller {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const idle = options.idleMs ?? 10;
+  const quiet = Math.max(idle, options.quietMs ?? 250);
+  let pause = idle;
   const iterators = new Map<string, string>();
   /** Per shard, the sequence number of the last record handed over. */
   const lastRead = new Map<string, string>();
@@ -157,7 +164,11 @@ export function pollStream(options: PollOptions): StreamPoller {
           await delay(200);
         }
       }
-      if (read === 0) await delay(idle);
+      if (read > 0) pause = idle;
+      else {
+        await delay(pause);
+        pause = Math.min(quiet, pause * 2);
+      }
     }
   })();
 
