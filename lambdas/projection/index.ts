@@ -4,6 +4,7 @@
 //
 //   projectTable(ctx, state, audience)          the table and its round now, with the audience's legal moves
 //   projectOutcome(ctx, state, events, audience) a command's answer: the table after it and its events
+//                                                (an operator's, at a table of unbounded players: bounded)
 //   projectRound(recorded, audience)            a recorded round (recall, history)
 //   projectEvents(events, audience, drawn)      events alone
 import {
@@ -14,7 +15,7 @@ import {
   type TableState,
   type TableView,
 } from '../engine/index.ts';
-import { type Audience, playerOf } from './audience.ts';
+import { type Audience, playerOf, SPECTATOR } from './audience.ts';
 import { projectEvents } from './events.ts';
 
 export {
@@ -48,14 +49,51 @@ export function projectTable(ctx: Ctx, state: TableState, audience: Audience): T
   return playerView(ctx, state, audience.kind === 'operator' ? null : (playerOf(audience) ?? NOBODY));
 }
 
-/** A command's answer: the table after it, and the events it produced that the audience may read. */
+/** The bets of a round of unbounded players, counted: what an operator's command answer says of them. */
+export interface RoundTotals {
+  players: number;
+  bets: number;
+  /** Minor units staked, and returned to players so far (stakes back and winnings). */
+  staked: number;
+  returned: number;
+}
+
+/** A command's answer: the table after it, the events it produced that the audience may read. */
+export interface CommandAnswer {
+  view: TableView;
+  events: PublicEvent[];
+  /**
+   * An operator's answer at a table of unbounded players: the round's bets counted, not listed. The
+   * answer is stored for replay and must not grow with the players; each one's part is in recall.
+   */
+  totals?: RoundTotals;
+}
+
 export function projectOutcome(
   ctx: Ctx,
   state: TableState,
   events: readonly EngineEvent[],
   audience: Audience,
-): { view: TableView; events: PublicEvent[] } {
+): CommandAnswer {
+  if (audience.kind === 'operator' && ctx.pack.table.playersApart)
+    return {
+      view: projectTable(ctx, state, SPECTATOR),
+      events: projectEvents(events, SPECTATOR),
+      totals: totalsOf(state),
+    };
   const me = playerOf(audience);
   const drawn = (me !== null && state.round.common?.players[me]?.draws) || 0;
   return { view: projectTable(ctx, state, audience), events: projectEvents(events, audience, drawn) };
+}
+
+function totalsOf(state: TableState): RoundTotals {
+  const players = new Set<string>();
+  let staked = 0;
+  let returned = 0;
+  for (const bet of state.round.bets) {
+    players.add(bet.player);
+    staked += bet.staked;
+    returned += bet.returned;
+  }
+  return { players: players.size, bets: state.round.bets.length, staked, returned };
 }
