@@ -2,20 +2,27 @@
 // its exact line:col with what is wrong and what to write instead. A warning (bet behind paid
 // otherwise than the seat it follows) is printed but leaves the pack valid.
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { run as validate } from '../../cli/commands/validate.ts';
 import { checkFile } from '../../lambdas/pack/load.ts';
 import { isError } from '../../lambdas/pack/source.ts';
 import { captureCli } from '../math/helpers.ts';
-import { copyRules, expectProblem, positionOf, problems, type RulesCopy } from './helpers.ts';
-
-let rules: RulesCopy;
-beforeAll(() => (rules = copyRules()));
-afterAll(() => rules.remove());
-afterEach(() => vi.restoreAllMocks());
+import { copyRules, expectProblem, positionOf, problems } from './helpers.ts';
 
 const MEWAH = 'blackjack-mewah.yaml';
 const EROPA = 'blackjack-eropa.yaml';
+
+// One copy of rules/ for the file; every test edits a pack in it, and the pack is put back after.
+const rules = copyRules();
+afterAll(() => rules.remove());
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const file of [MEWAH, EROPA]) rules.write(file, readFileSync(`rules/${file}`, 'utf8'));
+});
+const BEHIND_PAID_OTHERWISE: [string, string] = [
+  'payouts: { blackjack: "3:2", win: "1:1" }   # R-MW-PAY-1',
+  'payouts: { blackjack: "6:5", win: "1:1" }   # R-MW-PAY-1',
+];
 const SPLIT_BLOCK = `    split:                            # R-MW-SPLIT-1: equal value (K-Q splits), no re-split
       match: value
       maxHands: 2
@@ -131,6 +138,22 @@ const cases: Case[] = [
     target: 'ai',
     words: ['spec.table.ai: a solo table of one seat has no seat for an AI player', 'remove ai'],
   },
+  {
+    name: 'an AI chart path names no file: looked for relative to the pack folder, the folder named',
+    file: EROPA,
+    edits: [['easy: strategies/easy.yaml', 'easy: strategies/no-such.yaml']],
+    context: 'easy: strategies/no-such.yaml',
+    target: 'strategies',
+    words: ['there is no strategy chart "strategies/no-such.yaml"', rules.dir, "relative to the pack's folder"],
+  },
+  {
+    name: "bet behind paid 3:2 while the main bet pays 6:5: a warning at behind's payout",
+    edits: [BEHIND_PAID_OTHERWISE],
+    context: 'max: 250000 }\n      payouts: { blackjack: "3:2"',
+    target: '"3:2"',
+    words: ['spec.bets[1].payouts.blackjack: bet behind "behind" pays blackjack 3:2', 'pays 6:5', 'write "6:5"'],
+    warning: true,
+  },
 ];
 
 describe('contradictions inside a pack: found at line:col, with what to write', () => {
@@ -139,13 +162,9 @@ describe('contradictions inside a pack: found at line:col, with what to write', 
       const file = c.file ?? MEWAH;
       let text = '';
       for (const [from, to] of c.edits) text = rules.edit(file, from, to);
-      try {
-        const found = problems(rules.path(file));
-        const d = expectProblem(found, rules.path(file), positionOf(text, c.context, c.target), c.words);
-        expect(isError(d)).toBe(!c.warning);
-      } finally {
-        rules.write(file, readFileSync(`rules/${file}`, 'utf8'));
-      }
+      const found = problems(rules.path(file));
+      const d = expectProblem(found, rules.path(file), positionOf(text, c.context, c.target), c.words);
+      expect(isError(d)).toBe(!c.warning);
     });
 });
 
@@ -153,59 +172,29 @@ describe('what a pack may leave out or say otherwise', () => {
   test('a one-seat solo table needs no AI players', () => {
     const text = rules.read(EROPA).replace('    seats: 5 ', '    seats: 1 ');
     rules.write(EROPA, text.replace(/ {4}ai: .*\n(?: {6}\w+: .*\n)+/, ''));
-    try {
-      expect(checkFile(rules.path(EROPA))).toEqual([]);
-    } finally {
-      rules.write(EROPA, readFileSync(`rules/${EROPA}`, 'utf8'));
-    }
+    expect(checkFile(rules.path(EROPA))).toEqual([]);
   });
 
   test('AI chart paths are relative to the pack folder, as the schema says: a copy elsewhere brings its charts', () => {
     const schema = readFileSync('schemas/rule-pack.schema.json', 'utf8');
     expect(schema).toContain("a path relative to the pack's folder");
     expect(schema).not.toContain('relative to rules/');
-    // The copy of rules/ is another folder: its charts are found there, and a missing one is named.
+    // The copy of rules/ is another folder: its charts are found there (a missing one is a case above).
     expect(checkFile(rules.path(EROPA))).toEqual([]);
-    const text = rules.edit(EROPA, 'easy: strategies/easy.yaml', 'easy: strategies/no-such.yaml');
-    try {
-      expectProblem(
-        problems(rules.path(EROPA)),
-        rules.path(EROPA),
-        positionOf(text, 'easy: strategies/no-such.yaml', 'strategies'),
-        ['there is no strategy chart "strategies/no-such.yaml"', rules.dir, "relative to the pack's folder"],
-      );
-    } finally {
-      rules.write(EROPA, readFileSync(`rules/${EROPA}`, 'utf8'));
-    }
   });
 
-  test("bet behind paid 3:2 while the main bet pays 6:5: a warning at behind's payout; the pack stays valid", async () => {
-    const text = rules.edit(
-      MEWAH,
-      'payouts: { blackjack: "3:2", win: "1:1" }   # R-MW-PAY-1',
-      'payouts: { blackjack: "6:5", win: "1:1" }   # R-MW-PAY-1',
-    );
-    try {
-      const d = expectProblem(
-        problems(rules.path(MEWAH)),
-        rules.path(MEWAH),
-        positionOf(text, 'max: 250000 }\n      payouts: { blackjack: "3:2"', '"3:2"'),
-        ['spec.bets[1].payouts.blackjack: bet behind "behind" pays blackjack 3:2', 'pays 6:5', 'write "6:5"'],
-      );
-      expect(d.severity).toBe('warning');
-      const shown = await captureCli(validate, [rules.path(MEWAH)]);
-      expect(shown.code).toBe(0);
-      expect(shown.out).toMatch(/blackjack-mewah\.yaml:\d+:\d+: warning: spec\.bets\[1\]\.payouts\.blackjack/);
-      expect(shown.err).toContain('1 file checked, 0 problems, 1 warning');
-      const json = JSON.parse((await captureCli(validate, [rules.path(MEWAH), '--json'])).out);
-      expect(json.files[0]).toMatchObject({
-        valid: true,
-        errors: [],
-        warnings: [{ pointer: '/spec/bets/1/payouts/blackjack' }],
-      });
-    } finally {
-      rules.write(MEWAH, readFileSync(`rules/${MEWAH}`, 'utf8'));
-    }
+  test('validate prints the bet-behind warning (3:2 behind a 6:5 seat), exits 0 and reports the pack valid', async () => {
+    rules.edit(MEWAH, ...BEHIND_PAID_OTHERWISE);
+    const shown = await captureCli(validate, [rules.path(MEWAH)]);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(/blackjack-mewah\.yaml:\d+:\d+: warning: spec\.bets\[1\]\.payouts\.blackjack/);
+    expect(shown.err).toContain('1 file checked, 0 problems, 1 warning');
+    const json = JSON.parse((await captureCli(validate, [rules.path(MEWAH), '--json'])).out);
+    expect(json.files[0]).toMatchObject({
+      valid: true,
+      errors: [],
+      warnings: [{ pointer: '/spec/bets/1/payouts/blackjack' }],
+    });
   });
 
   test('the shipped packs have neither a problem nor a warning', () => {
