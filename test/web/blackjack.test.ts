@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import {
   ARTIFACTS,
   dealNow,
+  dealPracticeRoundWithAi,
   moneyText,
   roundNo,
   signInAndOpen,
@@ -252,18 +253,7 @@ describe('seated blackjack', { timeout: 90_000 }, () => {
     const w = await watchedPage(suite.context());
     const { page } = w;
     await signInAndOpen(w, suite.server().base, 'blackjack-eropa', 'erik', 'erik-practice');
-    await page.getByRole('button', { name: 'Get practice points' }).click();
-    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 PTS');
-    // An easy AI player on seat 1; you sit on seat 2.
-    await page.getByRole('combobox', { name: 'Level' }).selectOption('easy');
-    await page.getByRole('combobox', { name: 'Seat' }).selectOption('1');
-    await page.getByRole('button', { name: 'Add AI player' }).click();
-    await page.getByRole('radio', { name: /^2/ }).check();
-    await page.locator('input[name=amount]').fill('10');
-    await page.getByRole('button', { name: 'Bet Main' }).click();
-    const round = await roundNo(page);
-    await page.getByRole('button', { name: 'Deal', exact: true }).click();
-    await page.getByTestId('seat-1').waitFor();
+    const round = await dealPracticeRoundWithAi(page); // an easy AI player on seat 1; you on seat 2
     await expect(page.getByTestId('seat-1').innerText()).resolves.toContain('Seat 1 · AI player');
     await standUntilSettled(page, round);
     const balance = await expectBalanceMatchesApi(w, 'blackjack-eropa', 'erik');

@@ -2,7 +2,7 @@
 // record their console errors and what the server sent them, and a screenshot folder.
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { dynamoEndpoint } from '../setup/dynamo.ts';
 import { startWebServer, type WebServer } from './server.ts';
 
@@ -137,6 +137,25 @@ export function webSuite(seedLabel: string): { server: () => WebServer; context:
 
 /** The round number the page shows. */
 export const roundNo = async (page: Page) => Number((await page.getByTestId('round').innerText()).replace(/\D/g, ''));
+
+/**
+ * A practice round with an AI player, on an open blackjack table: practice points, an easy AI player
+ * on seat 1, a bet of 10.00 on Main at seat 2, dealt; returns the round number once seat 1 is shown.
+ */
+export async function dealPracticeRoundWithAi(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Get practice points' }).click();
+  await expect.poll(() => page.getByTestId('balance').innerText()).toBe('1,000.00 PTS');
+  await page.getByRole('combobox', { name: 'Level' }).selectOption('easy');
+  await page.getByRole('combobox', { name: 'Seat' }).selectOption('1');
+  await page.getByRole('button', { name: 'Add AI player' }).click();
+  await page.getByRole('radio', { name: /^2/ }).check();
+  await page.locator('input[name=amount]').fill('10');
+  await page.getByRole('button', { name: 'Bet Main' }).click();
+  const round = await roundNo(page);
+  await page.getByRole('button', { name: 'Deal', exact: true }).click();
+  await page.getByTestId('seat-1').waitFor();
+  return round;
+}
 
 /** Answers every question no and stands on every hand until round `round` shows as the last round. */
 export async function standUntilSettled(page: Page, round: number): Promise<void> {

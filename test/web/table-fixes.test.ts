@@ -3,7 +3,16 @@
 // Bahar's two piles, every seat with AI players, your own hand); decisions read as separate
 // buttons; the rules are worded, never written as the YAML keys.
 import { describe, expect, test } from 'vitest';
-import { ARTIFACTS, dealNow, roundNo, signInAndOpen, standUntilSettled, watchedPage, webSuite } from './browser.ts';
+import {
+  ARTIFACTS,
+  dealNow,
+  dealPracticeRoundWithAi,
+  roundNo,
+  signInAndOpen,
+  standUntilSettled,
+  watchedPage,
+  webSuite,
+} from './browser.ts';
 
 const suite = webSuite('web-fixes');
 
@@ -65,16 +74,7 @@ describe('web table fixes', { timeout: 120_000 }, () => {
     const w = await watchedPage(suite.context());
     const { page } = w;
     await signInAndOpen(w, suite.server().base, 'blackjack-eropa', 'edda', 'edda-practice');
-    await page.getByRole('button', { name: 'Get practice points' }).click();
-    await page.getByRole('combobox', { name: 'Level' }).selectOption('easy');
-    await page.getByRole('combobox', { name: 'Seat' }).selectOption('1');
-    await page.getByRole('button', { name: 'Add AI player' }).click();
-    await page.getByRole('radio', { name: /^2/ }).check();
-    await page.locator('input[name=amount]').fill('10');
-    await page.getByRole('button', { name: 'Bet Main' }).click();
-    const round = await roundNo(page);
-    await page.getByRole('button', { name: 'Deal', exact: true }).click();
-    await page.getByTestId('seat-1').waitFor();
+    const round = await dealPracticeRoundWithAi(page);
     // The decisions are separate buttons: a gap between them, each with its own border.
     const hit = page.getByRole('button', { name: 'Hit', exact: true });
     const stand = page.getByRole('button', { name: 'Stand', exact: true });
