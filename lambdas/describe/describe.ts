@@ -25,7 +25,7 @@ export interface DescribeOptions {
 
 /** The help page of a pack in one language. */
 export function describePack(facts: RuleFacts, options: DescribeOptions): HelpDoc {
-  const c = new Words(facts, CATALOGUES[options.lang]);
+  const c = new Words(facts, CATALOGUES[options.lang], options.lang);
   const sections = facts.family === 'blackjack' ? blackjackSections(c) : andarBaharSections(c);
   return {
     lang: options.lang,
@@ -38,24 +38,28 @@ export function describePack(facts: RuleFacts, options: DescribeOptions): HelpDo
 /** The facts with the language's words: names of bets, modes and ranks, lists, amounts. */
 class Words {
   readonly sideBets: readonly BetFacts[];
+  /** What the page calls each bet, by the bet's name: the pack's title, else a word for its type, else its name. */
+  private readonly titles = new Map<string, string>();
   constructor(
     readonly f: RuleFacts,
     readonly t: Catalogue,
+    lang: Lang,
   ) {
     const hand = f.bets.some((b) => b.type === 'hand');
     // A pay-table bet is a side bet beside a hand bet; in Andar Bahar, one that does not back a side to win.
     this.sideBets = f.bets.filter((b) => b.type === 'paytable' && (hand || !backsASide(b)));
+    for (const b of f.bets)
+      if (!this.titles.has(b.name))
+        this.titles.set(
+          b.name,
+          b.title?.[lang] ?? (b.type === 'paytable' ? asTitle(b.name) : t.names.betTypes[b.type]),
+        );
   }
   get mainBets(): readonly BetFacts[] {
     return this.f.bets.filter((b) => !this.sideBets.includes(b));
   }
   bet(name: string): string {
-    const known = this.t.names.bets[name];
-    if (known) return known;
-    const range = /^cards-(\d+)-(\d+)$/.exec(name);
-    if (range) return this.t.names.cardsRange({ from: Number(range[1]), to: Number(range[2]) });
-    const words = name.replace(/-/g, ' ');
-    return words.charAt(0).toUpperCase() + words.slice(1);
+    return this.titles.get(name) ?? asTitle(name);
   }
   /** The modes of a bet or figure: "Both modes" when they are all the table offers. */
   modes(modes: readonly string[]): string {
@@ -79,6 +83,12 @@ class Words {
       ),
     );
   }
+}
+
+/** A bet's name as a title: "lucky-trio" reads "Lucky trio". */
+function asTitle(name: string): string {
+  const words = name.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** An Andar Bahar bet on a side to win: its lines back one side, whatever the number of cards dealt. */

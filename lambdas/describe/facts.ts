@@ -2,7 +2,7 @@
 // defaults applied and the settings the engine ignores at this kind of table left out (null), so
 // the words follow what the game does. JSON-safe, so GET /rules can send it to the web table.
 import type { CompiledBet, CompiledPack, Family, RankSet, TableKind, WhenShort } from '../pack/compiled.ts';
-import type { CardGroupName, ConditionSpec, ModeName } from '../pack/schema.ts';
+import type { CardGroupName, ConditionSpec, ModeName, PackLang } from '../pack/schema.ts';
 
 /** A rank as the packs write it; T stands for every 10-value card when all four are meant. */
 export type RankName = 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'T' | 'J' | 'Q' | 'K';
@@ -19,6 +19,8 @@ export interface LineFacts {
 
 export interface BetFacts {
   readonly name: string;
+  /** The pack's title of the bet per language; null when it gives none (the page then names the bet itself). */
+  readonly title: Readonly<Record<PackLang, string>> | null;
   /** Andar Bahar: the modes the bet is offered in; null elsewhere. */
   readonly modes: readonly ModeName[] | null;
   readonly type: 'hand' | 'behind' | 'paytable';
@@ -236,6 +238,7 @@ function betFacts(modes: CompiledBet[], declared: ResolvedBet, seats: boolean): 
   if (declared?.name !== b.name) throw new Error(`bet ${b.name}: not where the resolved pack declares it`);
   return {
     name: b.name,
+    title: b.title && { ...b.title },
     modes: b.mode === null ? null : modes.map((m) => m.mode!),
     type: b.type,
     placement: seats ? b.placement : null,

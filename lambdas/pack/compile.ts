@@ -177,6 +177,7 @@ function compileBet(
     key: intern(mode ? `${b.name}/${mode}` : b.name),
     index: first + i,
     name: intern(b.name),
+    title: b.title ? { en: b.title.en, id: b.title.id ?? b.title.en, ms: b.title.ms ?? b.title.en } : null,
     mode: mode && intern(mode),
     type: intern(b.type),
     placement: intern(b.placement ?? (tableKind === 'seated' || tableKind === 'solo' ? 'seat' : 'player')), // the pack is not compiled yet: hasSeats() needs it

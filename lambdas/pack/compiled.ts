@@ -5,7 +5,7 @@ import { setHidden } from '../core/hidden.ts';
 import type { Ratio, Rounding } from '../core/money.ts';
 import type { FactName, Facts } from './conditions.ts';
 import type { LineFinder } from './line-table.ts';
-import type { CardGroupName, ModeName } from './schema.ts';
+import type { CardGroupName, ModeName, PackLang } from './schema.ts';
 
 export type Family = 'blackjack' | 'andar-bahar';
 export type TableKind = 'seated' | 'common-draw' | 'solo' | 'andar-bahar';
@@ -30,6 +30,8 @@ export interface CompiledBet {
   /** Position in the pack's `bets`: per-bet arrays index by it. */
   readonly index: number;
   readonly name: string;
+  /** What players read for the bet per language (English where a translation is missing); null without one. */
+  readonly title: Readonly<Record<PackLang, string>> | null;
   readonly mode: ModeName | null;
   readonly type: 'hand' | 'behind' | 'paytable';
   readonly placement: 'seat' | 'player';

@@ -151,9 +151,29 @@ export const Mode = Type.Union([Type.Literal('commission'), Type.Literal('no-com
   description: 'Andar Bahar betting mode (R-AB-MODE-1).',
 });
 
+/** The languages a pack's text may be written in: those of the player's help page. */
+export const PACK_LANGS = ['en', 'id', 'ms'] as const;
+export type PackLang = (typeof PACK_LANGS)[number];
+
+const Text = (description: string) => Type.String({ minLength: 1, description });
+export const BetTitle = Type.Object(
+  {
+    en: Text('English; also what a language without a title of its own shows.'),
+    id: Type.Optional(Text('Indonesian.')),
+    ms: Type.Optional(Text('Malay.')),
+  },
+  {
+    ...closed,
+    description:
+      'What players read for this bet on the help page, per language, e.g. { en: Lucky Trio, ms: Trio Bertuah }. ' +
+      'Without it a main bet reads "Main bet", a bet behind "Bet behind", and any other bet its name ("lucky-trio": "Lucky trio").',
+  },
+);
+
 export const Bet = Type.Object(
   {
     name: Id('The bet name that scenarios and the API use: main, behind, pair, bust-bonus, andar, …'),
+    title: Type.Optional(BetTitle),
     type: Type.Union(
       [
         Type.Literal('hand', { description: 'The blackjack hand bet (main): settled by the hand against the dealer.' }),

@@ -3,7 +3,8 @@
 // added where a pack has none) is changed in every way the schema allows, the changed pack is
 // loaded like any pack, and its page is compared with the original's:
 // - some valid change of every property shows on the page, in all three languages;
-// - no change shows in one language and not in another (no language silent about a rule).
+// - no change shows in one language and not in another (no language silent about a rule), but a
+//   bet's title, which is written per language.
 // A property added to the schema without words on the page fails here, naming the property.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -17,7 +18,13 @@ import {
   ruleFacts,
 } from '../../lambdas/describe/index.ts';
 import { loadPackFile } from '../../lambdas/pack/load.ts';
-import { type CardGroupName, type ConditionSpec, SideBetSpec, VariantPack } from '../../lambdas/pack/schema.ts';
+import {
+  type CardGroupName,
+  type ConditionSpec,
+  PACK_LANGS,
+  SideBetSpec,
+  VariantPack,
+} from '../../lambdas/pack/schema.ts';
 import { copyRules, type RulesCopy } from '../pack/helpers.ts';
 import { SHIPPED } from './helpers.ts';
 
@@ -51,6 +58,12 @@ const NOT_ON_THE_PAGE: Record<string, string> = {
     'the type decides which other properties a bet must have, so it never changes alone; ' +
     'main bets, bets behind and side bets each have their own words',
 };
+
+/**
+ * Properties written per language (a bet's title): a change shows in the languages it is written for
+ * (and those that fall back to its English), so it is shown when some page changes, never uneven.
+ */
+const PER_LANGUAGE = new Set(['/spec/bets/*/title', ...PACK_LANGS.map((l) => `/spec/bets/*/title/${l}`)]);
 
 const LL = 'side-bets/lucky-ladies.yaml';
 // Parsed YAML, edited in place.
@@ -87,6 +100,14 @@ const CONTEXTS: Record<string, Edit[]> = {
         (d.spec.bets = d.spec.bets.filter(
           (b: Doc) => !b.lines.some((l: Doc) => l.when.winner && typeof l.when.cardsDealt === 'number'),
         )),
+    },
+  ],
+  // A bet's name shows only where the pack gives it no title (and it is a side bet: main bets have a word of their own).
+  '/spec/bets/*/name': [
+    {
+      file: 'blackjack-mewah.yaml',
+      pack: 'blackjack-mewah',
+      edit: (d) => delete d.spec.bets.find((b: Doc) => b.name === 'pair').title,
     },
   ],
   // Lucky Ladies' lines (a total of 20) are where required ranks without a suit (K-Q) make a valid line.
@@ -418,11 +439,12 @@ function judge(
   before: Record<Lang, string>,
   after: Record<Lang, string> | null,
   what: () => string,
+  perLanguage: boolean,
 ): void {
   if (!after) return;
   outcome.valid++;
   const differs = LANGS.filter((l) => after[l] !== before[l]);
-  if (differs.length === LANGS.length) outcome.shown++;
+  if (differs.length === LANGS.length || (perLanguage && differs.length)) outcome.shown++;
   else if (differs.length) outcome.uneven.push(`${what()}: shows in ${differs.join(', ')} only`);
 }
 
@@ -472,11 +494,12 @@ beforeAll(() => {
               start.before(place.pack),
               pagesWith(place.file, place.pack, withChange(start.docs.get(place.file), place.keys, value)),
               () => `${place.file} ${place.keys.join('.')} → ${value === DELETE ? 'removed' : JSON.stringify(value)}`,
+              PER_LANGUAGE.has(pattern),
             );
       for (const { file, pack, edit } of COMPOUND[pattern] ?? []) {
         const doc = structuredClone(docs.get(file));
         edit(doc);
-        judge(outcome, original.get(pack)!, pagesWith(file, pack, doc), () => `${file}: ${edit}`);
+        judge(outcome, original.get(pack)!, pagesWith(file, pack, doc), () => `${file}: ${edit}`, false);
       }
     }
   } finally {
@@ -508,14 +531,14 @@ describe('every rule a pack can express appears on its help page, in every langu
     const walkCatalogue = (node: unknown, path: string) => {
       for (const [k, v] of Object.entries(node as object)) {
         const at = path ? `${path}.${k}` : k;
-        if (v && typeof v === 'object' && at !== 'names.bets') walkCatalogue(v, at);
+        if (v && typeof v === 'object') walkCatalogue(v, at);
         else all.push(at);
       }
     };
     walkCatalogue(CATALOGUES.en, '');
     // The language's own name and label are for the language switch of the web table; the RTP words are for pages
     // with RTPs (the pages here have none); the note on the English version is for the translations.
-    const elsewhere = /^(lang\.|rtp\.|names\.bets$|notes\.english$)/;
+    const elsewhere = /^(lang\.|rtp\.|notes\.english$)/;
     expect(all.filter((k) => !used.has(k) && !elsewhere.test(k))).toEqual([]);
   });
 });

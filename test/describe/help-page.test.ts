@@ -1,6 +1,7 @@
 // `croupier help-page` and `npm run help-pages`: the page follows the pack (a payout edited in a
-// YAML-only variant moves its pay table and its RTP), and every shipped pack has its three
-// languages in both formats, generated from a checkout with nothing generated in it.
+// YAML-only variant moves its pay table and its RTP; a new side bet reads as the title its YAML
+// gives it), and every shipped pack has its three languages in both formats, generated from a
+// checkout with nothing generated in it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,66 @@ describe('the page follows the pack', () => {
       expect(pages(after)[0]).toContain(`The maximum RTP of this game is ${rtpPercent(mainAfter)} (Main bet).`);
     } finally {
       rules.remove();
+    }
+  });
+});
+
+/** A side bet no code knows, named in its own YAML: a title per language, or in English only. */
+const royalMatch = (title: string) => `apiVersion: croupier/v1
+kind: SideBet
+id: royal-match
+name: Royal Match
+family: blackjack
+version: 1.0.0
+spec:
+  decks: { min: 1, max: 8 }
+  bet:
+    name: royal-match
+    title: ${title}
+    type: paytable
+    group: first-two
+    limits: { min: 100, max: 10000 }
+    lines:
+      - { name: coloured pair, pays: "12:1", when: { sameRank: true, sameColour: true } }
+      - { name: perfect pair, pays: "25:1", when: { identical: true } }
+`;
+
+describe('a bet is called by the title its YAML gives it', () => {
+  const TITLES = { en: 'Royal Match', id: 'Pasangan Raja', ms: 'Padanan Diraja' };
+  const pagesWith = (title: string) => {
+    const rules = copyRules();
+    try {
+      rules.write('side-bets/royal-match.yaml', royalMatch(title));
+      rules.write(
+        'blackjack-mewah.yaml',
+        `${rules.read('blackjack-mewah.yaml')}  include:\n    - sideBet: royal-match\n`,
+      );
+      const pack = loadPackFile(rules.path('blackjack-mewah.yaml'));
+      const rtp = rtpRows(pack);
+      return Object.fromEntries(LANGS.map((lang) => [lang, helpPage(pack, lang, 'md', rtp)]));
+    } finally {
+      rules.remove();
+    }
+  };
+
+  test('a new side bet with a title in each language: each page shows its own, never the bet name', () => {
+    const pages = pagesWith('{ en: Royal Match, id: Pasangan Raja, ms: Padanan Diraja }');
+    for (const lang of LANGS) {
+      const page = pages[lang];
+      // Its section, its stake limits and its RTP row.
+      expect(page).toContain(`### ${TITLES[lang]}\n`);
+      expect(page).toContain(`| ${TITLES[lang]} | 1.00 | 100.00 |`);
+      expect(page).toMatch(new RegExp(`\\| ${TITLES[lang]} \\| \\d+\\.\\d\\d% \\|`));
+      for (const other of LANGS) if (other !== lang) expect(page).not.toContain(TITLES[other]);
+      expect(page).not.toMatch(/royal-match|Royal match/);
+    }
+  });
+
+  test('a title in English only is what every language shows', () => {
+    const pages = pagesWith('{ en: Royal Match }');
+    for (const lang of LANGS) {
+      expect(pages[lang]).toContain(`| ${TITLES.en} | 1.00 | 100.00 |`);
+      expect(pages[lang]).not.toMatch(/royal-match|Royal match/);
     }
   });
 });

@@ -22,6 +22,7 @@ export function paytable(group: CardGroupName, lines: { pays: string; when: Cond
     key: 'test',
     index: 0,
     name: 'test',
+    title: null,
     mode: null,
     type: 'paytable',
     placement: 'player',

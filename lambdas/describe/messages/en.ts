@@ -66,21 +66,8 @@ export const en = {
     notes: 'Notes',
   },
   names: {
-    bets: {
-      main: 'Main bet',
-      behind: 'Bet behind',
-      pair: 'Pair',
-      'bust-bonus': 'Bust Bonus',
-      'lucky-trio': 'Lucky Trio',
-      'poker-trio': 'Poker Trio',
-      'lucky-ladies': 'Lucky Ladies',
-      andar: 'Andar',
-      bahar: 'Bahar',
-      'first-andar': 'First Andar',
-      'first-bahar': 'First Bahar',
-      'first-3': 'First 3',
-    } as Record<string, string>,
-    cardsRange: (p: { from: number; to: number }) => `Cards dealt ${p.from}–${p.to}`,
+    /** A bet the pack gives no title, by its type. */
+    betTypes: { hand: 'Main bet', behind: 'Bet behind' },
     modes: { commission: 'Commission', 'no-commission': 'No Commission' },
     /** A bet or figure that holds in every mode the table offers. */
     everyMode: (p: { n: number }): string => (p.n === 2 ? 'Both modes' : 'All modes'),
