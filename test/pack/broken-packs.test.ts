@@ -79,6 +79,18 @@ const PACKS: Record<string, Breakage[]> = {
     },
     unknownBetInScenario('blackjack-mewah', true),
     {
+      name: "a bet's title in a language the help page does not have",
+      apply: (c, f) =>
+        edit(
+          f,
+          'title: { en: Pair, id: Pasangan (Pair), ms: Pasangan (Pair) }',
+          'title: { en: Pair, fr: Paire }',
+          'fr: Paire',
+          'fr',
+        )(c),
+      words: ['spec.bets[2].title: unknown key "fr"', 'allowed here: en, id, ms'],
+    },
+    {
       name: 'a pair line totalling 40 can never match',
       apply: (c, f) =>
         append(f, '        - { name: pair of 40, pays: "50:1", when: { total: 40 } }\n', '{ total: 40 }')(c),
