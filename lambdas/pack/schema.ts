@@ -166,7 +166,8 @@ export const BetTitle = Type.Object(
     ...closed,
     description:
       'What players read for this bet on the help page, per language, e.g. { en: Lucky Trio, ms: Trio Bertuah }. ' +
-      'Without it a main bet reads "Main bet", a bet behind "Bet behind", and any other bet its name ("lucky-trio": "Lucky trio").',
+      'Without it a main bet reads "Main bet", a bet behind "Bet behind", ' +
+      'and any other bet its name ("lucky-trio": "Lucky trio").',
   },
 );
 
