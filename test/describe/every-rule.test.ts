@@ -102,7 +102,7 @@ const CONTEXTS: Record<string, Edit[]> = {
         )),
     },
   ],
-  // A bet's name shows only where the pack gives it no title (and it is a side bet: main bets have a word of their own).
+  // A bet's name shows only where the pack gives it no title and it is a side bet (main bets have words of their own).
   '/spec/bets/*/name': [
     {
       file: 'blackjack-mewah.yaml',

@@ -183,7 +183,7 @@ describe('what a pack may leave out or say otherwise', () => {
     expect(checkFile(rules.path(EROPA))).toEqual([]);
   });
 
-  test('validate prints the bet-behind warning (3:2 behind a 6:5 seat), exits 0 and reports the pack valid', async () => {
+  test('validate prints the bet-behind warning (3:2 behind a 6:5 seat), exits 0, reports the pack valid', async () => {
     rules.edit(MEWAH, ...BEHIND_PAID_OTHERWISE);
     const shown = await captureCli(validate, [rules.path(MEWAH)]);
     expect(shown.code).toBe(0);
