@@ -34,6 +34,7 @@ import {
   StoreError,
   splitState,
   type TransactItem,
+  walletVersionsAfter,
 } from '../store/index.ts';
 import { aiPlayers, isAi, placeAiBets, topUp } from './ai-seats.ts';
 import { PackShelf, type RunningPack } from './packs.ts';
@@ -107,6 +108,8 @@ export interface CommandRequest {
 export interface Outcome {
   state: TableState;
   events: EngineEvent[];
+  /** The versions the command's writes leave the loaded wallets at. */
+  wallets: Record<string, number>;
 }
 
 export interface CommandResult {
@@ -286,7 +289,13 @@ export class Game {
     actor: string,
     note: string | undefined,
     running: RunningPack,
-  ): Promise<{ items: TransactItem[]; state: TableState; events: EngineEvent[]; lease: Lease }> {
+  ): Promise<{
+    items: TransactItem[];
+    state: TableState;
+    events: EngineEvent[];
+    wallets: Loaded['wallets'];
+    lease: Lease;
+  }> {
     const store = this.deps.store;
     const tableId = loaded.state.tableId;
     const lockId = await store.lock(loaded, now);
@@ -302,7 +311,7 @@ export class Game {
       if (!r.ok) throw new RuleError(r.error ?? { code: 'refused', message: 'refused' });
       const step = stepOf(now, actor, roundBefore, ctx, note);
       const items = await store.stage(fresh, fresh.state, step, lockId);
-      return { items, state: fresh.state, events: step.events, lease };
+      return { items, state: fresh.state, events: step.events, wallets: fresh.wallets, lease };
     } catch (error) {
       lease.stop();
       throw error;
@@ -374,7 +383,8 @@ export class Game {
       const plan = store.plan(loaded, loaded.state, { step, opening, own: full ? undefined : req.actor.id });
       const extra = req.extra?.(now) ?? [];
       if (plan.kind !== 'single' || plan.items.length + extra.length >= MAX_TRANSACTION_ITEMS - 1) return null;
-      const outcome: Outcome = { state: loaded.state, events: [...(opening?.events ?? []), ...step.events] };
+      const events = [...(opening?.events ?? []), ...step.events];
+      const outcome: Outcome = { state: loaded.state, events, wallets: walletVersionsAfter(loaded.wallets, events) };
       const response = this.respond(outcome, req.actor.audience, running);
       try {
         await commit(store.doc, [...plan.items, ...extra, idempotency.firstCompletionItem(request, response)]);
@@ -438,13 +448,22 @@ export class Game {
         const plan = store.plan(loaded, loaded.state, { step, own: full ? undefined : req.actor.id });
         const extra = req.extra?.(now) ?? [];
         if (plan.kind === 'single' && plan.items.length + extra.length < 99) {
-          outcome = { state: loaded.state, events: step.events };
+          outcome = {
+            state: loaded.state,
+            events: step.events,
+            wallets: walletVersionsAfter(loaded.wallets, step.events),
+          };
           return { response: this.respond(outcome, req.actor.audience, running), items: [...plan.items, ...extra] };
         }
         lease?.stop();
         const staged = await this.staged(loaded, now, run, req.actor.id, req.note, running);
         lease = staged.lease;
-        outcome = { state: staged.state, events: staged.events };
+        // Its journal's wallet writes come after the answer: on wallets nothing else wrote meanwhile.
+        outcome = {
+          state: staged.state,
+          events: staged.events,
+          wallets: walletVersionsAfter(staged.wallets, staged.events),
+        };
         stagedCommitted = true;
         return { response: this.respond(outcome, req.actor.audience, running), items: [...staged.items, ...extra] };
       }
@@ -561,7 +580,8 @@ export class Game {
 
   /** What a caller gets back: the table after the command and its events, as the caller's audience may see them. */
   respond(outcome: Outcome, audience: Audience, running: RunningPack): unknown {
-    return projectOutcome(this.ctxOf(running, this.deps.clock()), outcome.state, outcome.events, audience);
+    const ctx = this.ctxOf(running, this.deps.clock());
+    return projectOutcome(ctx, outcome.state, outcome.events, audience, outcome.wallets);
   }
 
   /** A table's view for the caller's audience, after applying what is due; a player's own wallet is read with it. */
@@ -575,7 +595,8 @@ export class Game {
     const state = loaded.state;
     if (player !== null && !state.players[player])
       state.players[player] = { balance: loaded.wallets[player]?.balance ?? 0, demo: actor.demo, ai: null };
-    return projectTable(this.ctxOf(await this.running(state), this.deps.clock()), state, audience);
+    const wallets = walletVersionsAfter(loaded.wallets, []);
+    return projectTable(this.ctxOf(await this.running(state), this.deps.clock()), state, audience, wallets);
   }
 }
 

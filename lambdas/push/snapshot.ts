@@ -13,7 +13,7 @@ import {
   SPECTATOR,
   type TableView,
 } from '../projection/index.ts';
-import { assembleState, isConflict, type RoundStore } from '../store/index.ts';
+import { assembleState, isConflict, type RoundStore, walletVersionsAfter } from '../store/index.ts';
 import type { ServerMessage } from './protocol.ts';
 
 /** Tables whose players are unbounded: a push message carries one player's part at most (as a command loads it). */
@@ -29,6 +29,8 @@ export interface Snapshot {
   /** Every player's part was read (or only the named players'). */
   full: boolean;
   state: TableState;
+  /** The version of each wallet read, which its balance in `state` is from. */
+  wallets: Record<string, number>;
   ctx: Ctx;
 }
 
@@ -59,6 +61,7 @@ export async function readSnapshot(
       version: state.round.no * 1_000_000 + loaded.table.version + loaded.roundVersion,
       full: who === 'all',
       state,
+      wallets: walletVersionsAfter(loaded.wallets, []),
       ctx: { pack: running.pack, charts: running.charts, env: { now: deps.clock(), newSeed: noSeed }, events: [] },
     };
   }
@@ -80,6 +83,7 @@ export async function readSnapshot(
     version: round.round.no * 1_000_000 + table.version + round.version,
     full: who === 'all',
     state,
+    wallets: walletVersionsAfter(wallets, []),
     ctx: { pack: running.pack, charts: running.charts, env: { now: deps.clock(), newSeed: noSeed }, events: [] },
   };
 }
@@ -93,7 +97,7 @@ const holds = (s: Snapshot, player: string): boolean => s.full || player in s.st
 
 /** What the table shows everyone now. */
 export function publicMessage(s: Snapshot): ServerMessage {
-  return message(s, 'table', projectTable(s.ctx, s.state, SPECTATOR));
+  return message(s, 'table', projectTable(s.ctx, s.state, SPECTATOR, s.wallets));
 }
 
 /**
@@ -102,10 +106,11 @@ export function publicMessage(s: Snapshot): ServerMessage {
  * spectator or the dealer (send the public one).
  */
 export function ownMessage(s: Snapshot, audience: Audience): ServerMessage | null {
-  if (audience.kind === 'operator') return s.full ? message(s, 'you', projectTable(s.ctx, s.state, OPERATOR)) : null;
+  if (audience.kind === 'operator')
+    return s.full ? message(s, 'you', projectTable(s.ctx, s.state, OPERATOR, s.wallets)) : null;
   // A studio's dealer follows what the table shows everyone (what card is needed next is in their view).
   if (audience.kind !== 'player' || !holds(s, audience.player)) return null;
-  return message(s, 'you', projectTable(s.ctx, s.state, playerAudience(audience.player)));
+  return message(s, 'you', projectTable(s.ctx, s.state, playerAudience(audience.player), s.wallets));
 }
 
 const message = (s: Snapshot, audience: 'you' | 'table', view: TableView): ServerMessage => ({

@@ -24,7 +24,7 @@ export {
 export type { Lease } from './lease.ts';
 export { assertMinorUnits, assertPositiveMinorUnits } from './money.ts';
 export { PackArtifacts } from './packs.ts';
-export type { Steps, WritePlan } from './plan.ts';
+export { type Steps, type WritePlan, walletVersionsAfter } from './plan.ts';
 export { queryItems } from './query.ts';
 export { type RetryOptions, retryOnConflict } from './retry.ts';
 export { RoundStore, type RoundStoreOptions } from './rounds.ts';

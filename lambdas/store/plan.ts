@@ -10,7 +10,7 @@ import { keys } from './keys.ts';
 import type { Loaded } from './snapshot.ts';
 import { type PlayerPart, splitState, type TableCore } from './split.ts';
 import type { StepInput } from './step.ts';
-import type { WalletPort } from './wallet.ts';
+import type { WalletPort, WalletState } from './wallet.ts';
 
 /** A transition committed in one go must leave room for the idempotency record. */
 const SINGLE_LIMIT = MAX_TRANSACTION_ITEMS - 1;
@@ -46,6 +46,21 @@ export function walletDeltas(events: readonly EngineEvent[]): Map<string, Wallet
     if (!d.reasons.includes(e.reason)) d.reasons.push(e.reason);
     out.set(e.player, d);
   }
+  return out;
+}
+
+/**
+ * Each wallet's version once a transition's wallet events are written (`events` empty: as read).
+ * A transition writes a wallet once, when its player's net change is not 0 (here, and in a staged
+ * transition's journal), and every write adds 1.
+ */
+export function walletVersionsAfter(
+  wallets: Readonly<Record<string, WalletState>>,
+  events: readonly EngineEvent[],
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [player, w] of Object.entries(wallets)) out[player] = w.version;
+  for (const [player, d] of walletDeltas(events)) if (d.amount !== 0) out[player] = (out[player] ?? 0) + 1;
   return out;
 }
 

@@ -2,9 +2,8 @@
 // calls) and the local server's development endpoints under /dev. Every state-changing request
 // carries a fresh Idempotency-Key; a refusal comes back as an ApiError with the API's code.
 import type { RuleFacts } from '../../lambdas/describe/facts.ts';
-import type { TableView } from '../../lambdas/engine/index.ts';
 import type { PayTableOdds } from '../../lambdas/math/rtp.ts';
-import type { RoundRecall as Recall } from '../../lambdas/projection/index.ts';
+import type { RoundRecall as Recall, TableView } from '../../lambdas/projection/index.ts';
 import type { PackProblem } from '../../server/live-packs.ts';
 
 export type { PackProblem, TableView };
