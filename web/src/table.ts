@@ -13,6 +13,7 @@ import { net } from './history.ts';
 import { ownHands } from './last-table.ts';
 import { followTable, overlay } from './push.ts';
 import { type TabReport, useTabs } from './tabs.ts';
+import { newerWallet, type Wallet, withWallet } from './wallet.ts';
 
 /** Views are pushed; the page polls only while push is disconnected, and slowly. */
 const FALLBACK_POLL_MS = 10_000;
@@ -223,6 +224,8 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const seenAt = useRef(0);
   const viewRef = useRef<TableView | null>(null);
   viewRef.current = view;
+  /** The newest balance of the player's wallet any view brought (one wallet per pack: this panel's). */
+  const wallet = useRef<Wallet | null>(null);
   const current = useRef<string | null>(null);
 
   // The API does not list a table's AI players before a deal: the page remembers the ones it seated.
@@ -238,9 +241,16 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   const shown = useRef(0);
   const begin = () => ++started.current;
 
-  /** A new view: remember rounds we bet in; when the round changes, recall the one that ended. */
+  /**
+   * A new view: remember rounds we bet in; when the round changes, recall the one that ended. The
+   * balance shown is the newest any view brought, an older view's included.
+   */
   function accept(v: TableView, seq: number) {
-    if (seq < shown.current) return;
+    wallet.current = newerWallet(wallet.current, v);
+    if (seq < shown.current) {
+      if (viewRef.current) setView(withWallet(viewRef.current, wallet.current));
+      return;
+    }
     shown.current = seq;
     if (v.bets.length) roundsWithBets.current.add(v.round.id);
     const before = current.current;
@@ -250,7 +260,7 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
     if (v.round.phase === 'settled' && v.bets.length) void api.recall(v.round.id).then(setLast, () => {});
     if (v.round.id !== viewRef.current?.round.id || v.round.phase !== viewRef.current?.round.phase)
       seenAt.current = Date.now();
-    setView(v);
+    setView(withWallet(v, wallet.current));
   }
 
   // A poll sent while a command is in flight may be answered from the state before the command
@@ -504,7 +514,11 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
               'span',
               { class: 'balance' },
               'Balance ',
-              h('strong', { 'data-testid': 'balance' }, moneyWith(view.you?.balance ?? playMoney ?? 0, c)),
+              h(
+                'strong',
+                { 'data-testid': 'balance' },
+                moneyWith(view.you?.balance ?? wallet.current?.balance ?? playMoney ?? 0, c),
+              ),
             ),
             spectating
               ? h('span', { class: 'tag' }, 'demo account: play money, never staked at this real-money table')
