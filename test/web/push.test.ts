@@ -1,7 +1,8 @@
 // The web table follows a table by server push: two players on one seated table see each other's
 // moves (the deal, a decision that passes the turn, the settlement) with no view polled while
-// push is connected; a reload catches up from the table's version.
-import type { Page } from 'playwright-core';
+// push is connected; a reload catches up from the table's version. A push snapshot read before a
+// top-up and delivered after it never brings the older balance back.
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { dealNow, roundNo, signInAndOpen, type Watched, watchedPage, webSuite } from './browser.ts';
 
@@ -30,6 +31,35 @@ async function bet(w: Watched, seat: number): Promise<void> {
   await w.page.getByRole('button', { name: 'Bet Main' }).click();
   await w.page.getByTestId(`seat-${seat}`).waitFor();
 }
+
+/**
+ * The page's WebSocket passed through to the server, except that while `holding` the server's table
+ * messages wait in `held` until `release` (a snapshot that is slow to arrive).
+ */
+async function slowPush(page: Page) {
+  const held: string[] = [];
+  let toPage: WebSocketRoute | null = null;
+  const push = {
+    held,
+    holding: true,
+    release() {
+      push.holding = false;
+      for (const m of held.splice(0)) toPage!.send(m);
+    },
+  };
+  await page.routeWebSocket(/\/socket/, (ws) => {
+    toPage = ws;
+    ws.connectToServer().onMessage((m) => {
+      if (push.holding && String(m).includes('"type":"table"')) held.push(String(m));
+      else ws.send(m);
+    });
+  });
+  return push;
+}
+
+/** Until the page has handled what reached it so far and drawn the result. */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 /** Answers the page's decisions until none is offered: insurance no, then stand. */
 async function decide(page: Page): Promise<void> {
@@ -89,6 +119,44 @@ describe('server push', { timeout: 120_000 }, () => {
     await ben.page.locator('input[name=table]').fill(TABLE);
     await ben.page.getByRole('button', { name: /^(Open|Join) table$/ }).click();
     await expect.poll(() => ben.page.getByTestId('phase').getAttribute('data-phase')).not.toBe(null);
+    expect([...ana.errors, ...ben.errors]).toEqual([]);
+  });
+
+  test('blackjack-mewah: a push snapshot read before a top-up and delivered after it keeps the newer balance', async () => {
+    const table = 'push-2';
+    const ana = await watchedPage(suite.context());
+    const push = await slowPush(ana.page);
+    const balance = () => ana.page.getByTestId('balance').innerText();
+
+    // Not at the table yet: the snapshot read at subscribe has no balance of hers.
+    await signInAndOpen(ana, suite.server().base, 'blackjack-mewah', 'ana2', table);
+    await expect.poll(() => push.held.length).toBeGreaterThan(0);
+    await ana.page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(balance).toBe('1,000.00 USD');
+    push.release();
+    // Ben's bet is pushed after the snapshot on the same socket: once his seat shows, both arrived.
+    const ben = await watchedPage(suite.context());
+    await signInAndOpen(ben, suite.server().base, 'blackjack-mewah', 'ben2', table);
+    await ben.page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(() => ben.page.getByTestId('balance').innerText()).toBe('1,000.00 USD');
+    await bet(ben, 2);
+    await ana.page.getByTestId('seat-2').waitFor();
+    expect(await balance()).toBe('1,000.00 USD');
+
+    // At the table: the snapshot holds her balance before the top-up, from an older wallet version.
+    await bet(ana, 1);
+    await expect.poll(balance).toBe('990.00 USD');
+    push.holding = true;
+    await ana.page.reload();
+    await ana.page.locator('input[name=table]').fill(table);
+    await ana.page.getByRole('button', { name: /^(Open|Join) table$/ }).click();
+    await expect.poll(() => push.held.length).toBeGreaterThan(0);
+    expect(push.held[0]).toContain('"balance":99000');
+    await ana.page.getByRole('button', { name: /^Add 1,000\.00/ }).click();
+    await expect.poll(balance).toBe('1,990.00 USD');
+    push.release();
+    await settled(ana.page);
+    expect(await balance()).toBe('1,990.00 USD');
     expect([...ana.errors, ...ben.errors]).toEqual([]);
   });
 });
