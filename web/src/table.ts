@@ -248,7 +248,8 @@ export function TablePanel({ rules, session }: { rules: Rules; session: Session 
   function accept(v: TableView, seq: number) {
     wallet.current = newerWallet(wallet.current, v);
     if (seq < shown.current) {
-      if (viewRef.current) setView(withWallet(viewRef.current, wallet.current));
+      const known = wallet.current;
+      setView((now) => now && withWallet(now, known));
       return;
     }
     shown.current = seq;
