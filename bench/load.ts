@@ -377,9 +377,11 @@ export async function runLoad(options: LoadOptions = {}): Promise<{ result: Load
     let actCount = 0;
     let settleFrom = deal.at;
     let settleStarted = false;
-    // The round as the operator reads it (what is due is applied by the read): the truth the passes go by.
+    // The round as a player reads it (what is due is applied by the read): the truth the passes go by.
+    // A player's view is one read; the operator's lists every player's bets, a hundred reads at 10,000.
+    const watcher = accepted[0]?.client.token ?? operator;
     const roundNow = async () => {
-      const r = await call('GET', `/tables/${tableId}`, operator);
+      const r = await call('GET', `/tables/${tableId}`, watcher);
       return (r.body?.round ?? { phase: 'unknown', deadline: null }) as { phase: string; deadline: number | null };
     };
     for (let pass = 0; pass < 4; pass++) {
