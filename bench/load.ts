@@ -121,6 +121,8 @@ class Client {
   youAfter: number[] = [];
   phaseAt = new Map<string, number>();
   settledYouAt = 0;
+  /** The round this player's bets are in (from its own view). */
+  betRound: string | null = null;
   subscribed = false;
 
   constructor(
@@ -160,10 +162,15 @@ class Client {
         this.phase = view.round.phase;
         this.deadline = view.round.deadline;
         if (!this.phaseAt.has(this.phase)) this.phaseAt.set(this.phase, at);
+        // The table moved on to the next round: this player's round is settled, whether or not a
+        // view of it settled came first (a snapshot read after the next round opened shows that one;
+        // the web table recalls the round that ended, and the reconciliation below reads it too).
+        if (!this.settledYouAt && this.betRound && view.round.id !== this.betRound) this.settledYouAt = at;
         if (m.audience === 'you') {
           this.you = view;
           this.youAfter.push(at);
           if (!this.firstYouWithBet && view.bets.length) this.firstYouWithBet = at;
+          if (view.bets.length) this.betRound = view.round.id;
           if (!this.settledYouAt && view.bets.length && view.bets.every((b) => b.status !== 'open'))
             this.settledYouAt = at;
         }
