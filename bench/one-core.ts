@@ -3,9 +3,13 @@
 // measured rounds through runSimulation, as `croupier simulate --workers 1` does; the rate is taken
 // from the first progress report past warmUp to the end, and between successive reports (a worker
 // reports at each sub-batch's end, and every 65,536 rounds within one) as segments. Prints one JSON object.
+// A blackjack pack is played by the chart given (simulate.ts derives each pack's once for all its runs), else by
+// the one derived here; either way before the simulation starts.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bestStrategy } from '../lambdas/math/index.ts';
+import type { Chart } from '../lambdas/pack/chart.ts';
 import { loadPack } from '../lambdas/pack/load.ts';
 import { runSimulation } from '../lambdas/sim/workers.ts';
 import { BENCH_RUN } from './bench-run.ts';
@@ -18,9 +22,14 @@ export interface OneCoreFigure {
   segments: { count: number; slowest: number; median: number; fastest: number } | null;
 }
 
-export async function oneCore(packId: string, warmUp: number, measured: number): Promise<OneCoreFigure> {
+export async function oneCore(
+  packId: string,
+  warmUp: number,
+  measured: number,
+  given?: Chart | null,
+): Promise<OneCoreFigure> {
   const pack = loadPack(packId);
-  const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
+  const chart = given !== undefined ? given : pack.family === 'blackjack' ? bestStrategy(pack) : null;
   // When the warm-up was done: the first progress report at or past it.
   let warm: { at: number; done: number } | undefined;
   let last = { at: 0, done: 0 };
@@ -50,22 +59,26 @@ export async function oneCore(packId: string, warmUp: number, measured: number):
 
 /**
  * oneCore in a process of its own pinned to `cpu` with taskset (the same Node and loader as this
- * one), run from the checkout at `tree` (this one unless given); null where taskset is missing.
+ * one), run from the checkout at `tree` (this one unless given), playing `chart` when given; null where taskset is
+ * missing.
  */
 export function oneCorePinned(
   cpu: number,
   packId: string,
   warmUp: number,
   measured: number,
-  tree = fileURLToPath(new URL('..', import.meta.url)),
+  { tree = fileURLToPath(new URL('..', import.meta.url)), chart }: { tree?: string; chart?: Chart | null } = {},
 ): OneCoreFigure | null {
-  return runPinned<OneCoreFigure>(cpu, join(tree, 'bench/one-core.ts'), [packId, String(warmUp), String(measured)], {
+  const args = [packId, String(warmUp), String(measured), ...(chart !== undefined ? ['-'] : [])];
+  return runPinned<OneCoreFigure>(cpu, join(tree, 'bench/one-core.ts'), args, {
     cwd: tree,
+    input: chart !== undefined ? JSON.stringify(chart) : undefined,
   });
 }
 
-// Run as a script: `one-core.ts <pack> <warmUp> <measured>`.
+// Run as a script: `one-core.ts <pack> <warmUp> <measured> [-]`; with `-`, the chart (JSON, null for none) on stdin.
 if (process.argv[1]?.endsWith('one-core.ts')) {
-  const [packId, warmUp, measured] = process.argv.slice(2);
-  console.log(JSON.stringify(await oneCore(packId, Number(warmUp), Number(measured))));
+  const [packId, warmUp, measured, stdin] = process.argv.slice(2);
+  const chart = stdin === '-' ? (JSON.parse(readFileSync(0, 'utf8')) as Chart | null) : undefined;
+  console.log(JSON.stringify(await oneCore(packId, Number(warmUp), Number(measured), chart)));
 }

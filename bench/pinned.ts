@@ -4,19 +4,19 @@ import { spawnSync } from 'node:child_process';
 import { basename } from 'node:path';
 
 /**
- * `script args…` pinned to `cpu`, run from `cwd`; what it printed, parsed; null where taskset is missing (Debian
- * package util-linux).
+ * `script args…` pinned to `cpu`, run from `cwd`, `input` on its stdin; what it printed, parsed; null where taskset is
+ * missing (Debian package util-linux).
  */
 export function runPinned<T>(
   cpu: number,
   script: string,
   args: readonly string[],
-  options: { cwd?: string; nodeFlags?: readonly string[] } = {},
+  options: { cwd?: string; nodeFlags?: readonly string[]; input?: string } = {},
 ): T | null {
   const run = spawnSync(
     'taskset',
     ['-c', String(cpu), process.execPath, ...(options.nodeFlags ?? []), ...process.execArgv, script, ...args],
-    { cwd: options.cwd, encoding: 'utf8' },
+    { cwd: options.cwd, encoding: 'utf8', input: options.input },
   );
   if (run.error && (run.error as { code?: string }).code === 'ENOENT') return null;
   if (run.status !== 0)

@@ -17,6 +17,7 @@
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bestStrategy } from '../lambdas/math/index.ts';
+import type { Chart } from '../lambdas/pack/chart.ts';
 import { loadPack, RULES_DIR } from '../lambdas/pack/load.ts';
 import { wagerOf } from '../lambdas/sim/batch.ts';
 import { SIMULATION_V8_FLAGS } from '../lambdas/sim/tuning.ts';
@@ -43,11 +44,12 @@ const TARGET_ONE_CORE = { blackjack: 1_500_000, 'andar-bahar': 3_000_000 } as co
 async function onCpu(
   cpu: number,
   packId: string,
+  chart: Chart | null,
   warmUp: number,
   measured: number,
 ): Promise<OneCoreFigure & { cpu: number | null }> {
-  const figure = oneCorePinned(cpu, packId, warmUp, measured);
-  return figure ? { cpu, ...figure } : { cpu: null, ...(await oneCore(packId, warmUp, measured)) };
+  const figure = oneCorePinned(cpu, packId, warmUp, measured, { chart });
+  return figure ? { cpu, ...figure } : { cpu: null, ...(await oneCore(packId, warmUp, measured, chart)) };
 }
 
 export async function benchSimulate({ quick = false }: { quick?: boolean } = {}) {
@@ -57,6 +59,13 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
   const ids = readdirSync(RULES_DIR)
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => f.replace(/\.yaml$/, ''));
+  // Each pack and the chart it is played by, derived once for all its runs (a pinned run is handed it).
+  const played = new Map(
+    ids.map((id) => {
+      const pack = loadPack(id);
+      return [id, { pack, chart: pack.family === 'blackjack' ? bestStrategy(pack) : null }];
+    }),
+  );
   const cpus = Array.from({ length: quick ? 1 : cores }, (_, cpu) => cpu);
   const hostNow = () => cpus.map(hostOnCpu);
   const hostBefore = hostNow();
@@ -68,12 +77,11 @@ export async function benchSimulate({ quick = false }: { quick?: boolean } = {})
     for (const [id, byCpu] of byPack)
       for (let cpu = 0; cpu < (quick ? 1 : cores); cpu++) {
         if (byCpu[0]?.cpu === null) break; // unpinned: one figure is all there is
-        byCpu.push(await onCpu(cpu, id, warmUp, measured));
+        byCpu.push(await onCpu(cpu, id, played.get(id)!.chart, warmUp, measured));
       }
   const packs = [];
   for (const [id, byCpu] of byPack) {
-    const pack = loadPack(id);
-    const chart = pack.family === 'blackjack' ? bestStrategy(pack) : null;
+    const { pack, chart } = played.get(id)!;
     const best = byCpu.reduce((a, b) => (b.roundsPerSecond > a.roundsPerSecond ? b : a));
     const w1 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: BENCH_RUN.seed, workers: 1 });
     const w2 = await runSimulation(pack, chart, { rounds: warmUp + measured, seed: BENCH_RUN.seed, workers: 2 });

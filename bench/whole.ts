@@ -22,7 +22,7 @@ async function main(commit: string, pack: string, pairs: number): Promise<void> 
     for (let i = 0; i < pairs; i++)
       for (let cpu = 0; cpu < availableParallelism(); cpu++) {
         const run = (tree: string) => {
-          const figure = oneCorePinned(cpu, pack, WARM_UP, MEASURED, tree);
+          const figure = oneCorePinned(cpu, pack, WARM_UP, MEASURED, { tree });
           if (!figure) throw new Error(TASKSET_MISSING);
           return figure.roundsPerSecond;
         };
