@@ -15,7 +15,8 @@ const TARGET_SECONDS = 30;
 const ROUNDS = 10_000_000;
 
 export async function benchReport({ quick = false }: { quick?: boolean } = {}) {
-  const rounds = quick ? 20_000 : ROUNDS;
+  // Quick: two sub-batches of 2,000 rounds (lambdas/sim/split.ts), so both workers play; it shows the command runs.
+  const rounds = quick ? 4_000 : ROUNDS;
   const root = fileURLToPath(new URL('..', import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), 'croupier-bench-report-'));
   const ids = readdirSync(RULES_DIR)
