@@ -1,6 +1,6 @@
 // Bench of the exact mathematics: for every pack in rules/, the time of each bet's computation
-// (first run in this process, and the best of three) and its RTP (docs/targets.md: ≤ 3 s for
-// an 8-deck main bet, ≤ 1 s for an exact side bet or Andar Bahar bet).
+// (first run in this process, and the best of three; --quick runs it once) and its RTP (docs/targets.md:
+// ≤ 3 s for an 8-deck main bet, ≤ 1 s for an exact side bet or Andar Bahar bet).
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { analyseMain, rulesOf } from '../lambdas/math/blackjack.ts';
@@ -14,7 +14,7 @@ const timed = <T>(f: () => T): [T, number] => {
   return [r, (performance.now() - t) / 1000];
 };
 
-export async function benchMath(): Promise<object> {
+export async function benchMath({ quick = false }: { quick?: boolean } = {}): Promise<object> {
   const ids = readdirSync(RULES_DIR)
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => f.replace(/\.yaml$/, ''));
@@ -32,7 +32,7 @@ export async function benchMath(): Promise<object> {
       };
       let [result, first] = timed(compute); // in a fresh process: the cold time a CLI user sees
       const runs = [first];
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < (quick ? 0 : 2); i++) {
         [result, first] = timed(compute);
         runs.push(first);
       }
@@ -53,4 +53,5 @@ export async function benchMath(): Promise<object> {
   return { exactAnalysis: packs };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchMath(), null, 2));
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(JSON.stringify(await benchMath({ quick: process.argv.includes('--quick') }), null, 2));
