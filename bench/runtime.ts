@@ -36,7 +36,7 @@ export async function benchRuntime({ quick }: { quick: boolean }): Promise<Recor
     const sub = JSON.parse(Buffer.from(player.split('.')[1]!, 'base64url').toString()).sub as string;
     await post(`/wallets/${sub}/credit`, op, { amount: 10_000_000, reason: 'bench' });
     const samples: number[] = [];
-    const rounds = quick ? 30 : 200;
+    const rounds = quick ? 10 : 200;
     for (let i = 0; i < rounds; i++) {
       const t0 = performance.now();
       const bet = await post(`/tables/${tableId}/bets`, player, { round: 'next', bet: 'main', seat: 1, amount: 100 });
