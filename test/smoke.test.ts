@@ -22,7 +22,9 @@ afterAll(async () => {
 // Asynchronous: the server runs in this process, and a blocked event loop (a synchronous spawn that
 // takes seconds on a loaded machine) lets its keep-alive timer close a socket fetch is about to reuse.
 const token = async (...args: string[]) => {
-  const out = await promisify(execFile)('npx', ['tsx', 'cli/croupier.ts', 'token', ...args], { encoding: 'utf8' });
+  const out = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'token', ...args], {
+    encoding: 'utf8',
+  });
   return out.stdout.trim();
 };
 

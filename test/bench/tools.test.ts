@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 
 const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { encoding: 'utf8' }).stdout;
 const tool = (name: string, ...args: string[]) =>
-  spawnSync('npx', ['tsx', `bench/${name}`, ...args], { encoding: 'utf8', timeout: 150_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}`, ...args], { encoding: 'utf8', timeout: 150_000 });
 const RATE = String.raw`[\d.]+ M/s`;
 
 describe('bench tools that time a commit against the working tree', () => {

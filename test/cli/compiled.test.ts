@@ -94,7 +94,10 @@ describe('the compiled command line', { timeout: 300_000 }, () => {
     const args = ['simulate', 'andar-bahar', '--rounds', '20000', '--seed', '7', '--workers', '1', '--json'];
     const compiled = croupier(...args);
     expect(compiled.code).toBe(0);
-    const source = spawnSync('npx', ['tsx', 'cli/croupier.ts', ...args], { encoding: 'utf8', timeout: 240_000 });
+    const source = spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', ...args], {
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
     const strip = (text: string) => {
       const { seconds: _s, roundsPerSecond: _r, ...rest } = JSON.parse(text);
       return rest;

@@ -19,7 +19,10 @@ const out = mkdtempSync(join(tmpdir(), 'croupier-help-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const croupier = (...args: string[]) =>
-  spawnSync('npx', ['tsx', 'cli/croupier.ts', 'help-page', ...args], { cwd: ROOT, encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'help-page', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 
 describe('croupier help-page', () => {
   test('writes printable HTML or Markdown, in the language asked; the format is --format, else the file name', () => {
@@ -162,7 +165,10 @@ describe('a bet is called by the title its YAML gives it', () => {
 describe('npm run help-pages', () => {
   test('writes every shipped pack in every language, as HTML and Markdown', () => {
     const dir = join(out, 'all');
-    const run = spawnSync('npx', ['tsx', 'scripts/help-pages.ts', '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/help-pages.ts', '--out', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
     const expected = SHIPPED.flatMap((id) => LANGS.flatMap((lang) => [`${id}.${lang}.html`, `${id}.${lang}.md`]));
     expect(readdirSync(dir).sort()).toEqual(expected.sort());

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 
 const play = (pack: string, shoe: string, lines: string[]) =>
-  spawnSync('npx', ['tsx', 'cli/croupier.ts', 'play', pack, '--shoe', shoe], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'play', pack, '--shoe', shoe], {
     encoding: 'utf8',
     input: `${lines.join('\n')}\nquit\n`,
   });

@@ -123,7 +123,9 @@ describe('the scenario runner fails what does not hold', () => {
       writeFileSync(join(dir, 'b-bad.yaml'), good.replace('alice: 104500', 'alice: 1'));
       writeFileSync(join(dir, 'c-pack.yaml'), readFileSync('rules/andar-bahar.yaml', 'utf8'));
       const missing = join(dir, 'missing.yaml');
-      const out = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'test', dir, missing], { encoding: 'utf8' });
+      const out = spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'test', dir, missing], {
+        encoding: 'utf8',
+      });
       expect(out.status).toBe(1);
       const lines = out.stdout.trim().split('\n');
       expect(lines[0]).toMatch(/^ok {3}.*a-good\.yaml: R-AB-EXAMPLE-1/);

@@ -192,7 +192,7 @@ describe('the CDK app', () => {
 
   test('cdk synth of a broken pack exits 1 and prints the path:line:col lines', () => {
     const broken = rulesCopy('andar-bahar', (t) => t.replace(/^version: .*$/m, 'version: [oops'));
-    const run = spawnSync('npx', ['tsx', 'infra/app.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
       encoding: 'utf8',
       env: {
         ...process.env,

@@ -15,7 +15,10 @@ describe('shipped packs', () => {
   });
 
   test('croupier validate exits 0 on rules/ and lists every file in --json', () => {
-    const cli = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'validate', '--json'], { cwd: ROOT, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'validate', '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     const report = JSON.parse(cli.stdout) as { files: { path: string; valid: boolean; errors: unknown[] }[] };
     expect(report.files.filter((f) => !f.valid)).toEqual([]);
     expect(report.files.map((f) => f.path)).toEqual(expect.arrayContaining(packs.map((p) => join('rules', p))));

@@ -579,7 +579,7 @@ describe('cards', () => {
 describe('schemas', () => {
   test('schemas/api is generated from the TypeBox bodies and the OpenAPI document uses them', async () => {
     const { spawnSync } = await import('node:child_process');
-    expect(spawnSync('npx', ['tsx', 'scripts/gen-api-schemas.ts', '--check']).status).toBe(0);
+    expect(spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gen-api-schemas.ts', '--check']).status).toBe(0);
     const h = await harness('andar-bahar');
     hs.push(h);
     const doc = (await h.call('GET', '/openapi.json')).body;

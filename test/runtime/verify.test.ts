@@ -186,17 +186,23 @@ describe('croupier verify', () => {
     // The command line: the recall saved as an operator would save it.
     const file = join(mkdtempSync(join(tmpdir(), 'recall-')), 'round.json');
     writeFileSync(file, JSON.stringify(recall));
-    const cli = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'verify', file], { encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'verify', file], {
+      encoding: 'utf8',
+    });
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout.trim().split('\n').at(-1)).toBe('round t1-r1 verified');
     expect(cli.stdout).toMatch(
       /^ok {3}shoe: shoe t1-shoe-1: SHA-256 of the revealed seed is the commitment [0-9a-f]{64} published when it started$/m,
     );
-    const json = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'verify', file, '--json'], { encoding: 'utf8' });
+    const json = spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'verify', file, '--json'], {
+      encoding: 'utf8',
+    });
     expect(JSON.parse(json.stdout)).toEqual({ round: 't1-r1', verified: true, checks });
     recall.bets[0]!.returned += 1;
     writeFileSync(file, JSON.stringify(recall));
-    const changed = spawnSync('npx', ['tsx', 'cli/croupier.ts', 'verify', file, '--json'], { encoding: 'utf8' });
+    const changed = spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'verify', file, '--json'], {
+      encoding: 'utf8',
+    });
     expect(changed.status).toBe(1);
     expect(JSON.parse(changed.stdout)).toMatchObject({ round: 't1-r1', verified: false });
   });

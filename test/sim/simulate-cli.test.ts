@@ -7,7 +7,7 @@ import { formatTable, outsideNotes, parseArgs } from '../../cli/commands/simulat
 import { progress } from '../../cli/progress.ts';
 
 const croupier = (...args: string[]) =>
-  spawnSync('npx', ['tsx', 'cli/croupier.ts', 'simulate', ...args], { encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', 'tsx', 'cli/croupier.ts', 'simulate', ...args], { encoding: 'utf8' });
 
 describe('croupier simulate', () => {
   test('--json prints exactly the contract document on stdout and progress on stderr', () => {
