@@ -68,9 +68,10 @@ describe.each([
       expect(move, `round 1 ${view.round.phase} with nothing for alice to do`).toBeDefined();
       const body =
         move.action === 'insurance' || move.action.startsWith('follow')
-          ? { ...move, accept: false }
+          ? { action: move.action, ...(move.seat ? { seat: move.seat } : {}), accept: false }
           : { action: 'stand', ...(move.seat ? { seat: move.seat } : {}) };
-      expect((await call('POST', '/tables/t1/actions', { as: 'alice', body })).status).toBe(200);
+      const acted = await call('POST', '/tables/t1/actions', { as: 'alice', body });
+      expect(acted.status, `${JSON.stringify(body)} → ${JSON.stringify(acted.body)}`).toBe(200);
       view = (await call('GET', '/tables/t1', { as: 'alice' })).body;
     }
     const recall = (await call('GET', '/rounds/t1-r1', { as: 'alice' })).body;
