@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { expect } from 'vitest';
 import { type ApiDeps, createApi } from '../../lambdas/handlers/api.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
@@ -12,7 +13,8 @@ import type { AiCharts } from '../../lambdas/pack/chart.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import type { ChangeRecord } from '../../lambdas/push/fanout.ts';
+import type { ChangeRecord, FanoutResult } from '../../lambdas/push/fanout.ts';
+import type { SocketEvent, SocketResult } from '../../lambdas/push/socket.ts';
 import type { DocumentClient } from '../../lambdas/store/index.ts';
 import type { RoundStore } from '../../lambdas/store/rounds.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
@@ -173,4 +175,33 @@ export function changeRecords(tableId: string, roundId: string, players: readonl
     dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } },
   });
   return [record(`TABLE#${tableId}`, 'TABLE'), ...players.map((p) => record(`ROUND#${roundId}`, `PLAYER#${p}`))];
+}
+
+/** Connects `connectionId` with `token` through the socket handler, then subscribes it to the table. */
+export async function subscribeSocket(
+  socket: (event: SocketEvent) => Promise<SocketResult>,
+  connectionId: string,
+  token: string,
+  tableId: string,
+): Promise<void> {
+  const opened = await socket({
+    requestContext: { routeKey: '$connect', connectionId },
+    queryStringParameters: { token },
+  });
+  expect(opened.statusCode).toBe(200);
+  await socket({
+    requestContext: { routeKey: '$default', connectionId },
+    body: JSON.stringify({ action: 'subscribe', table: tableId }),
+  });
+}
+
+/** Tells the fan-out that the table and these players' parts of its current round changed. */
+export async function fanOutChange(
+  h: Harness,
+  fanout: (records: readonly ChangeRecord[]) => Promise<FanoutResult>,
+  tableId: string,
+  players: readonly string[],
+): Promise<void> {
+  const { currentRoundId } = await h.store.tableItem(tableId);
+  await fanout(changeRecords(tableId, currentRoundId, players));
 }

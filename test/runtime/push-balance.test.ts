@@ -17,7 +17,7 @@ import { createSocketHandler } from '../../lambdas/push/socket.ts';
 import { jwtVerifier } from '../../lambdas/push/verify.ts';
 import { PackArtifacts } from '../../lambdas/store/packs.ts';
 import { newerWallet, type Wallet, withWallet } from '../../web/src/wallet.ts';
-import { changeRecords, type Harness, harness, packOf } from './harness.ts';
+import { fanOutChange, type Harness, harness, packOf, subscribeSocket } from './harness.ts';
 
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));
@@ -52,21 +52,12 @@ function pushFor(h: Harness, packId: string) {
       const connectionId = `c-${sub}`;
       held.set(connectionId, []);
       const token = signToken({ sub, role: 'player' }, { key });
-      const opened = await socket({
-        requestContext: { routeKey: '$connect', connectionId },
-        queryStringParameters: { token },
-      });
-      expect(opened.statusCode).toBe(200);
-      await socket({
-        requestContext: { routeKey: '$default', connectionId },
-        body: JSON.stringify({ action: 'subscribe', table: tableId }),
-      });
+      await subscribeSocket(socket, connectionId, token, tableId);
       return connectionId;
     },
     /** What the stream tells the fan-out after a player's command. */
     async changed(tableId: string, players: readonly string[]): Promise<void> {
-      const { currentRoundId } = await h.store.tableItem(tableId);
-      await fanout(changeRecords(tableId, currentRoundId, players));
+      await fanOutChange(h, fanout, tableId, players);
     },
     /** The table views held for a connection, delivered now. */
     deliver(connectionId: string): TableView[] {

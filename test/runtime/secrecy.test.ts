@@ -35,7 +35,7 @@ import { createFanout } from '../../lambdas/push/fanout.ts';
 import { createSocketHandler } from '../../lambdas/push/socket.ts';
 import { jwtVerifier } from '../../lambdas/push/verify.ts';
 import { PackArtifacts } from '../../lambdas/store/packs.ts';
-import { type Call, changeRecords, type Harness, harness, packOf } from './harness.ts';
+import { type Call, fanOutChange, type Harness, harness, packOf, subscribeSocket } from './harness.ts';
 
 const PACKS = ['blackjack-mewah', 'blackjack-lucky-ladies', 'blackjack-eropa', 'blackjack-tanpa-batas', 'andar-bahar'];
 /** Packs whose tables may be dealer-fed (spec.shoe.sources). */
@@ -158,21 +158,12 @@ function pushFor(h: Harness, packId: string) {
       const connectionId = `c${++n}`;
       inbox.set(connectionId, []);
       const token = signToken({ sub, role }, { key });
-      const opened = await socket({
-        requestContext: { routeKey: '$connect', connectionId },
-        queryStringParameters: { token },
-      });
-      expect(opened.statusCode).toBe(200);
-      await socket({
-        requestContext: { routeKey: '$default', connectionId },
-        body: JSON.stringify({ action: 'subscribe', table: tableId }),
-      });
+      await subscribeSocket(socket, connectionId, token, tableId);
       return connectionId;
     },
     /** Tells the fan-out the table and every player's part of its round changed. */
     async changed(tableId: string, players: readonly string[]): Promise<void> {
-      const { currentRoundId } = await h.store.tableItem(tableId);
-      await fanout(changeRecords(tableId, currentRoundId, players));
+      await fanOutChange(h, fanout, tableId, players);
     },
     /** The messages a connection got since last asked, as answers. */
     take(connectionId: string): Call[] {
