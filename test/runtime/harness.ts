@@ -2,10 +2,15 @@
 // fresh DynamoDB Local table, with a virtual clock and fixed shoe seeds.
 
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { expect } from 'vitest';
+import { loadDevKey } from '../../lambdas/auth/index.ts';
 import { type ApiDeps, createApi } from '../../lambdas/handlers/api.ts';
+import { PackShelf } from '../../lambdas/handlers/packs.ts';
 import { createSweep } from '../../lambdas/handlers/sweep.ts';
 import { openStore } from '../../lambdas/handlers/wallets.ts';
 import type { PackArtifact } from '../../lambdas/pack/artifact.ts';
@@ -13,9 +18,13 @@ import type { AiCharts } from '../../lambdas/pack/chart.ts';
 import { loadCharts } from '../../lambdas/pack/charts.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
 import { loadPack } from '../../lambdas/pack/load.ts';
-import type { ChangeRecord, FanoutResult } from '../../lambdas/push/fanout.ts';
+import { Connections } from '../../lambdas/push/connections.ts';
+import { type ChangeRecord, createFanout, type FanoutResult } from '../../lambdas/push/fanout.ts';
 import type { SocketEvent, SocketResult } from '../../lambdas/push/socket.ts';
+import { createSocketHandler } from '../../lambdas/push/socket.ts';
+import { jwtVerifier } from '../../lambdas/push/verify.ts';
 import type { DocumentClient } from '../../lambdas/store/index.ts';
+import { PackArtifacts } from '../../lambdas/store/index.ts';
 import type { RoundStore } from '../../lambdas/store/rounds.ts';
 import { freshTable, type TestTable } from '../setup/dynamo.ts';
 
@@ -204,4 +213,32 @@ export async function fanOutChange(
 ): Promise<void> {
   const { currentRoundId } = await h.store.tableItem(tableId);
   await fanout(changeRecords(tableId, currentRoundId, players));
+}
+
+/**
+ * A pack's socket routes and fan-out over the harness's table, with its own signing key; what they
+ * post is kept by connection (`posted`: give a connection a list to keep its messages).
+ */
+export function pushRig(h: Harness, packId: string) {
+  const { pack, charts } = packOf(packId);
+  const key = loadDevKey(join(mkdtempSync(join(tmpdir(), 'push-rig-')), 'key.json'));
+  const posted = new Map<string, string[]>();
+  const deps = {
+    pack,
+    store: h.store,
+    packs: new PackShelf({ pack, charts }, new PackArtifacts(h.table.doc, h.table.tableName)),
+    connections: new Connections(h.table.doc, h.table.tableName, () => h.clock.now),
+    clock: () => h.clock.now,
+    post: async (connectionId: string, data: string) => {
+      posted.get(connectionId)?.push(data);
+      return 'sent' as const;
+    },
+  };
+  const verify = jwtVerifier({
+    issuer: 'croupier-local',
+    audience: 'croupier',
+    jwksUri: 'http://127.0.0.1/jwks',
+    jwks: key.jwks,
+  });
+  return { key, posted, socket: createSocketHandler({ ...deps, verify }), fanout: createFanout(deps) };
 }

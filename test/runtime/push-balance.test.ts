@@ -1,51 +1,15 @@
-// The stale-balance race of a pushed table: a push snapshot read just before a wallet credit can be
-// delivered after the credit's view and after a command's answer. Every view names the wallet
-// version its balance is from (the ledger entry of that number has that balance after it), so a
-// client keeping the newest (web/src/wallet.ts) never shows the older balance again. Real parts:
-// DynamoDB Local, the API handler, the socket handler's subscribe snapshot and the fan-out; the
-// late delivery is the test holding the pushed messages back.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadDevKey, signToken } from '../../lambdas/auth/index.ts';
-import { PackShelf } from '../../lambdas/handlers/packs.ts';
+import { signToken } from '../../lambdas/auth/index.ts';
 import type { TableView } from '../../lambdas/projection/index.ts';
-import { Connections } from '../../lambdas/push/connections.ts';
-import { createFanout } from '../../lambdas/push/fanout.ts';
-import { createSocketHandler } from '../../lambdas/push/socket.ts';
-import { jwtVerifier } from '../../lambdas/push/verify.ts';
-import { PackArtifacts } from '../../lambdas/store/packs.ts';
 import { newerWallet, type Wallet, withWallet } from '../../web/src/wallet.ts';
-import { fanOutChange, type Harness, harness, packOf, subscribeSocket } from './harness.ts';
+import { fanOutChange, type Harness, harness, pushRig, subscribeSocket } from './harness.ts';
 
 const opened: Harness[] = [];
 afterAll(async () => Promise.all(opened.map((h) => h.table.drop())));
 
 /** The pack's socket routes and fan-out over the harness's table; what they post is held until taken. */
 function pushFor(h: Harness, packId: string) {
-  const { pack, charts } = packOf(packId);
-  const key = loadDevKey(join(mkdtempSync(join(tmpdir(), 'push-balance-')), 'key.json'));
-  const held = new Map<string, string[]>();
-  const deps = {
-    pack,
-    store: h.store,
-    packs: new PackShelf({ pack, charts }, new PackArtifacts(h.table.doc, h.table.tableName)),
-    connections: new Connections(h.table.doc, h.table.tableName, () => h.clock.now),
-    clock: () => h.clock.now,
-    post: async (connectionId: string, data: string) => {
-      held.get(connectionId)?.push(data);
-      return 'sent' as const;
-    },
-  };
-  const verify = jwtVerifier({
-    issuer: 'croupier-local',
-    audience: 'croupier',
-    jwksUri: 'http://127.0.0.1/jwks',
-    jwks: key.jwks,
-  });
-  const socket = createSocketHandler({ ...deps, verify });
-  const fanout = createFanout(deps);
+  const { key, posted: held, socket, fanout } = pushRig(h, packId);
   return {
     /** Connects as `sub` and subscribes: the snapshot is read now, its message held. */
     async subscribe(tableId: string, sub: string): Promise<string> {

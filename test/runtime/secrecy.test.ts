@@ -1,41 +1,9 @@
-// Nothing secret leaves: random rounds of every shipped pack, played through the API by several
-// players, and after every step every player-facing route (table view, history, recall of every
-// round of the table, wallet, and the command answers and error bodies the steps produced) is
-// called as every player, another player who never bets, and an operator. No answer may hold a
-// card its audience has not been shown face up (the hole card, the shoe, a common-draw stream
-// card beyond the caller's own draws, the Andar Bahar pile beyond what is dealt) or a live seed,
-// whatever the encoding: card text anywhere ("JC", also inside messages), the engine's numeric
-// card codes where a card could stand, the seed as hex, base64 or base64url.
-//
-// Push messages are checked the same way: every audience follows the table over the push routes,
-// and after every step the fan-out is told the table and every player's part changed; each
-// audience's messages (the catch-up on subscribing included) are checked like its answers.
-//
-// What an audience has been shown is worked out here from the stored rounds, independently of
-// lambdas/projection: public are the dealer's cards but an unshown hole card, the seats' hands,
-// the common draw's shared cards, Andar Bahar's game card and sides, a burned card shown; a player
-// has also seen their own common-draw hands; an operator every player's hands and the stream, and
-// a finished dealer-fed round's scans.
-//
-// Dealer-fed tables (R-LD-SOURCE-1) run the same rounds with a dealer scanning cards from a
-// shuffled physical shoe whenever the table needs one (sometimes late: the round pauses and an
-// operator resumes it): the hole card scanned face down is as secret as the seeded shoe's, and the
-// dealer's own answers hold no card that was not scanned.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadDevKey, signToken } from '../../lambdas/auth/index.ts';
+import { signToken } from '../../lambdas/auth/index.ts';
 import { formatCard } from '../../lambdas/core/cards.ts';
-import { PackShelf } from '../../lambdas/handlers/packs.ts';
 import type { CompiledPack } from '../../lambdas/pack/compiled.ts';
-import { Connections } from '../../lambdas/push/connections.ts';
-import { createFanout } from '../../lambdas/push/fanout.ts';
-import { createSocketHandler } from '../../lambdas/push/socket.ts';
-import { jwtVerifier } from '../../lambdas/push/verify.ts';
-import { PackArtifacts } from '../../lambdas/store/packs.ts';
-import { type Call, fanOutChange, type Harness, harness, packOf, subscribeSocket } from './harness.ts';
+import { type Call, fanOutChange, type Harness, harness, packOf, pushRig, subscribeSocket } from './harness.ts';
 
 const PACKS = ['blackjack-mewah', 'blackjack-lucky-ladies', 'blackjack-eropa', 'blackjack-tanpa-batas', 'andar-bahar'];
 /** Packs whose tables may be dealer-fed (spec.shoe.sources). */
@@ -127,30 +95,7 @@ const seedForms = (hex: string): string[] => {
 
 /** Push for a harness's table: its socket routes and fan-out, every message kept by connection. */
 function pushFor(h: Harness, packId: string) {
-  const { pack, charts } = packOf(packId);
-  const key = loadDevKey(join(mkdtempSync(join(tmpdir(), 'secrecy-push-')), 'key.json'));
-  const inbox = new Map<string, string[]>();
-  const deps = {
-    pack,
-    store: h.store,
-    packs: new PackShelf({ pack, charts }, new PackArtifacts(h.table.doc, h.table.tableName)),
-    connections: new Connections(h.table.doc, h.table.tableName, () => h.clock.now),
-    clock: () => h.clock.now,
-    post: async (connectionId: string, data: string) => {
-      inbox.get(connectionId)?.push(data);
-      return 'sent' as const;
-    },
-  };
-  const socket = createSocketHandler({
-    ...deps,
-    verify: jwtVerifier({
-      issuer: 'croupier-local',
-      audience: 'croupier',
-      jwksUri: 'http://127.0.0.1/jwks',
-      jwks: key.jwks,
-    }),
-  });
-  const fanout = createFanout(deps);
+  const { key, posted: inbox, socket, fanout } = pushRig(h, packId);
   let n = 0;
   return {
     /** Connects as `sub` and follows the table; the connection's id. */
